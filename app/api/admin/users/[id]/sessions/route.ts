@@ -1,0 +1,13 @@
+import { routeMethods, withUser } from "@/src/http/api-handler";
+import { signOutEverywhere } from "@/src/users/users.service";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
+  // DELETE /api/admin/users/[id]/sessions – sign the user out everywhere
+  DELETE: withUser<{ id: string }>(
+    async ({ user, params }) => {
+      await signOutEverywhere(user, params.id);
+      return new Response(null, { status: 204 });
+    },
+    { role: "admin" },
+  ),
+});

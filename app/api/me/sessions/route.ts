@@ -1,0 +1,13 @@
+import { routeMethods, withUser } from "@/src/http/api-handler";
+import { signOutEverywhere } from "@/src/users/users.service";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
+  // DELETE /api/me/sessions – sign yourself out on every device
+  DELETE: withUser(
+    async ({ user }) => {
+      await signOutEverywhere(user, user.id);
+      return new Response(null, { status: 204 });
+    },
+    { role: "viewer" },
+  ),
+});

@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { DEFAULT_SIGN_IN_MESSAGE, describeSignInError } from "@/src/auth/sign-in-messages";
+
+export const metadata: Metadata = { title: "Sign-in problem" };
+
+interface AuthErrorPageProps {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+// next-auth's pages.error: where OAuth failures and refused sign-ins land.
+export default async function AuthErrorPage({ searchParams }: AuthErrorPageProps) {
+  const { error } = await searchParams;
+  const message = describeSignInError(typeof error === "string" ? error : null) ?? DEFAULT_SIGN_IN_MESSAGE;
+  return (
+    <section className="card">
+      <h1>Could not sign you in</h1>
+      <p className="notice error" role="alert" data-testid="auth-error-message">
+        {message}
+      </p>
+      <p>
+        <Link href="/signin">Back to sign in</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SignInForm } from "@/src/auth/components/sign-in-form";
+import { findCurrentUser } from "@/src/auth/current-user";
+import { listOAuthProviders } from "@/src/auth/oauth-providers";
+import { toSafeRedirectPath } from "@/src/auth/safe-redirect";
+import { describeSignInError } from "@/src/auth/sign-in-messages";
+import { getEnv } from "@/src/config/env";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+interface SignInPageProps {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+// next-auth's pages.signIn: the branded sign-in page.
+export default async function SignInPage({ searchParams }: SignInPageProps) {
+  const params = await searchParams;
+  const env = getEnv();
+  const callbackPath = toSafeRedirectPath(params.callbackUrl, env.NEXTAUTH_URL);
+  if (await findCurrentUser()) redirect(callbackPath);
+  const errorCode = typeof params.error === "string" ? params.error : null;
+  return (
+    <section className="card">
+      <h1>Sign in to Contact Sheet</h1>
+      <SignInForm callbackPath={callbackPath} providers={listOAuthProviders(env)} initialError={describeSignInError(errorCode)} />
+    </section>
+  );
+}

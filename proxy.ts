@@ -1,0 +1,49 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { findGuardRule } from "@/src/auth/guard-rules";
+import { hasRole } from "@/src/auth/roles";
+import { readSessionCookie } from "@/src/auth/session-cookie";
+import { htmlError } from "@/src/http/error-html";
+import { jsonError } from "@/src/http/json-error";
+import { findRequestShapeError, PAGE_METHODS } from "@/src/http/request-shape";
+
+/**
+ * The interceptor. It refuses malformed requests with the seed's error pages, then makes an
+ * early, cheap check from the session token alone, so a signed-out visitor is sent to sign in
+ * before any page work starts. It is only the first gate: every page and handler behind it
+ * checks the user again against the database.
+ */
+export async function proxy(request: NextRequest): Promise<Response> {
+  const { pathname } = request.nextUrl;
+  const shapeError = findRequestShapeError({
+    method: request.method,
+    pathname,
+    isServerAction: request.headers.has("next-action"),
+  });
+  if (shapeError) {
+    const headers: Record<string, string> = shapeError.status === 405 ? { Allow: PAGE_METHODS } : {};
+    return pathname.startsWith("/api/")
+      ? jsonError(shapeError.code, "The request path is not valid.", headers)
+      : htmlError(shapeError.status, headers);
+  }
+
+  const rule = findGuardRule(pathname);
+  if (!rule) return NextResponse.next();
+
+  const claims = await readSessionCookie(request.cookies);
+  if (!claims) {
+    if (rule.kind === "api") return jsonError("UNAUTHENTICATED", "Sign in to continue.");
+    const signIn = new URL("/signin", request.nextUrl.origin);
+    signIn.searchParams.set("callbackUrl", pathname + request.nextUrl.search);
+    return NextResponse.redirect(signIn, 307);
+  }
+  // Pages render their own 403 (with the role read fresh from the database); APIs answer here.
+  if (rule.kind === "api" && !hasRole(claims.role, rule.role)) {
+    return jsonError("FORBIDDEN", "Your role does not allow this.");
+  }
+  return NextResponse.next();
+}
+
+export const config = {
+  // Everything but Next.js's own static files and images.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};

@@ -1,0 +1,60 @@
+// npm start: the whole quick start. Makes a session secret under ./data on first run (unless
+// NEXTAUTH_SECRET is set), builds when the sources are newer than the last build, then serves.
+// The server itself migrates the database and prints the one-time setup link (src/server/boot.ts).
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dataDirectory = path.resolve(root, process.env.DATA_DIR || "data");
+const port = process.env.PORT || "3000";
+
+function ensureSecret() {
+  if (process.env.NEXTAUTH_SECRET) return process.env.NEXTAUTH_SECRET;
+  const file = path.join(dataDirectory, ".nextauth-secret");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDirectory, { recursive: true });
+    fs.writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+    console.log(`Made a session secret in ${path.relative(root, file)} (set NEXTAUTH_SECRET to use your own).`);
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+function newestModification(entry) {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(entry).map((name) => newestModification(path.join(entry, name))));
+}
+
+function isBuildCurrent() {
+  const buildId = fs.statSync(path.join(root, ".next", "BUILD_ID"), { throwIfNoEntry: false });
+  if (!buildId) return false;
+  const sources = ["app", "src", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json"];
+  return sources.every((source) => newestModification(path.join(root, source)) <= buildId.mtimeMs);
+}
+
+const secret = ensureSecret();
+if (!isBuildCurrent()) {
+  console.log("Building Contact Sheet…");
+  const build = spawnSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, [path.join(root, "server.mjs")], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NEXTAUTH_SECRET: secret,
+    NEXTAUTH_URL: process.env.NEXTAUTH_URL || `http://localhost:${port}`,
+    DATA_DIR: dataDirectory,
+    PORT: port,
+  },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,28 @@
+// The production server: Next.js's request handler behind a plain Node HTTP server, so every
+// request carries the real peer address (Next.js's own server does not tell handlers who connected).
+// Reads only PORT and HOSTNAME; the app's settings are read by src/config/env.ts.
+import http from "node:http";
+import next from "next";
+
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOSTNAME ?? "0.0.0.0";
+
+const app = next({ dev: false, hostname, port, dir: import.meta.dirname });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = http.createServer((request, response) => {
+  // Appended, never replaced: behind a reverse proxy (TRUST_PROXY=true) the app reads the first
+  // entry; otherwise only this last one, which a client cannot forge.
+  const peer = request.socket.remoteAddress ?? "unknown";
+  const forwarded = request.headers["x-forwarded-for"];
+  request.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
+  handle(request, response);
+});
+server.listen(port, hostname, () => {
+  console.log(`Contact Sheet is listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}

@@ -1,0 +1,131 @@
+import "server-only";
+import type { AuthOptions, User } from "next-auth";
+import type { JWT } from "next-auth/jwt";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { z } from "zod";
+import { getEnv } from "@/src/config/env";
+import { getDb } from "@/src/db/client";
+import { getLogger } from "@/src/log/logger";
+import { findOAuthUserId, resolveOAuthSignIn } from "@/src/users/oauth-sign-in.service";
+import { findUserById } from "@/src/users/users.repository";
+import { authenticateWithPassword } from "@/src/users/users.service";
+import { buildOAuthProviders, isProviderEmailVerified } from "./oauth-providers";
+import { toSafeRedirect } from "./safe-redirect";
+import { readSessionClaims, type SessionClaims } from "./session-claims";
+import { resolveSessionUser } from "./session-user";
+
+export const SIGN_IN_PAGE = "/signin";
+export const AUTH_ERROR_PAGE = "/auth/error";
+
+const credentialsSchema = z.object({
+  email: z.string().max(254),
+  password: z.string().max(1024),
+});
+
+/** Errors next-auth logs on every refused session; they are expected, not faults. */
+const EXPECTED_AUTH_ERRORS = new Set(["JWT_SESSION_ERROR", "CLIENT_FETCH_ERROR"]);
+
+function buildAuthOptions(): AuthOptions {
+  const env = getEnv();
+  const logger = getLogger().child({ module: "next-auth" });
+  return {
+    secret: env.NEXTAUTH_SECRET,
+    session: { strategy: "jwt", maxAge: env.SESSION_IDLE_SECONDS },
+    pages: { signIn: SIGN_IN_PAGE, error: AUTH_ERROR_PAGE },
+    theme: { colorScheme: "light", brandColor: "#1f2937" },
+    providers: [
+      CredentialsProvider({
+        id: "credentials",
+        name: "E-mail and password",
+        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials) {
+          const parsed = credentialsSchema.safeParse(credentials);
+          if (!parsed.success) return null;
+          const user = await authenticateWithPassword(parsed.data.email.trim().toLowerCase(), parsed.data.password);
+          return user ? { id: user.id, email: user.email, name: user.name } : null;
+        },
+      }),
+      ...buildOAuthProviders(env),
+    ],
+    callbacks: {
+      async signIn({ user, account, profile }) {
+        if (!account || account.type !== "oauth") return true;
+        const result = await resolveOAuthSignIn({
+          provider: account.provider,
+          providerAccountId: account.providerAccountId,
+          email: user.email ?? null,
+          isEmailVerified: isProviderEmailVerified(account.provider, profile),
+          name: user.name ?? null,
+        });
+        if ("refusal" in result) {
+          logger.info({ provider: account.provider, refusal: result.refusal }, "OAuth sign-in refused");
+          return `${AUTH_ERROR_PAGE}?error=${result.refusal}`;
+        }
+        return true;
+      },
+      async jwt({ token, user, account }) {
+        if (account && user) return issueSessionClaims(user, account.type === "oauth" ? account : null);
+        // Every later read of the session re-checks the user, so /api/auth/session answers {} and
+        // clears the cookie for a deleted, disabled or signed-out-everywhere user.
+        const claims = readSessionClaims(token);
+        if (!claims) throw new Error("Not a session token");
+        const result = await resolveSessionUser(claims);
+        if ("refusal" in result) throw new Error(`Session refused: ${result.refusal}`);
+        return { ...token, name: result.user.name, email: result.user.email, role: result.user.role };
+      },
+      async session({ session, token }) {
+        const claims = readSessionClaims(token);
+        if (!claims) return { expires: session.expires };
+        return {
+          expires: session.expires,
+          user: { id: claims.sub, name: token.name ?? null, email: token.email ?? null, role: claims.role },
+        };
+      },
+      async redirect({ url, baseUrl }) {
+        return toSafeRedirect(url, baseUrl);
+      },
+    },
+    events: {
+      async signIn({ user, account }) {
+        logger.info({ userId: user.id, provider: account?.provider }, "signed in");
+      },
+    },
+    logger: {
+      error(code, metadata) {
+        if (EXPECTED_AUTH_ERRORS.has(code)) logger.info({ code }, "session refused");
+        else logger.error({ code, metadata }, "next-auth error");
+      },
+      warn(code) {
+        logger.warn({ code }, "next-auth warning");
+      },
+      debug(code) {
+        logger.debug({ code }, "next-auth debug");
+      },
+    },
+  };
+}
+
+async function issueSessionClaims(
+  user: User,
+  oauthAccount: { provider: string; providerAccountId: string } | null,
+): Promise<JWT & SessionClaims> {
+  const userId = oauthAccount ? await findOAuthUserId(oauthAccount.provider, oauthAccount.providerAccountId) : user.id;
+  const row = userId ? await findUserById(getDb(), userId) : undefined;
+  if (!row) throw new Error("Signed-in user not found");
+  return {
+    kind: "session",
+    sub: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    sessionVersion: row.session_version,
+    authTime: Math.floor(Date.now() / 1000),
+  };
+}
+
+const globalState = globalThis as typeof globalThis & { __contactSheetAuthOptions?: AuthOptions };
+
+export function getAuthOptions(): AuthOptions {
+  globalState.__contactSheetAuthOptions ??= buildAuthOptions();
+  return globalState.__contactSheetAuthOptions;
+}

@@ -1,0 +1,82 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { type FormEvent, useState } from "react";
+import toast from "react-hot-toast";
+import type { ProviderSummary } from "../oauth-providers";
+import { describeSignInError } from "../sign-in-messages";
+
+interface SignInFormProps {
+  callbackPath: string;
+  providers: ProviderSummary[];
+  initialError: string | null;
+}
+
+export function SignInForm({ callbackPath, providers, initialError }: SignInFormProps) {
+  const router = useRouter();
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(initialError);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setIsSubmitting(true);
+    const result = await signIn("credentials", {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      redirect: false,
+      callbackUrl: callbackPath,
+    });
+    setIsSubmitting(false);
+    if (!result?.ok || result.error) {
+      const message = describeSignInError(result?.error ?? "Callback");
+      setError(message);
+      toast.error(message ?? "Signing in did not work.");
+      return;
+    }
+    toast.success("Signed in");
+    router.replace(callbackPath);
+    router.refresh();
+  }
+
+  return (
+    <>
+      {error && (
+        <p className="notice error" role="alert">
+          {error}
+        </p>
+      )}
+      <form className="form" onSubmit={handleSubmit} aria-label="Sign in with e-mail and password">
+        <label>
+          E-mail
+          <input name="email" type="email" autoComplete="username" required maxLength={254} />
+        </label>
+        <label>
+          Password
+          <input name="password" type="password" autoComplete="current-password" required maxLength={256} />
+        </label>
+        <button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Signing in…" : "Sign in"}
+        </button>
+      </form>
+      {providers.length > 0 && (
+        <>
+          <p className="divider">or</p>
+          <div className="provider-buttons">
+            {providers.map((provider) => (
+              <button
+                key={provider.id}
+                type="button"
+                className="secondary"
+                onClick={() => signIn(provider.id, { callbackUrl: callbackPath })}
+              >
+                Continue with {provider.name}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The only reader of `process.env`. Parsed once with Zod; an empty string counts as unset, so
+ * `FOO=` in a shell or an `.env` file behaves like a missing variable.
+ */
+
+const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyAsUnset, z.string().optional());
+const booleanFlag = z.preprocess(
+  emptyAsUnset,
+  z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((value) => value === "true" || value === "1"),
+);
+
+const MINIMUM_SECRET_LENGTH = 32;
+
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyAsUnset, z.enum(["development", "production", "test"]).default("production")),
+    NEXTAUTH_SECRET: z.preprocess(
+      emptyAsUnset,
+      z
+        .string({
+          error:
+            "NEXTAUTH_SECRET is not set. Set it to a random string of at least 32 characters " +
+            "(for example the output of `openssl rand -base64 32`); `npm start` makes one for you under ./data.",
+        })
+        .min(
+          MINIMUM_SECRET_LENGTH,
+          `NEXTAUTH_SECRET is too short. Set it to a random string of at least ${MINIMUM_SECRET_LENGTH} characters ` +
+            "(for example the output of `openssl rand -base64 32`).",
+        ),
+    ),
+    NEXTAUTH_URL: z.preprocess(emptyAsUnset, z.url().default("http://localhost:3000")),
+    DATA_DIR: z.preprocess(emptyAsUnset, z.string().default("./data")),
+    DATABASE_URL: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .refine((value) => /^postgres(ql)?:\/\//.test(value), "DATABASE_URL must start with postgres:// (leave it unset for SQLite)")
+        .optional(),
+    ),
+    DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+    LOG_LEVEL: z.preprocess(emptyAsUnset, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+    ADMIN_EMAIL: optionalString,
+    ADMIN_PASSWORD: optionalString,
+    ADMIN_NAME: optionalString,
+    GITHUB_ID: optionalString,
+    GITHUB_SECRET: optionalString,
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    OIDC_ISSUER: z.preprocess(emptyAsUnset, z.url().optional()),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_NAME: z.preprocess(emptyAsUnset, z.string().default("Single sign-on")),
+    /** When true, a first OAuth sign-in with an unknown e-mail creates a viewer account. */
+    OAUTH_ALLOW_SIGNUP: booleanFlag,
+    EMAIL_SERVER: optionalString,
+    ANALYTICS_SCRIPT_URL: z.preprocess(emptyAsUnset, z.url().optional()),
+    /** Trust the left-most X-Forwarded-For entry (only behind a reverse proxy that sets it). */
+    TRUST_PROXY: booleanFlag,
+    SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+    SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
+    SIGNIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+    /** How long a session may go unused before it expires. */
+    SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
+    /** How long a session may live at most, however active, before the user signs in again. */
+    SESSION_ABSOLUTE_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 60 * 60),
+  })
+  .superRefine((value, context) => {
+    if (value.EMAIL_SERVER) {
+      context.addIssue({
+        code: "custom",
+        path: ["EMAIL_SERVER"],
+        message:
+          "EMAIL_SERVER is set, but next-auth's e-mail provider needs a database adapter and Contact Sheet " +
+          "uses JWT sessions without one. Unset EMAIL_SERVER; users sign in with a password or an OAuth provider.",
+      });
+    }
+    if (Boolean(value.ADMIN_EMAIL) !== Boolean(value.ADMIN_PASSWORD)) {
+      context.addIssue({
+        code: "custom",
+        path: ["ADMIN_PASSWORD"],
+        message: "Set both ADMIN_EMAIL and ADMIN_PASSWORD to create the first admin, or neither.",
+      });
+    }
+    const pairs: Array<[string, string | undefined, string | undefined]> = [
+      ["GITHUB_ID / GITHUB_SECRET", value.GITHUB_ID, value.GITHUB_SECRET],
+      ["GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET", value.GOOGLE_CLIENT_ID, value.GOOGLE_CLIENT_SECRET],
+      ["OIDC_CLIENT_ID / OIDC_CLIENT_SECRET", value.OIDC_CLIENT_ID, value.OIDC_CLIENT_SECRET],
+    ];
+    for (const [names, id, secret] of pairs) {
+      if (Boolean(id) !== Boolean(secret)) {
+        context.addIssue({ code: "custom", path: [names], message: `Set both ${names}, or neither.` });
+      }
+    }
+    if (value.OIDC_CLIENT_ID && !value.OIDC_ISSUER) {
+      context.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "OIDC_CLIENT_ID is set: set OIDC_ISSUER too." });
+    }
+  });
+
+export type Environment = z.infer<typeof environmentSchema> & { dataDirectory: string };
+
+/** Thrown when the environment cannot run the app; the message names the variables to fix. */
+export class EnvironmentError extends Error {
+  override name = "EnvironmentError";
+}
+
+let cachedEnvironment: Environment | undefined;
+
+export function parseEnvironment(source: Record<string, string | undefined>): Environment {
+  const result = environmentSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `- ${issue.message}`);
+    throw new EnvironmentError(`Contact Sheet cannot start:\n${lines.join("\n")}`);
+  }
+  return { ...result.data, dataDirectory: path.resolve(result.data.DATA_DIR) };
+}
+
+/** The parsed environment; throws an EnvironmentError naming what to set. */
+export function getEnv(): Environment {
+  if (!cachedEnvironment) {
+    cachedEnvironment = parseEnvironment(process.env);
+    // next-auth reads NEXTAUTH_URL itself; give it the same default we use.
+    process.env.NEXTAUTH_URL ??= cachedEnvironment.NEXTAUTH_URL;
+  }
+  return cachedEnvironment;
+}
+
+export function isProductionBuildPhase(): boolean {
+  return process.env.NEXT_PHASE === "phase-production-build";
+}

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Pool } from "pg";
+import { getEnv } from "@/src/config/env";
+import type { Database } from "./database";
+
+export type DatabaseKind = "sqlite" | "postgres";
+export type DatabaseHandle = Kysely<Database>;
+
+interface DatabaseState {
+  db: DatabaseHandle;
+  kind: DatabaseKind;
+}
+
+// One client per process, kept on globalThis: Next.js may load this module once per route bundle,
+// and each copy would otherwise open its own pool or SQLite handle.
+const globalState = globalThis as typeof globalThis & { __contactSheetDatabase?: DatabaseState };
+
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
+
+function openDatabase(): DatabaseState {
+  const env = getEnv();
+  if (env.DATABASE_URL) {
+    const pool = new Pool({
+      connectionString: env.DATABASE_URL,
+      max: env.DATABASE_POOL_SIZE,
+      connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: "postgres" };
+  }
+  fs.mkdirSync(env.dataDirectory, { recursive: true });
+  const file = new SQLite(path.join(env.dataDirectory, "contact-sheet.sqlite"));
+  file.pragma("journal_mode = WAL");
+  file.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  file.pragma("foreign_keys = ON");
+  file.pragma("synchronous = NORMAL");
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), kind: "sqlite" };
+}
+
+function getState(): DatabaseState {
+  globalState.__contactSheetDatabase ??= openDatabase();
+  return globalState.__contactSheetDatabase;
+}
+
+/** The process-wide database handle. */
+export function getDb(): DatabaseHandle {
+  return getState().db;
+}
+
+export function getDatabaseKind(): DatabaseKind {
+  return getState().kind;
+}
+
+export async function closeDb(): Promise<void> {
+  const state = globalState.__contactSheetDatabase;
+  globalState.__contactSheetDatabase = undefined;
+  await state?.db.destroy();
+}

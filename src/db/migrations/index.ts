@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from "kysely/migration";
+import * as initial from "./2026-11-22T0000-initial";
+
+/**
+ * Every migration, by name. Listed by hand rather than read from disk because the server runs from
+ * a bundle where the migrations folder does not exist. Names sort in the order they run.
+ */
+const migrations: Record<string, Migration> = {
+  "2026-11-22T0000-initial": initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,36 @@
+/** Every error the app answers on purpose, by code. The HTTP status follows from the code alone. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INVALID_INPUT: 422,
+  RATE_LIMITED: 429,
+  REQUEST_HEADER_FIELDS_TOO_LARGE: 431,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+  INSUFFICIENT_STORAGE: 507,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  override name = "AppError";
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Extra response headers, such as Retry-After or Allow. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}

@@ -1,0 +1,38 @@
+import { ZodError } from "zod";
+import { getLogger } from "@/src/log/logger";
+import { AppError } from "./app-error";
+import { type ErrorBody, jsonError } from "./json-error";
+
+
+/**
+ * Turns any thrown value into the one JSON error shape. AppErrors answer with their code, Zod errors
+ * with 422 and the failing fields, and anything else is logged in full and answered as INTERNAL
+ * without detail.
+ */
+export function toErrorResponse(error: unknown): Response {
+  if (error instanceof AppError) return jsonError(error.code, error.message, error.headers);
+  if (error instanceof ZodError) {
+    const body: ErrorBody = {
+      error: {
+        code: "INVALID_INPUT",
+        message: error.issues[0]?.message ?? "The request is not valid.",
+        issues: error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+      },
+    };
+    return Response.json(body, { status: 422, headers: { "Cache-Control": "no-store" } });
+  }
+  if (isServiceUnavailable(error)) {
+    getLogger().warn({ err: error }, "dependency unavailable");
+    return jsonError("SERVICE_UNAVAILABLE", "The service is busy or a dependency is down. Try again shortly.", { "Retry-After": "5" });
+  }
+  getLogger().error({ err: error }, "unhandled error in API handler");
+  return jsonError("INTERNAL", "Something went wrong on our side.");
+}
+
+/** SQLite still busy after its timeout, or no PostgreSQL connection to be had: worth a retry. */
+function isServiceUnavailable(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === "SQLITE_BUSY" || code === "ECONNREFUSED" || code === "57P03" || code === "53300") return true;
+  return error instanceof Error && error.message === "timeout exceeded when trying to connect";
+}

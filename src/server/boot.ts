@@ -1,0 +1,52 @@
+import { EnvironmentError, getEnv } from "@/src/config/env";
+import { getDb } from "@/src/db/client";
+import { migrateToLatest } from "@/src/db/migrate";
+import { getLogger } from "@/src/log/logger";
+import { createAdminFromEnvironment, issueSetupToken } from "@/src/setup/first-admin.service";
+import { emailSchema, nameSchema, passwordSchema } from "@/src/users/users.schemas";
+
+/**
+ * Runs once when the server starts, before it answers requests: checks the environment, brings the
+ * database up to date, and makes sure there is a way to get a first admin.
+ */
+export async function bootServer(): Promise<void> {
+  const env = getEnv();
+  const logger = getLogger();
+  const applied = await migrateToLatest(getDb());
+  logger.info({ applied, database: env.DATABASE_URL ? "postgres" : "sqlite" }, "database ready");
+
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const input = {
+      email: emailSchema.parse(env.ADMIN_EMAIL),
+      name: nameSchema.parse(env.ADMIN_NAME ?? "Admin"),
+      password: passwordSchema.parse(env.ADMIN_PASSWORD),
+    };
+    if (await createAdminFromEnvironment(input)) logger.info({ email: input.email }, "created the first admin from ADMIN_EMAIL");
+    return;
+  }
+  const token = await issueSetupToken();
+  if (token) {
+    const link = new URL(`/setup?token=${token}`, env.NEXTAUTH_URL).toString();
+    // Printed plainly as well as logged: this is the one line a new owner must find.
+    console.log(`\nNo admin yet. Open this link to create the first admin account (it works once):\n  ${link}\n`);
+    logger.info("setup link printed; it works once and /setup closes when an admin exists");
+  }
+}
+
+/** Boots, or prints why it cannot in words a person can act on and ends the process. */
+export async function bootServerOrExit(): Promise<void> {
+  try {
+    await bootServer();
+  } catch (error) {
+    console.error(`\n${describeBootFailure(error)}\n`);
+    process.exit(1);
+  }
+}
+
+function describeBootFailure(error: unknown): string {
+  if (error instanceof EnvironmentError) return error.message;
+  if (error instanceof Error && "issues" in error) {
+    return `Contact Sheet cannot start: ADMIN_EMAIL, ADMIN_NAME or ADMIN_PASSWORD is not valid (${error.message}).`;
+  }
+  return `Contact Sheet cannot start: ${error instanceof Error ? error.stack ?? error.message : String(error)}`;
+}

@@ -1,0 +1,54 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { type FormEvent, useState } from "react";
+import toast from "react-hot-toast";
+import { readErrorMessage } from "@/src/ui/api-client";
+
+export function SetupForm({ token }: { token: string }) {
+  const router = useRouter();
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "");
+    const password = String(form.get("password") ?? "");
+    setIsSubmitting(true);
+    const response = await fetch("/api/setup", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token, email, name: String(form.get("name") ?? ""), password }),
+    });
+    if (!response.ok) {
+      setIsSubmitting(false);
+      toast.error(await readErrorMessage(response));
+      return;
+    }
+    toast.success("Admin account created");
+    await signIn("credentials", { email, password, redirect: false });
+    router.replace("/admin");
+    router.refresh();
+  }
+
+  return (
+    <form className="form" onSubmit={handleSubmit} aria-label="Create the first admin">
+      <label>
+        Name
+        <input name="name" required maxLength={100} autoComplete="name" />
+      </label>
+      <label>
+        E-mail
+        <input name="email" type="email" required maxLength={254} autoComplete="username" />
+      </label>
+      <label>
+        Password (at least 10 characters)
+        <input name="password" type="password" required minLength={10} maxLength={256} autoComplete="new-password" />
+      </label>
+      <button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Creating…" : "Create admin account"}
+      </button>
+    </form>
+  );
+}

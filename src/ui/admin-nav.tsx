@@ -1,0 +1,11 @@
+import Link from "next/link";
+import type { Role } from "@/src/auth/roles";
+
+export function AdminNav({ role }: { role: Role }) {
+  return (
+    <nav className="admin-nav" aria-label="Admin">
+      <Link href="/admin">Dashboard</Link>
+      {role === "admin" && <Link href="/admin/users">Users</Link>}
+    </nav>
+  );
+}

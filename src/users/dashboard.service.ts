@@ -1,0 +1,12 @@
+import "server-only";
+import { hasRole } from "@/src/auth/roles";
+import type { SessionUser } from "@/src/auth/session-user";
+import { getDb } from "@/src/db/client";
+import { AppError } from "@/src/http/app-error";
+import { countUsers } from "./users.repository";
+
+/** The dashboard's figures; the user count is for admins only. */
+export async function getDashboardCounts(actor: SessionUser): Promise<{ users: number | null }> {
+  if (!hasRole(actor.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins see the dashboard.");
+  return { users: actor.role === "admin" ? await countUsers(getDb()) : null };
+}

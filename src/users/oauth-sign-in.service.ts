@@ -1,0 +1,84 @@
+import "server-only";
+import { insertAuditEntry } from "@/src/audit/audit.repository";
+import { getEnv } from "@/src/config/env";
+import { getDb } from "@/src/db/client";
+import { isUniqueViolation } from "@/src/db/errors";
+import { findUserByEmail, findUserById, findUserIdByOAuthAccount, insertOAuthAccount, insertUser } from "./users.repository";
+
+export interface OAuthIdentity {
+  provider: string;
+  providerAccountId: string;
+  email: string | null;
+  isEmailVerified: boolean;
+  name: string | null;
+}
+
+/** next-auth's error codes, shown on the auth error page. */
+export type OAuthSignInRefusal = "OAuthAccountNotLinked" | "AccessDenied";
+
+/**
+ * Finds or links the account for an OAuth sign-in. An identity already linked signs in its user.
+ * A new identity is linked to the user with the same e-mail only when the provider verified that
+ * e-mail; otherwise it is refused as not linked, so nobody takes over an account by registering its
+ * address elsewhere. Unknown e-mails get a viewer account only when OAUTH_ALLOW_SIGNUP is on.
+ */
+export async function resolveOAuthSignIn(identity: OAuthIdentity): Promise<{ userId: string } | { refusal: OAuthSignInRefusal }> {
+  const db = getDb();
+  const linked = await findUserIdByOAuthAccount(db, identity.provider, identity.providerAccountId);
+  if (linked) {
+    const user = await findUserById(db, linked.user_id);
+    return user && user.disabled_at === null ? { userId: user.id } : { refusal: "AccessDenied" };
+  }
+  const email = identity.email?.trim().toLowerCase() ?? null;
+  if (!email) return { refusal: "AccessDenied" };
+
+  const now = new Date().toISOString();
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    if (!identity.isEmailVerified) return { refusal: "OAuthAccountNotLinked" };
+    if (existing.disabled_at !== null) return { refusal: "AccessDenied" };
+    await linkAccount(identity, existing.id, now);
+    return { userId: existing.id };
+  }
+  if (!getEnv().OAUTH_ALLOW_SIGNUP || !identity.isEmailVerified) return { refusal: "AccessDenied" };
+
+  const userId = crypto.randomUUID();
+  try {
+    await db.transaction().execute(async (transaction) => {
+      await insertUser(transaction, {
+        id: userId,
+        email,
+        name: (identity.name ?? email).slice(0, 100),
+        role: "viewer",
+        password_hash: null,
+        disabled_at: null,
+        session_version: 1,
+        created_at: now,
+        updated_at: now,
+      });
+      await insertOAuthAccount(transaction, { ...identity, userId, now });
+      await insertAuditEntry(transaction, { actorId: userId, action: "user.oauth-signup", targetId: userId, details: { provider: identity.provider } }, now);
+    });
+  } catch (error) {
+    // Two first sign-ins at once: the other one created the account.
+    if (isUniqueViolation(error)) return resolveOAuthSignIn(identity);
+    throw error;
+  }
+  return { userId };
+}
+
+async function linkAccount(identity: OAuthIdentity, userId: string, now: string): Promise<void> {
+  try {
+    await getDb().transaction().execute(async (transaction) => {
+      await insertOAuthAccount(transaction, { ...identity, userId, now });
+      await insertAuditEntry(transaction, { actorId: userId, action: "user.oauth-link", targetId: userId, details: { provider: identity.provider } }, now);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+}
+
+/** The user id an already-resolved OAuth identity belongs to. */
+export async function findOAuthUserId(provider: string, providerAccountId: string): Promise<string | undefined> {
+  return (await findUserIdByOAuthAccount(getDb(), provider, providerAccountId))?.user_id;
+}

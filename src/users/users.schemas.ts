@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { MAXIMUM_PASSWORD_LENGTH, MINIMUM_PASSWORD_LENGTH } from "@/src/auth/password";
+import { ROLES } from "@/src/auth/roles";
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email("Enter a valid e-mail address."))
+  .transform((email) => email.normalize("NFC").toLowerCase());
+
+export const passwordSchema = z
+  .string()
+  .min(MINIMUM_PASSWORD_LENGTH, `Use at least ${MINIMUM_PASSWORD_LENGTH} characters.`)
+  .max(MAXIMUM_PASSWORD_LENGTH, `Use at most ${MAXIMUM_PASSWORD_LENGTH} characters.`);
+
+// Control characters (CR, LF, NUL...) never belong in a display name; they could reach headers or logs.
+export const nameSchema = z
+  .string()
+  .transform((name) => name.replace(/[\u0000-\u001f\u007f]/g, "").trim())
+  .pipe(z.string().min(1, "Enter a name.").max(100, "Use at most 100 characters."));
+
+export const roleSchema = z.enum(ROLES);
+
+export const createUserSchema = z.strictObject({
+  email: emailSchema,
+  name: nameSchema,
+  role: roleSchema.default("viewer"),
+  password: passwordSchema,
+});
+
+export const updateUserSchema = z
+  .strictObject({
+    name: nameSchema.optional(),
+    role: roleSchema.optional(),
+    disabled: z.boolean().optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, "Send at least one of name, role, disabled.");
+
+export const resetPasswordSchema = z.strictObject({ password: passwordSchema });
+
+export const setupAdminSchema = z.strictObject({
+  token: z.string().min(1).max(200),
+  email: emailSchema,
+  name: nameSchema,
+  password: passwordSchema,
+});
+
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+/** A user as the API shows it: never the password hash or session version. */
+export interface PublicUser {
+  id: string;
+  email: string;
+  name: string;
+  role: (typeof ROLES)[number];
+  isDisabled: boolean;
+  hasPassword: boolean;
+  createdAt: string;
+}

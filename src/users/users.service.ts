@@ -1,0 +1,164 @@
+import "server-only";
+import { insertAuditEntry } from "@/src/audit/audit.repository";
+import { hashPassword, verifyPassword } from "@/src/auth/password";
+import type { SessionUser } from "@/src/auth/session-user";
+import { getDb } from "@/src/db/client";
+import type { UserRow } from "@/src/db/database";
+import { isUniqueViolation } from "@/src/db/errors";
+import { AppError } from "@/src/http/app-error";
+import {
+  countActiveUsersWithRole,
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  incrementSessionVersion,
+  insertUser,
+  listUsers,
+  updateUser,
+} from "./users.repository";
+import type { CreateUserInput, PublicUser, UpdateUserInput } from "./users.schemas";
+
+function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    isDisabled: row.disabled_at !== null,
+    hasPassword: row.password_hash !== null,
+    createdAt: row.created_at,
+  };
+}
+
+function assertAdmin(actor: SessionUser): void {
+  // The handler wrapper checks this too; services check again so no caller can forget.
+  if (actor.role !== "admin") throw new AppError("FORBIDDEN", "Only admins can manage users.");
+}
+
+async function getUserOrThrow(id: string): Promise<UserRow> {
+  const user = await findUserById(getDb(), id);
+  if (!user) throw new AppError("NOT_FOUND", "No user has that id.");
+  return user;
+}
+
+/** Refuses a change that would leave the site with no active admin. */
+async function assertAnotherActiveAdmin(user: UserRow, action: string): Promise<void> {
+  if (user.role !== "admin" || user.disabled_at !== null) return;
+  if ((await countActiveUsersWithRole(getDb(), "admin")) <= 1) {
+    throw new AppError("CONFLICT", `Cannot ${action} the last active admin.`);
+  }
+}
+
+export async function listUsersForAdmin(actor: SessionUser): Promise<PublicUser[]> {
+  assertAdmin(actor);
+  return (await listUsers(getDb())).map(toPublicUser);
+}
+
+/** Creates a user with a password. Also used, without an actor, for the first admin. */
+export async function createUser(actor: SessionUser | null, input: CreateUserInput): Promise<PublicUser> {
+  if (actor) assertAdmin(actor);
+  const now = new Date().toISOString();
+  const row: UserRow = {
+    id: crypto.randomUUID(),
+    email: input.email,
+    name: input.name,
+    role: input.role,
+    password_hash: await hashPassword(input.password),
+    disabled_at: null,
+    session_version: 1,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await getDb()
+      .transaction()
+      .execute(async (transaction) => {
+        await insertUser(transaction, row);
+        await insertAuditEntry(
+          transaction,
+          { actorId: actor?.id ?? null, action: "user.create", targetId: row.id, details: { role: row.role } },
+          now,
+        );
+      });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "A user with that e-mail already exists.");
+    throw error;
+  }
+  return toPublicUser(row);
+}
+
+export async function updateUserByAdmin(actor: SessionUser, id: string, input: UpdateUserInput): Promise<PublicUser> {
+  assertAdmin(actor);
+  const user = await getUserOrThrow(id);
+  const isDemotion = input.role !== undefined && input.role !== "admin";
+  if (isDemotion) await assertAnotherActiveAdmin(user, "demote");
+  if (input.disabled === true) await assertAnotherActiveAdmin(user, "disable");
+
+  const now = new Date().toISOString();
+  const disabledAt = input.disabled === undefined ? user.disabled_at : input.disabled ? (user.disabled_at ?? now) : null;
+  await getDb()
+    .transaction()
+    .execute(async (transaction) => {
+      await updateUser(transaction, id, {
+        name: input.name ?? user.name,
+        role: input.role ?? user.role,
+        disabled_at: disabledAt,
+        updated_at: now,
+      });
+      await insertAuditEntry(transaction, { actorId: actor.id, action: "user.update", targetId: id, details: input }, now);
+    });
+  return toPublicUser(await getUserOrThrow(id));
+}
+
+/** Sets a new password and signs the user out of every session. */
+export async function resetPasswordByAdmin(actor: SessionUser, id: string, password: string): Promise<void> {
+  assertAdmin(actor);
+  await getUserOrThrow(id);
+  const passwordHash = await hashPassword(password);
+  const now = new Date().toISOString();
+  await getDb()
+    .transaction()
+    .execute(async (transaction) => {
+      await updateUser(transaction, id, { password_hash: passwordHash, updated_at: now });
+      await incrementSessionVersion(transaction, id, now);
+      await insertAuditEntry(transaction, { actorId: actor.id, action: "user.reset-password", targetId: id }, now);
+    });
+}
+
+/** Refuses every token issued to the user before now: the next request needs a new sign-in. */
+export async function signOutEverywhere(actor: SessionUser, id: string): Promise<void> {
+  if (actor.id !== id) assertAdmin(actor);
+  const now = new Date().toISOString();
+  await getDb()
+    .transaction()
+    .execute(async (transaction) => {
+      if (!(await incrementSessionVersion(transaction, id, now))) {
+        throw new AppError("NOT_FOUND", "No user has that id.");
+      }
+      await insertAuditEntry(transaction, { actorId: actor.id, action: "user.sign-out-everywhere", targetId: id }, now);
+    });
+}
+
+export async function deleteUserByAdmin(actor: SessionUser, id: string): Promise<void> {
+  assertAdmin(actor);
+  const user = await getUserOrThrow(id);
+  await assertAnotherActiveAdmin(user, "delete");
+  const now = new Date().toISOString();
+  await getDb()
+    .transaction()
+    .execute(async (transaction) => {
+      await deleteUser(transaction, id);
+      await insertAuditEntry(transaction, { actorId: actor.id, action: "user.delete", targetId: id }, now);
+    });
+}
+
+/**
+ * Checks an e-mail and password. Answers the user only when the password is right and the account
+ * is active; every failure looks the same to the caller and costs the same time.
+ */
+export async function authenticateWithPassword(email: string, password: string): Promise<UserRow | null> {
+  const user = await findUserByEmail(getDb(), email);
+  const isPasswordRight = await verifyPassword(user?.password_hash ?? null, password);
+  if (!user || !isPasswordRight || user.disabled_at !== null) return null;
+  return user;
+}
