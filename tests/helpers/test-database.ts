@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Pool } from "pg";
+import type { Database } from "@/src/db/database";
+
+export type TestDatabaseKind = "sqlite" | "postgres";
+
+/** Creates an empty PostgreSQL database next to the one in `adminUrl` and answers its URL. */
+export async function createFreshPostgresDatabase(adminUrl: string): Promise<string> {
+  const name = `contact_sheet_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const pool = new Pool({ connectionString: adminUrl, max: 1 });
+  await pool.query(`CREATE DATABASE ${name}`);
+  await pool.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropPostgresDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const pool = new Pool({ connectionString: adminUrl, max: 1 });
+  await pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await pool.end();
+}
+
+/** A direct handle on the database the test server uses, to check what was (or was not) stored. */
+export function openTestDatabase(options: { dataDirectory: string; databaseUrl?: string }): Kysely<Database> {
+  if (options.databaseUrl) {
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: options.databaseUrl, max: 2 }) }) });
+  }
+  const file = path.join(options.dataDirectory, "contact-sheet.sqlite");
+  if (!fs.existsSync(file)) throw new Error(`No SQLite database at ${file}`);
+  const database = new SQLite(file);
+  database.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}

@@ -1,0 +1,2 @@
+// Stands in for the "server-only" package outside Next.js, where its guard would throw.
+export {};

@@ -1,0 +1,12 @@
+import { describe, expect, it } from "vitest";
+import { signedInAs, TestClient } from "./helpers/test-client";
+
+describe("smoke", () => {
+  it("signs a viewer in and answers the photos API", async () => {
+    const { client, user } = await signedInAs("viewer");
+    const response = await client.request("/api/photos");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ viewer: { id: user.id, role: "viewer" }, photos: [] });
+    expect(await new TestClient().request("/api/photos").then((r) => r.status)).toBe(401);
+  });
+});

@@ -1,0 +1,22 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Integration tests: the built app over HTTP against a freshly migrated database (tests/**).
+// One run per database; scripts/test-integration.mjs picks them.
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      "server-only": path.resolve(import.meta.dirname, "tests/setup/server-only-stub.ts"),
+    },
+  },
+  test: {
+    include: ["tests/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["tests/setup/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // The files share one server; running them one at a time keeps the 2-core machine predictable.
+    fileParallelism: false,
+  },
+});
