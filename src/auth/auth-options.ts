@@ -12,7 +12,7 @@ import { authenticateWithPassword } from "@/src/users/users.service";
 import { buildOAuthProviders, isProviderEmailVerified } from "./oauth-providers";
 import { toSafeRedirect } from "./safe-redirect";
 import { readSessionClaims, type SessionClaims } from "./session-claims";
-import { resolveSessionUser } from "./session-user";
+import { resolveSessionUser, revokeSessionClaims } from "./session-user";
 
 export const SIGN_IN_PAGE = "/signin";
 export const AUTH_ERROR_PAGE = "/auth/error";
@@ -89,6 +89,11 @@ function buildAuthOptions(): AuthOptions {
       async signIn({ user, account }) {
         logger.info({ userId: user.id, provider: account?.provider }, "signed in");
       },
+      // next-auth only clears the cookie; revoking the session id makes a copied token useless too.
+      async signOut({ token }) {
+        const claims = readSessionClaims(token);
+        if (claims) await revokeSessionClaims(claims);
+      },
     },
     logger: {
       error(code, metadata) {
@@ -115,6 +120,7 @@ async function issueSessionClaims(
   return {
     kind: "session",
     sub: row.id,
+    sessionId: crypto.randomUUID(),
     name: row.name,
     email: row.email,
     role: row.role,

@@ -8,6 +8,8 @@ import { isRole } from "./roles";
 export interface SessionClaims {
   kind: "session";
   sub: string;
+  /** Random per sign-in; a session signed out on its own is refused by this id. */
+  sessionId: string;
   role: Role;
   /** The user's session_version when the token was issued. */
   sessionVersion: number;
@@ -18,8 +20,8 @@ export interface SessionClaims {
 /** Narrows a decoded token to session claims, or answers null for anything else. */
 export function readSessionClaims(token: Record<string, unknown> | null | undefined): SessionClaims | null {
   if (!token || token.kind !== "session") return null;
-  const { sub, role, sessionVersion, authTime } = token;
-  if (typeof sub !== "string" || !isRole(role)) return null;
+  const { sub, sessionId, role, sessionVersion, authTime } = token;
+  if (typeof sub !== "string" || typeof sessionId !== "string" || !isRole(role)) return null;
   if (typeof sessionVersion !== "number" || typeof authTime !== "number") return null;
-  return { kind: "session", sub, role, sessionVersion, authTime };
+  return { kind: "session", sub, sessionId, role, sessionVersion, authTime };
 }

@@ -1,6 +1,7 @@
 import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import { findUserById } from "@/src/users/users.repository";
+import { isSessionRevoked, revokeSession } from "./revoked-sessions.repository";
 import type { Role } from "./roles";
 import type { SessionClaims } from "./session-claims";
 
@@ -28,5 +29,12 @@ export async function resolveSessionUser(
   if (row.session_version !== claims.sessionVersion) return { refusal: "signed-out" };
   const ageSeconds = Date.now() / 1000 - claims.authTime;
   if (ageSeconds > getEnv().SESSION_ABSOLUTE_SECONDS) return { refusal: "too-old" };
+  if (await isSessionRevoked(getDb(), claims.sessionId)) return { refusal: "signed-out" };
   return { user: { id: row.id, email: row.email, name: row.name, role: row.role } };
+}
+
+/** Signs out one session: its token, if replayed, is refused from now on. */
+export async function revokeSessionClaims(claims: SessionClaims): Promise<void> {
+  const expiresAt = new Date((claims.authTime + getEnv().SESSION_ABSOLUTE_SECONDS) * 1000).toISOString();
+  await revokeSession(getDb(), { sessionId: claims.sessionId, userId: claims.sub, expiresAt }, new Date().toISOString());
 }

@@ -7,6 +7,7 @@ import type { Insertable, Selectable, Updateable } from "kysely";
 export interface Database {
   users: UsersTable;
   oauth_accounts: OAuthAccountsTable;
+  revoked_sessions: RevokedSessionsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
 }
@@ -33,6 +34,13 @@ export interface OAuthAccountsTable {
   provider_account_id: string;
   user_id: string;
   created_at: string;
+}
+
+export interface RevokedSessionsTable {
+  session_id: string;
+  user_id: string;
+  /** When the session would have expired anyway; after that the row can go. */
+  expires_at: string;
 }
 
 export interface SettingsTable {

@@ -29,6 +29,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("oauth_accounts_user_id").on("oauth_accounts").column("user_id").execute();
 
+  // Sessions signed out one by one (the token itself lives on in the browser until it expires).
+  await db.schema
+    .createTable("revoked_sessions")
+    .addColumn("session_id", "text", (column) => column.primaryKey())
+    .addColumn("user_id", "text", (column) => column.notNull())
+    .addColumn("expires_at", "text", (column) => column.notNull())
+    .execute();
+  await db.schema.createIndex("revoked_sessions_expires_at").on("revoked_sessions").column("expires_at").execute();
+
   await db.schema
     .createTable("settings")
     .addColumn("key", "text", (column) => column.primaryKey())
@@ -51,6 +60,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("audit_log").execute();
   await db.schema.dropTable("settings").execute();
+  await db.schema.dropTable("revoked_sessions").execute();
   await db.schema.dropTable("oauth_accounts").execute();
   await db.schema.dropTable("users").execute();
 }
