@@ -94,7 +94,12 @@ describe("proxy bypass attempts still meet each handler's own check (42)", () =>
   it.each(pathVariants)("%s never shows admin data to a visitor or a viewer", async (path) => {
     for (const caller of ["visitor", "viewer"] as const) {
       const client = await clientFor(caller);
-      for (const headers of [{}, { RSC: "1" }, { RSC: "1", "Next-Router-Prefetch": "1", "Next-Router-Segment-Prefetch": "/admin/users/__PAGE__" }]) {
+      const headerSets: Array<Record<string, string>> = [
+        {},
+        { RSC: "1" },
+        { RSC: "1", "Next-Router-Prefetch": "1", "Next-Router-Segment-Prefetch": "/admin/users/__PAGE__" },
+      ];
+      for (const headers of headerSets) {
         const response = await client.request(path, { headers });
         expect([307, 308, 401, 403, 404]).toContain(response.status);
         expect(await response.text()).not.toContain(TEST_ADMIN.email);

@@ -130,7 +130,3 @@ export function getEnv(): Environment {
   }
   return cachedEnvironment;
 }
-
-export function isProductionBuildPhase(): boolean {
-  return process.env.NEXT_PHASE === "phase-production-build";
-}
