@@ -133,7 +133,8 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
                   </select>
                 </td>
                 <td>{user.isDisabled ? "Disabled" : "Active"}</td>
-                <td className="actions">
+                <td>
+                  <div className="actions">
                   <button
                     type="button"
                     className="secondary"
@@ -164,6 +165,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
                   <button type="button" className="danger" disabled={isBusy || isSelf} onClick={() => handleDelete(user)}>
                     Delete
                   </button>
+                  </div>
                 </td>
               </tr>
             );
