@@ -135,36 +135,36 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
                 <td>{user.isDisabled ? "Disabled" : "Active"}</td>
                 <td>
                   <div className="actions">
-                  <button
-                    type="button"
-                    className="secondary"
-                    disabled={isBusy}
-                    onClick={() =>
-                      void run(user.id, `${user.email} ${user.isDisabled ? "enabled" : "disabled"}`, () =>
-                        callApi(`/api/admin/users/${user.id}`, { method: "PATCH", body: { disabled: !user.isDisabled } }),
-                      )
-                    }
-                  >
-                    {user.isDisabled ? "Enable" : "Disable"}
-                  </button>
-                  <button type="button" className="secondary" disabled={isBusy} onClick={() => handleResetPassword(user)}>
-                    Reset password
-                  </button>
-                  <button
-                    type="button"
-                    className="secondary"
-                    disabled={isBusy}
-                    onClick={() =>
-                      void run(user.id, `${user.email} was signed out everywhere`, () =>
-                        callApi(`/api/admin/users/${user.id}/sessions`, { method: "DELETE" }),
-                      )
-                    }
-                  >
-                    Sign out everywhere
-                  </button>
-                  <button type="button" className="danger" disabled={isBusy || isSelf} onClick={() => handleDelete(user)}>
-                    Delete
-                  </button>
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={isBusy}
+                      onClick={() =>
+                        void run(user.id, `${user.email} ${user.isDisabled ? "enabled" : "disabled"}`, () =>
+                          callApi(`/api/admin/users/${user.id}`, { method: "PATCH", body: { disabled: !user.isDisabled } }),
+                        )
+                      }
+                    >
+                      {user.isDisabled ? "Enable" : "Disable"}
+                    </button>
+                    <button type="button" className="secondary" disabled={isBusy} onClick={() => handleResetPassword(user)}>
+                      Reset password
+                    </button>
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={isBusy}
+                      onClick={() =>
+                        void run(user.id, `${user.email} was signed out everywhere`, () =>
+                          callApi(`/api/admin/users/${user.id}/sessions`, { method: "DELETE" }),
+                        )
+                      }
+                    >
+                      Sign out everywhere
+                    </button>
+                    <button type="button" className="danger" disabled={isBusy || isSelf} onClick={() => handleDelete(user)}>
+                      Delete
+                    </button>
                   </div>
                 </td>
               </tr>
