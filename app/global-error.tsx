@@ -1,18 +1,14 @@
 "use client";
 
-import { ErrorView, errorDocumentTitle } from "@/src/ui/error-view";
+import { type ErrorBoundaryProps, ErrorBoundaryView } from "@/src/ui/error-boundary-view";
 import "./globals.css";
 
 // Replaces the root layout when the layout itself fails, so it brings its own <html>.
-export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
-  const status = error.digest ? 500 : undefined;
+export default function GlobalError({ error }: ErrorBoundaryProps) {
   return (
     <html lang="en">
-      <head>
-        <title>{errorDocumentTitle(status)}</title>
-      </head>
       <body>
-        <ErrorView status={status} />
+        <ErrorBoundaryView error={error} />
       </body>
     </html>
   );
