@@ -1,18 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { defineConfig } from "@playwright/test";
-
-export const E2E_PORT = 3210;
-export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const E2E_ADMIN = { email: "e2e-admin@example.test", password: "e2e-admin-password", name: "Erin Admin" };
+import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIRECTORY, E2E_PORT } from "./e2e/constants";
 
 // Debian's Chromium where it is installed (CI, this project's machines); elsewhere Playwright's own.
 const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 const hasDebianChromium = fs.existsSync(DEBIAN_CHROMIUM);
 
-// A fresh data folder per run: the server migrates it and creates the admin from the env.
-const dataDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-e2e-"));
 
 export default defineConfig({
   testDir: "e2e",
@@ -42,7 +35,8 @@ export default defineConfig({
       : {},
   },
   webServer: {
-    command: "node server.mjs",
+    // A fresh data folder per run: the server migrates it and creates the admin from the env.
+    command: `node -e "require('fs').rmSync('${E2E_DATA_DIRECTORY}', { recursive: true, force: true })" && node server.mjs`,
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -52,7 +46,7 @@ export default defineConfig({
       HOSTNAME: "127.0.0.1",
       NEXTAUTH_URL: E2E_BASE_URL,
       NEXTAUTH_SECRET: "e2e-test-secret-0123456789abcdefghijkl",
-      DATA_DIR: dataDirectory,
+      DATA_DIR: E2E_DATA_DIRECTORY,
       DATABASE_URL: "",
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN } from "../playwright.config";
+import { E2E_ADMIN } from "./constants";
 
 test("an admin signs in and sees their name and role", async ({ page }) => {
   await page.goto("/admin");

@@ -17,6 +17,9 @@ import { resolveSessionUser, revokeSessionClaims } from "./session-user";
 export const SIGN_IN_PAGE = "/signin";
 export const AUTH_ERROR_PAGE = "/auth/error";
 
+/** next-auth's code for "signing in did not finish", used when our own code fails mid-sign-in. */
+const SIGN_IN_FAILURE_CODE = "Callback";
+
 const credentialsSchema = z.object({
   email: z.string().max(254),
   password: z.string().max(1024),
@@ -41,8 +44,14 @@ function buildAuthOptions(): AuthOptions {
         async authorize(credentials) {
           const parsed = credentialsSchema.safeParse(credentials);
           if (!parsed.success) return null;
-          const user = await authenticateWithPassword(parsed.data.email.trim().toLowerCase(), parsed.data.password);
-          return user ? { id: user.id, email: user.email, name: user.name } : null;
+          try {
+            const user = await authenticateWithPassword(parsed.data.email.trim().toLowerCase(), parsed.data.password);
+            return user ? { id: user.id, email: user.email, name: user.name } : null;
+          } catch (error) {
+            // next-auth would put the message of a thrown error into the redirect URL.
+            logger.error({ err: error }, "password sign-in failed");
+            throw new Error(SIGN_IN_FAILURE_CODE);
+          }
         },
       }),
       ...buildOAuthProviders(env),
@@ -50,18 +59,24 @@ function buildAuthOptions(): AuthOptions {
     callbacks: {
       async signIn({ user, account, profile }) {
         if (!account || account.type !== "oauth") return true;
-        const result = await resolveOAuthSignIn({
-          provider: account.provider,
-          providerAccountId: account.providerAccountId,
-          email: user.email ?? null,
-          isEmailVerified: isProviderEmailVerified(account.provider, profile),
-          name: user.name ?? null,
-        });
-        if ("refusal" in result) {
-          logger.info({ provider: account.provider, refusal: result.refusal }, "OAuth sign-in refused");
-          return `${AUTH_ERROR_PAGE}?error=${result.refusal}`;
+        try {
+          const result = await resolveOAuthSignIn({
+            provider: account.provider,
+            providerAccountId: account.providerAccountId,
+            email: user.email ?? null,
+            isEmailVerified: isProviderEmailVerified(account.provider, profile),
+            name: user.name ?? null,
+          });
+          if ("refusal" in result) {
+            logger.info({ provider: account.provider, refusal: result.refusal }, "OAuth sign-in refused");
+            return `${AUTH_ERROR_PAGE}?error=${result.refusal}`;
+          }
+          return true;
+        } catch (error) {
+          // A thrown error's message would end up in the redirect URL; log it and answer a known code.
+          logger.error({ err: error, provider: account.provider }, "OAuth sign-in failed");
+          return `${AUTH_ERROR_PAGE}?error=${SIGN_IN_FAILURE_CODE}`;
         }
-        return true;
       },
       async jwt({ token, user, account }) {
         if (account && user) return issueSessionClaims(user, account.type === "oauth" ? account : null);

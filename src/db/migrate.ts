@@ -1,4 +1,4 @@
-import { Migrator } from "kysely/migration";
+import { Migrator } from "kysely";
 import type { DatabaseHandle } from "./client";
 import { migrationProvider } from "./migrations";
 

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { signOut, useSession } from "next-auth/react";
+import type { ReactNode } from "react";
 import toast from "react-hot-toast";
 
 /**
@@ -30,12 +31,24 @@ function SessionArea() {
   if (status === "unauthenticated" || !session?.user) {
     const isOnSignIn = pathname === "/signin";
     return isOnSignIn ? null : (
-      <Link className="button" href={`/signin?callbackUrl=${encodeURIComponent(pathname || "/")}`} data-testid="sign-in-link">
+      <FullPageLink className="button" href={`/signin?callbackUrl=${encodeURIComponent(pathname || "/")}`} testId="sign-in-link">
         Sign in
-      </Link>
+      </FullPageLink>
     );
   }
   return <UserMenu name={session.user.name ?? session.user.email ?? "You"} role={session.user.role} />;
+}
+
+/**
+ * A link that loads a whole new document. Used for the way out of the public pages into sign-in and
+ * admin: a client-side navigation would keep the public pages' analytics script running there.
+ */
+function FullPageLink({ href, className, testId, children }: { href: string; className?: string; testId?: string; children: ReactNode }) {
+  return (
+    <a href={href} className={className} data-testid={testId}>
+      {children}
+    </a>
+  );
 }
 
 function UserMenu({ name, role }: { name: string; role: string }) {
@@ -48,7 +61,7 @@ function UserMenu({ name, role }: { name: string; role: string }) {
   }
   return (
     <nav className="user-menu" aria-label="Your account" data-testid="user-menu">
-      {role !== "viewer" && <Link href="/admin">Admin</Link>}
+      {role !== "viewer" && <FullPageLink href="/admin">Admin</FullPageLink>}
       <span className="user-name">{name}</span>
       <span className="role-badge" data-testid="user-role">
         {role}

@@ -4,6 +4,7 @@ import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import { isUniqueViolation } from "@/src/db/errors";
 import { findUserByEmail, findUserById, findUserIdByOAuthAccount, insertOAuthAccount, insertUser } from "./users.repository";
+import { cleanName, emailSchema, MAXIMUM_NAME_LENGTH } from "./users.schemas";
 
 export interface OAuthIdentity {
   provider: string;
@@ -29,8 +30,10 @@ export async function resolveOAuthSignIn(identity: OAuthIdentity): Promise<{ use
     const user = await findUserById(db, linked.user_id);
     return user && user.disabled_at === null ? { userId: user.id } : { refusal: "AccessDenied" };
   }
-  const email = identity.email?.trim().toLowerCase() ?? null;
-  if (!email) return { refusal: "AccessDenied" };
+  // Providers' profiles are outside input: the same rules as for accounts an admin creates.
+  const parsedEmail = emailSchema.safeParse(identity.email ?? "");
+  if (!parsedEmail.success) return { refusal: "AccessDenied" };
+  const email = parsedEmail.data;
 
   const now = new Date().toISOString();
   const existing = await findUserByEmail(db, email);
@@ -48,7 +51,7 @@ export async function resolveOAuthSignIn(identity: OAuthIdentity): Promise<{ use
       await insertUser(transaction, {
         id: userId,
         email,
-        name: (identity.name ?? email).slice(0, 100),
+        name: toDisplayName(identity.name, email),
         role: "viewer",
         password_hash: null,
         disabled_at: null,
@@ -65,6 +68,11 @@ export async function resolveOAuthSignIn(identity: OAuthIdentity): Promise<{ use
     throw error;
   }
   return { userId };
+}
+
+/** The provider's name, cleaned; the e-mail address when that leaves nothing. */
+function toDisplayName(name: string | null, email: string): string {
+  return cleanName(name ?? "").slice(0, MAXIMUM_NAME_LENGTH).trim() || email.slice(0, MAXIMUM_NAME_LENGTH);
 }
 
 async function linkAccount(identity: OAuthIdentity, userId: string, now: string): Promise<void> {

@@ -14,11 +14,17 @@ export const passwordSchema = z
   .min(MINIMUM_PASSWORD_LENGTH, `Use at least ${MINIMUM_PASSWORD_LENGTH} characters.`)
   .max(MAXIMUM_PASSWORD_LENGTH, `Use at most ${MAXIMUM_PASSWORD_LENGTH} characters.`);
 
-// Control characters (CR, LF, NUL...) never belong in a display name; they could reach headers or logs.
+export const MAXIMUM_NAME_LENGTH = 100;
+
+/** Control characters (CR, LF, NUL...) never belong in a display name; they could reach headers or logs. */
+export function cleanName(name: string): string {
+  return name.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+}
+
 export const nameSchema = z
   .string()
-  .transform((name) => name.replace(/[\u0000-\u001f\u007f]/g, "").trim())
-  .pipe(z.string().min(1, "Enter a name.").max(100, "Use at most 100 characters."));
+  .transform(cleanName)
+  .pipe(z.string().min(1, "Enter a name.").max(MAXIMUM_NAME_LENGTH, `Use at most ${MAXIMUM_NAME_LENGTH} characters.`));
 
 export const roleSchema = z.enum(ROLES);
 

@@ -8,7 +8,9 @@ interface AuthErrorPageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-// next-auth's pages.error: where OAuth failures and refused sign-ins land.
+// next-auth's pages.error: where sign-ins our callbacks refuse land (AccessDenied,
+// OAuthAccountNotLinked) and configuration errors; next-auth sends its other sign-in errors
+// (OAuthCallback, Callback, CredentialsSignin...) to the sign-in page, which shows the same sentences.
 export default async function AuthErrorPage({ searchParams }: AuthErrorPageProps) {
   const { error } = await searchParams;
   const message = describeSignInError(typeof error === "string" ? error : null) ?? DEFAULT_SIGN_IN_MESSAGE;

@@ -1,4 +1,4 @@
-import type { Migration, MigrationProvider } from "kysely/migration";
+import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./2026-11-22T0000-initial";
 
 /**

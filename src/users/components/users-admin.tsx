@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { signOut } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import { ROLES } from "@/src/db/database";
@@ -23,20 +24,34 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
     router.refresh();
   }
 
-  /** Runs one admin action with a toast for its outcome, then shows the list as it now is. */
-  async function run(userId: string | null, success: string, action: () => Promise<unknown>): Promise<boolean> {
+  /**
+   * Runs one admin action with a toast for its outcome, then shows the list as it now is. An action
+   * that ends the user's sessions, done to oneself, signs this browser out instead.
+   */
+  async function run(
+    userId: string | null,
+    success: string,
+    action: () => Promise<unknown>,
+    options: { endsSessions?: boolean } = {},
+  ): Promise<boolean> {
     setBusyUserId(userId);
     try {
       await action();
-      toast.success(success);
-      await reload();
-      return true;
     } catch (error) {
       toast.error(error instanceof Error ? error.message : "That did not work.");
-      return false;
-    } finally {
       setBusyUserId(null);
+      return false;
     }
+    toast.success(success);
+    if (options.endsSessions && userId === currentUserId) {
+      await signOut({ redirect: false });
+      router.push("/signin?callbackUrl=%2Fadmin%2Fusers");
+      router.refresh();
+      return true;
+    }
+    await reload().catch((error: unknown) => toast.error(error instanceof Error ? error.message : "Could not reload the list."));
+    setBusyUserId(null);
+    return true;
   }
 
   async function handleCreate(event: FormEvent<HTMLFormElement>) {
@@ -56,8 +71,11 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
   function handleResetPassword(user: PublicUser) {
     const password = window.prompt(`New password for ${user.email} (at least 10 characters):`);
     if (!password) return;
-    void run(user.id, `Password reset for ${user.email}; they were signed out everywhere`, () =>
-      callApi(`/api/admin/users/${user.id}/password`, { method: "POST", body: { password } }),
+    void run(
+      user.id,
+      `Password reset for ${user.email}; they were signed out everywhere`,
+      () => callApi(`/api/admin/users/${user.id}/password`, { method: "POST", body: { password } }),
+      { endsSessions: true },
     );
   }
 
@@ -155,8 +173,11 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
                       className="secondary"
                       disabled={isBusy}
                       onClick={() =>
-                        void run(user.id, `${user.email} was signed out everywhere`, () =>
-                          callApi(`/api/admin/users/${user.id}/sessions`, { method: "DELETE" }),
+                        void run(
+                          user.id,
+                          `${user.email} was signed out everywhere`,
+                          () => callApi(`/api/admin/users/${user.id}/sessions`, { method: "DELETE" }),
+                          { endsSessions: true },
                         )
                       }
                     >
