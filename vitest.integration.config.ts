@@ -1,15 +1,10 @@
-import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { sharedResolve } from "./vitest.shared";
 
 // Integration tests: the built app over HTTP against a freshly migrated database (tests/**).
 // One run per database; scripts/test-integration.mjs picks them.
 export default defineConfig({
-  resolve: {
-    alias: {
-      "@": path.resolve(import.meta.dirname),
-      "server-only": path.resolve(import.meta.dirname, "tests/setup/server-only-stub.ts"),
-    },
-  },
+  resolve: sharedResolve,
   test: {
     include: ["tests/**/*.test.ts"],
     environment: "node",

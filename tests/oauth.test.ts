@@ -1,14 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEFAULT_SIGN_IN_MESSAGE, describeSignInError } from "@/src/auth/sign-in-messages";
 import type { Database } from "@/src/db/database";
 import { type FakeOidcProfile, type FakeOidcProvider, startFakeOidcProvider } from "./helpers/fake-oidc-provider";
-import { findFreePort, type RunningServer, spawnServer, waitUntilHealthy } from "./helpers/server-process";
+import type { RunningServer } from "./helpers/server-process";
+import { startTestApp } from "./helpers/test-app";
 import { createTestUser, TestClient, type TestUser } from "./helpers/test-client";
-import { createFreshPostgresDatabase, dropPostgresDatabase, openTestDatabase } from "./helpers/test-database";
+import { openTestDatabase } from "./helpers/test-database";
 import { TEST_SECRET } from "./setup/global-setup";
 
 // OAuth / OpenID Connect sign-in, end to end over HTTP: the built app (its own servers, its own
@@ -29,17 +27,8 @@ interface App {
 
 /** Starts the built app on a fresh database (PostgreSQL when this run is on PostgreSQL). */
 async function startApp(provider: FakeOidcProvider, extraEnv: Record<string, string>): Promise<App> {
-  const dataDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-oauth-"));
-  const adminUrl = process.env.DATABASE_URL ?? "";
-  if (inject("databaseKind") === "postgres" && !adminUrl) throw new Error("The PostgreSQL run needs DATABASE_URL");
-  const databaseUrl = inject("databaseKind") === "postgres" ? await createFreshPostgresDatabase(adminUrl) : "";
-  const port = await findFreePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = spawnServer(port, {
+  const app = await startTestApp(inject("databaseKind"), {
     NEXTAUTH_SECRET: TEST_SECRET,
-    NEXTAUTH_URL: url,
-    DATA_DIR: dataDirectory,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ADMIN_EMAIL: OAUTH_ADMIN.email,
     ADMIN_PASSWORD: OAUTH_ADMIN.password,
     ADMIN_NAME: OAUTH_ADMIN.name,
@@ -49,21 +38,12 @@ async function startApp(provider: FakeOidcProvider, extraEnv: Record<string, str
     TRUST_PROXY: "true",
     ...extraEnv,
   });
-  let db: Kysely<Database> | undefined;
+  const db = openTestDatabase({ dataDirectory: app.dataDirectory, databaseUrl: app.databaseUrl || undefined });
   const stop = async () => {
-    await server.stop();
-    await db?.destroy();
-    if (databaseUrl) await dropPostgresDatabase(adminUrl, databaseUrl);
-    fs.rmSync(dataDirectory, { recursive: true, force: true });
+    await db.destroy();
+    await app.stop();
   };
-  try {
-    await waitUntilHealthy(server);
-    db = openTestDatabase({ dataDirectory, databaseUrl: databaseUrl || undefined });
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { server, url, db, stop };
+  return { server: app.server, url: app.url, db, stop };
 }
 
 async function signedInAdmin(app: App): Promise<TestClient> {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { hashPassword } from "@/src/auth/password";
-import { getDb } from "@/src/db/client";
+import { type DatabaseHandle, getDb } from "@/src/db/client";
 import { isUniqueViolation } from "@/src/db/errors";
 import { AppError } from "@/src/http/app-error";
 import { deleteSettingIfValue, findSetting, upsertSetting } from "@/src/settings/settings.repository";
-import { countActiveUsersWithRole, insertUser } from "@/src/users/users.repository";
+import { buildNewUser, countActiveUsersWithRole, insertUser } from "@/src/users/users.repository";
 
 const SETUP_TOKEN_KEY = "setup_token_sha256";
 
@@ -39,6 +39,14 @@ interface FirstAdminInput {
   password: string;
 }
 
+/** Inserts an admin with its audit entry, inside the caller's transaction. */
+async function insertAdmin(db: DatabaseHandle, input: FirstAdminInput, passwordHash: string, action: string, now: string): Promise<string> {
+  const admin = buildNewUser({ email: input.email, name: input.name, role: "admin", passwordHash, now });
+  await insertUser(db, admin);
+  await insertAuditEntry(db, { actorId: null, action, targetId: admin.id }, now);
+  return admin.id;
+}
+
 /**
  * Creates the first admin with the one-time token. Using the token deletes it in the same
  * transaction, so of two requests racing with the same link only one gets through.
@@ -46,57 +54,32 @@ interface FirstAdminInput {
 export async function createFirstAdmin(token: string, input: FirstAdminInput): Promise<{ id: string }> {
   const passwordHash = await hashPassword(input.password);
   const now = new Date().toISOString();
-  const id = crypto.randomUUID();
   try {
-    await getDb()
+    const id = await getDb()
       .transaction()
       .execute(async (transaction) => {
         const isTokenUsed = await deleteSettingIfValue(transaction, SETUP_TOKEN_KEY, hashToken(token));
         if (!isTokenUsed || (await countActiveUsersWithRole(transaction, "admin")) > 0) {
           throw new AppError("NOT_FOUND", "This setup link is not valid any more. Setup is closed once an admin exists.");
         }
-        await insertUser(transaction, {
-          id,
-          email: input.email,
-          name: input.name,
-          role: "admin",
-          password_hash: passwordHash,
-          disabled_at: null,
-          session_version: 1,
-          created_at: now,
-          updated_at: now,
-        });
-        await insertAuditEntry(transaction, { actorId: id, action: "setup.first-admin", targetId: id }, now);
+        return insertAdmin(transaction, input, passwordHash, "setup.first-admin", now);
       });
+    return { id };
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "A user with that e-mail already exists.");
     throw error;
   }
-  return { id };
 }
 
 /** ADMIN_EMAIL + ADMIN_PASSWORD: create the first admin without the setup page, once. */
 export async function createAdminFromEnvironment(input: FirstAdminInput): Promise<boolean> {
   if (await hasAdmin()) return false;
+  const passwordHash = await hashPassword(input.password);
   const now = new Date().toISOString();
-  const id = crypto.randomUUID();
   try {
     await getDb()
       .transaction()
-      .execute(async (transaction) => {
-        await insertUser(transaction, {
-          id,
-          email: input.email,
-          name: input.name,
-          role: "admin",
-          password_hash: await hashPassword(input.password),
-          disabled_at: null,
-          session_version: 1,
-          created_at: now,
-          updated_at: now,
-        });
-        await insertAuditEntry(transaction, { actorId: null, action: "setup.admin-from-environment", targetId: id }, now);
-      });
+      .execute((transaction) => insertAdmin(transaction, input, passwordHash, "setup.admin-from-environment", now));
   } catch (error) {
     // Another instance starting at the same moment created it.
     if (isUniqueViolation(error)) return false;

@@ -3,7 +3,7 @@ import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import { isUniqueViolation } from "@/src/db/errors";
-import { findUserByEmail, findUserById, findUserIdByOAuthAccount, insertOAuthAccount, insertUser } from "./users.repository";
+import { buildNewUser, findUserByEmail, findUserById, findUserIdByOAuthAccount, insertOAuthAccount, insertUser } from "./users.repository";
 import { cleanName, emailSchema, MAXIMUM_NAME_LENGTH } from "./users.schemas";
 
 export interface OAuthIdentity {
@@ -45,20 +45,11 @@ export async function resolveOAuthSignIn(identity: OAuthIdentity): Promise<{ use
   }
   if (!getEnv().OAUTH_ALLOW_SIGNUP || !identity.isEmailVerified) return { refusal: "AccessDenied" };
 
-  const userId = crypto.randomUUID();
+  const user = buildNewUser({ email, name: toDisplayName(identity.name, email), role: "viewer", passwordHash: null, now });
+  const userId = user.id;
   try {
     await db.transaction().execute(async (transaction) => {
-      await insertUser(transaction, {
-        id: userId,
-        email,
-        name: toDisplayName(identity.name, email),
-        role: "viewer",
-        password_hash: null,
-        disabled_at: null,
-        session_version: 1,
-        created_at: now,
-        updated_at: now,
-      });
+      await insertUser(transaction, user);
       await insertOAuthAccount(transaction, { ...identity, userId, now });
       await insertAuditEntry(transaction, { actorId: userId, action: "user.oauth-signup", targetId: userId, details: { provider: identity.provider } }, now);
     });

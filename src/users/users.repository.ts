@@ -1,6 +1,21 @@
 import type { DatabaseHandle } from "@/src/db/client";
 import type { NewUserRow, Role, UserRow, UserUpdate } from "@/src/db/database";
 
+/** The row for a brand-new, active user with a fresh id. */
+export function buildNewUser(user: { email: string; name: string; role: Role; passwordHash: string | null; now: string }): NewUserRow & { id: string } {
+  return {
+    id: crypto.randomUUID(),
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    password_hash: user.passwordHash,
+    disabled_at: null,
+    session_version: 1,
+    created_at: user.now,
+    updated_at: user.now,
+  };
+}
+
 export function findUserById(db: DatabaseHandle, id: string): Promise<UserRow | undefined> {
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }

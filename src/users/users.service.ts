@@ -7,6 +7,7 @@ import type { UserRow } from "@/src/db/database";
 import { isUniqueViolation } from "@/src/db/errors";
 import { AppError } from "@/src/http/app-error";
 import {
+  buildNewUser,
   countActiveUsersWithRole,
   deleteUser,
   findUserByEmail,
@@ -58,17 +59,7 @@ export async function listUsersForAdmin(actor: SessionUser): Promise<PublicUser[
 export async function createUser(actor: SessionUser | null, input: CreateUserInput): Promise<PublicUser> {
   if (actor) assertAdmin(actor);
   const now = new Date().toISOString();
-  const row: UserRow = {
-    id: crypto.randomUUID(),
-    email: input.email,
-    name: input.name,
-    role: input.role,
-    password_hash: await hashPassword(input.password),
-    disabled_at: null,
-    session_version: 1,
-    created_at: now,
-    updated_at: now,
-  };
+  const row = buildNewUser({ ...input, passwordHash: await hashPassword(input.password), now });
   try {
     await getDb()
       .transaction()
@@ -84,7 +75,7 @@ export async function createUser(actor: SessionUser | null, input: CreateUserInp
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "A user with that e-mail already exists.");
     throw error;
   }
-  return toPublicUser(row);
+  return toPublicUser(await getUserOrThrow(row.id));
 }
 
 export async function updateUserByAdmin(actor: SessionUser, id: string, input: UpdateUserInput): Promise<PublicUser> {
