@@ -2,10 +2,12 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // Native modules and pino stay outside the bundle and load from node_modules.
-  serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "pino"],
+  serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "pino", "sharp", "heic-decode", "libheif-js", "exifr", "busboy", "@aws-sdk/client-s3"],
   experimental: {
     // forbidden() renders app/forbidden.tsx with status 403 for signed-in users of the wrong role.
     authInterrupts: true,
+    // No request that meets the proxy carries more than a small JSON body (uploads bypass it; see proxy.ts).
+    proxyClientMaxBodySize: "1mb",
   },
   poweredByHeader: false,
   async headers() {

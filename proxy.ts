@@ -43,7 +43,22 @@ export async function proxy(request: NextRequest): Promise<Response> {
   return NextResponse.next();
 }
 
+// Upload bodies (a multipart POST, a tus chunk) skip the interceptor: Next.js copies every body
+// that passes through it into memory, and a 200 MB photo must stream to disk instead. Their
+// handlers check the caller themselves, as every handler does; every other request under
+// /api/upload still meets the interceptor first.
+// (Next.js reads this statically, so the condition is written out twice rather than shared.)
 export const config = {
-  // Everything but Next.js's own static files and images.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  matcher: [
+    // Everything but Next.js's own static files and images, and upload bodies.
+    { source: "/((?!_next/static|_next/image|favicon.ico|api/upload).*)" },
+    {
+      source: "/api/upload",
+      missing: [{ type: "header", key: "content-type", value: "(multipart/form-data|application/offset\\+octet-stream).*" }],
+    },
+    {
+      source: "/api/upload/:path*",
+      missing: [{ type: "header", key: "content-type", value: "(multipart/form-data|application/offset\\+octet-stream).*" }],
+    },
+  ],
 };

@@ -66,6 +66,19 @@ const environmentSchema = z
     SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
     SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
     SIGNIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+    STORAGE: z.preprocess(emptyAsUnset, z.enum(["local", "s3"]).default("local")),
+    S3_ENDPOINT: z.preprocess(emptyAsUnset, z.url().optional()),
+    S3_REGION: z.preprocess(emptyAsUnset, z.string().default("us-east-1")),
+    S3_BUCKET: z.preprocess(emptyAsUnset, z.string().default("contact-sheet")),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+    MAX_UPLOAD_FILES: z.coerce.number().int().positive().default(50),
+    MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(120_000_000),
+    PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
+    /** Run the processing worker inside the web server (off when `npm run worker` processes do it). */
+    RUN_WORKER: z.preprocess(emptyAsUnset, z.enum(["true", "false"]).default("true").transform((value) => value === "true")),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** How long a session may go unused before it expires. */
     SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
     /** How long a session may live at most, however active, before the user signs in again. */
@@ -97,6 +110,13 @@ const environmentSchema = z
       if (Boolean(id) !== Boolean(secret)) {
         context.addIssue({ code: "custom", path: [names], message: `Set both ${names}, or neither.` });
       }
+    }
+    if (value.STORAGE === "s3" && (!value.S3_ENDPOINT || !value.S3_ACCESS_KEY_ID || !value.S3_SECRET_ACCESS_KEY)) {
+      context.addIssue({
+        code: "custom",
+        path: ["STORAGE"],
+        message: "STORAGE=s3 needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_BUCKET, S3_REGION if not the defaults).",
+      });
     }
     if (value.OIDC_CLIENT_ID && !value.OIDC_ISSUER) {
       context.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "OIDC_CLIENT_ID is set: set OIDC_ISSUER too." });

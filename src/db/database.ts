@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from "kysely";
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
  * Table types for Kysely. Timestamps are ISO-8601 UTC strings and flags are 0/1 integers on both
@@ -10,6 +10,9 @@ export interface Database {
   revoked_sessions: RevokedSessionsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
+  photos: PhotosTable;
+  photo_variants: PhotoVariantsTable;
+  jobs: JobsTable;
 }
 
 export const ROLES = ["viewer", "editor", "admin"] as const;
@@ -61,3 +64,76 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+
+export const VISIBILITIES = ["public", "unlisted", "members", "private"] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+export type PhotoStatus = "processing" | "ready" | "failed";
+export type VariantFormat = "jpeg" | "webp" | "avif";
+
+export interface PhotosTable {
+  id: string;
+  owner_id: string;
+  sha256: string;
+  status: PhotoStatus;
+  failure_reason: string | null;
+  visibility: Visibility;
+  original_key: string;
+  /** The uploaded file's name, sanitised; shown and used for downloads, never for storage. */
+  original_name: string;
+  /** Decided from the bytes, never from the name or the declared type. */
+  original_type: string;
+  original_size: number;
+  width: number | null;
+  height: number | null;
+  title: Generated<string>;
+  caption: Generated<string>;
+  alt_text: Generated<string>;
+  taken_at: string | null;
+  camera_make: string | null;
+  camera_model: string | null;
+  lens: string | null;
+  focal_length: number | null;
+  aperture: number | null;
+  exposure_time: string | null;
+  iso: number | null;
+  /** Kept for the owner; shown to others only when show_location is 1. */
+  gps_latitude: number | null;
+  gps_longitude: number | null;
+  gps_altitude: number | null;
+  show_location: Generated<number>;
+  thumbhash: string | null;
+  dominant_color: string | null;
+  sort_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PhotoVariantsTable {
+  photo_id: string;
+  format: VariantFormat;
+  width: number;
+  height: number;
+  storage_key: string;
+  byte_size: number;
+}
+
+export type JobStatus = "queued" | "running" | "done" | "failed";
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  photo_id: string | null;
+  /** Lower runs first. */
+  priority: number;
+  status: JobStatus;
+  attempts: number;
+  lease_expires_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PhotoRow = Selectable<PhotosTable>;
+export type NewPhotoRow = Insertable<PhotosTable>;
+export type PhotoVariantRow = Selectable<PhotoVariantsTable>;
+export type JobRow = Selectable<JobsTable>;

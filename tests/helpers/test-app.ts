@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { StorageConfig } from "@/src/storage/storage";
 import { findFreePort, type RunningServer, spawnServer, waitUntilHealthy } from "./server-process";
 import { createFreshPostgresDatabase, dropPostgresDatabase } from "./test-database";
 
@@ -42,4 +43,34 @@ export async function startTestApp(databaseKind: "sqlite" | "postgres", env: Rec
     throw error;
   }
   return { server, url, dataDirectory, databaseUrl, stop };
+}
+
+/**
+ * The storage an integration run uses: a new bucket on the S3 server S3_ENDPOINT names when
+ * TEST_STORAGE is s3 (the app creates it at start-up), otherwise local disk under the data folder
+ * (`config` null: the folder is only known once the app has started).
+ */
+export function testStorageFromEnvironment(): { env: Record<string, string>; config: StorageConfig | null } {
+  if (process.env.TEST_STORAGE !== "s3") return { env: {}, config: null };
+  const { S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
+  if (!S3_ENDPOINT || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) throw new Error("TEST_STORAGE=s3 needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+  const config = {
+    kind: "s3" as const,
+    endpoint: S3_ENDPOINT,
+    region: process.env.S3_REGION ?? "us-east-1",
+    bucket: `contact-sheet-test-${Date.now().toString(36)}`,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+  };
+  return {
+    config,
+    env: {
+      STORAGE: "s3",
+      S3_ENDPOINT: config.endpoint,
+      S3_REGION: config.region,
+      S3_BUCKET: config.bucket,
+      S3_ACCESS_KEY_ID: config.accessKeyId,
+      S3_SECRET_ACCESS_KEY: config.secretAccessKey,
+    },
+  };
 }

@@ -2,7 +2,11 @@ import { inject } from "vitest";
 import type { Role } from "@/src/auth/roles";
 import { TEST_ADMIN } from "../setup/global-setup";
 
-type Body = { json: unknown } | { form: Record<string, string> } | { raw: string; contentType?: string };
+type Body =
+  | { json: unknown }
+  | { form: Record<string, string> }
+  | { multipart: FormData }
+  | { raw: string | Uint8Array<ArrayBuffer>; contentType?: string };
 
 export interface RequestOptions {
   method?: string;
@@ -35,13 +39,15 @@ export class TestClient {
     if (this.cookies.size > 0) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     const origin = options.origin === undefined ? this.baseUrl : options.origin;
     if (method !== "GET" && method !== "HEAD" && origin !== null) headers.Origin = origin;
-    let body: string | undefined;
+    let body: string | Uint8Array<ArrayBuffer> | FormData | undefined;
     if (options.body && "json" in options.body) {
       headers["Content-Type"] = "application/json";
       body = JSON.stringify(options.body.json);
     } else if (options.body && "form" in options.body) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
       body = new URLSearchParams(options.body.form).toString();
+    } else if (options.body && "multipart" in options.body) {
+      body = options.body.multipart;
     } else if (options.body) {
       if (options.body.contentType) headers["Content-Type"] = options.body.contentType;
       body = options.body.raw;

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
-import { startTestApp } from "../helpers/test-app";
+import type { StorageConfig } from "@/src/storage/storage";
+import { startTestApp, testStorageFromEnvironment } from "../helpers/test-app";
 
 export const TEST_SECRET = "integration-test-secret-0123456789abcdef";
 export const TEST_ADMIN = { email: "admin@example.test", password: "admin-password-123", name: "Ada Admin" };
@@ -10,13 +11,20 @@ declare module "vitest" {
     dataDirectory: string;
     databaseUrl: string;
     databaseKind: "sqlite" | "postgres";
+    /** What the app stores media in, for tests that check nothing was left behind. */
+    storageConfig: StorageConfig;
   }
 }
 
-/** Starts the built app once for the whole run, on a fresh database (TEST_DATABASE picks which). */
+/**
+ * Starts the built app once for the whole run, on a fresh database (TEST_DATABASE picks which) and
+ * fresh storage (TEST_STORAGE=s3 uses a new bucket on S3_ENDPOINT's server, otherwise local disk).
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const databaseKind = process.env.TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
+  const storage = testStorageFromEnvironment();
   const app = await startTestApp(databaseKind, {
+    ...storage.env,
     NEXTAUTH_SECRET: TEST_SECRET,
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
@@ -29,6 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("dataDirectory", app.dataDirectory);
   project.provide("databaseUrl", app.databaseUrl);
   project.provide("databaseKind", databaseKind);
-  console.log(`Integration tests against ${databaseKind} at ${app.url}`);
+  project.provide("storageConfig", storage.config ?? { kind: "local", directory: `${app.dataDirectory}/media` });
+  console.log(`Integration tests against ${databaseKind} with ${storage.config?.kind ?? "local"} storage at ${app.url}`);
   return app.stop;
 }

@@ -1,10 +1,15 @@
 import { routeMethods, withUser } from "@/src/http/api-handler";
+import { listPhotosQuerySchema } from "@/src/photos/photos.schemas";
+import { listPhotosForViewer } from "@/src/photos/photos.service";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
-  // GET /api/photos – the photos the caller may see (none yet: photos arrive with uploads), and who is asking
+  // GET /api/photos – the photos the caller may see, newest first (?cursor, ?limit, ?visibility, ?owner=me)
   GET: withUser(
-    async ({ user }) =>
-      Response.json({ viewer: { id: user.id, name: user.name, role: user.role }, photos: [], nextCursor: null }),
+    async ({ request, user }) => {
+      const query = listPhotosQuerySchema.parse(Object.fromEntries(request.nextUrl.searchParams));
+      const page = await listPhotosForViewer(user, query);
+      return Response.json({ viewer: { id: user.id, name: user.name, role: user.role }, ...page });
+    },
     { role: "viewer" },
   ),
 });

@@ -1,9 +1,25 @@
+import { getEnv } from "@/src/config/env";
 import { routeMethods, withUser } from "@/src/http/api-handler";
+import { uploadPhotos } from "@/src/uploads/upload.service";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
-  // GET /api/upload – what the caller may upload (uploads themselves arrive with photo processing)
+  // GET /api/upload – the limits an uploader works within
   GET: withUser(
-    async ({ user }) => Response.json({ uploader: { id: user.id, role: user.role }, isAcceptingUploads: false }),
+    async ({ user }) =>
+      Response.json({
+        uploader: { id: user.id, role: user.role },
+        limits: { maxFileBytes: getEnv().MAX_UPLOAD_BYTES, maxFiles: getEnv().MAX_UPLOAD_FILES },
+        acceptedTypes: ["image/jpeg", "image/png", "image/webp", "image/avif", "image/heic", "image/heif", "image/tiff", "image/gif"],
+      }),
+    { role: "editor" },
+  ),
+
+  // POST /api/upload – multipart, one or more files: 201 with each photo's id and status
+  POST: withUser(
+    async ({ request, user }) => {
+      const photos = await uploadPhotos(user, request);
+      return Response.json({ photos }, { status: 201 });
+    },
     { role: "editor" },
   ),
 });

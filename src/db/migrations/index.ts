@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./2026-11-22T0000-initial";
+import * as photos from "./2026-11-22T0100-photos";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -7,6 +8,7 @@ import * as initial from "./2026-11-22T0000-initial";
  */
 const migrations: Record<string, Migration> = {
   "2026-11-22T0000-initial": initial,
+  "2026-11-22T0100-photos": photos,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,31 @@
+import { routeMethods, withUser } from "@/src/http/api-handler";
+import { parseJsonBody } from "@/src/http/request-body";
+import { updatePhotoSchema } from "@/src/photos/photos.schemas";
+import { deletePhotoByViewer, getPhotoForViewer, updatePhotoByViewer } from "@/src/photos/photos.service";
+
+type Params = { id: string };
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
+  // GET /api/photos/[id] – one photo with its EXIF summary
+  GET: withUser<Params>(async ({ user, params }) => Response.json({ photo: await getPhotoForViewer(user, params.id) }), {
+    role: "viewer",
+  }),
+
+  // PATCH /api/photos/[id] – title, caption, alt text, visibility, show location
+  PATCH: withUser<Params>(
+    async ({ request, user, params }) => {
+      const input = await parseJsonBody(request, updatePhotoSchema);
+      return Response.json({ photo: await updatePhotoByViewer(user, params.id, input) });
+    },
+    { role: "viewer" },
+  ),
+
+  // DELETE /api/photos/[id] – delete the photo and its files
+  DELETE: withUser<Params>(
+    async ({ user, params }) => {
+      await deletePhotoByViewer(user, params.id);
+      return new Response(null, { status: 204 });
+    },
+    { role: "viewer" },
+  ),
+});

@@ -1,0 +1,76 @@
+import type { DatabaseHandle, DatabaseKind } from "@/src/db/client";
+import type { JobRow } from "@/src/db/database";
+
+export interface NewJob {
+  kind: string;
+  photoId: string | null;
+  /** Lower runs first: the work that makes a photo visible before the work that polishes it. */
+  priority: number;
+}
+
+export async function insertJob(db: DatabaseHandle, job: NewJob, now: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto("jobs")
+    .values({ id, kind: job.kind, photo_id: job.photoId, priority: job.priority, status: "queued", attempts: 0, created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+
+/**
+ * Claims the next runnable job: a queued one, or a running one whose worker's lease ran out (it
+ * crashed or was killed). On PostgreSQL the row is locked with SKIP LOCKED so concurrent workers
+ * never claim the same job; SQLite runs one write at a time, so the single UPDATE is atomic.
+ */
+export async function claimNextJob(
+  db: DatabaseHandle,
+  databaseKind: DatabaseKind,
+  options: { now: string; leaseExpiresAt: string },
+): Promise<JobRow | undefined> {
+  return db
+    .updateTable("jobs")
+    .set((eb) => ({
+      status: "running",
+      attempts: eb("attempts", "+", 1),
+      lease_expires_at: options.leaseExpiresAt,
+      updated_at: options.now,
+    }))
+    .where("id", "=", (eb) =>
+      eb
+        .selectFrom("jobs")
+        .select("id")
+        .where((where) =>
+          where.or([
+            where("status", "=", "queued"),
+            where.and([where("status", "=", "running"), where("lease_expires_at", "<", options.now)]),
+          ]),
+        )
+        .orderBy("priority")
+        .orderBy("created_at")
+        .limit(1)
+        .$call((query) => (databaseKind === "postgres" ? query.forUpdate().skipLocked() : query)),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function extendLease(db: DatabaseHandle, id: string, leaseExpiresAt: string): Promise<void> {
+  await db.updateTable("jobs").set({ lease_expires_at: leaseExpiresAt }).where("id", "=", id).where("status", "=", "running").execute();
+}
+
+export async function finishJob(db: DatabaseHandle, id: string, outcome: { status: "done" | "failed" | "queued"; error?: string }, now: string): Promise<void> {
+  await db
+    .updateTable("jobs")
+    .set({ status: outcome.status, last_error: outcome.error ?? null, lease_expires_at: null, updated_at: now })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function countJobsByStatus(db: DatabaseHandle): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom("jobs")
+    .select(["status", (eb) => eb.fn.countAll<string | number>().as("count")])
+    .groupBy("status")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+}

@@ -1,0 +1,113 @@
+import { EventEmitter } from "node:events";
+import { getDatabaseKind, getDb } from "@/src/db/client";
+import type { JobRow } from "@/src/db/database";
+import { AppError } from "@/src/http/app-error";
+import { getLogger } from "@/src/log/logger";
+import { claimNextJob, extendLease, finishJob } from "./jobs.repository";
+
+/** Runs one job. Throwing an AppError with a client-error code (422, 415) fails it for good. */
+export interface JobHandler {
+  run(job: JobRow): Promise<void>;
+  /** Called once when the job fails for good, to record why (e.g. on the photo). */
+  onFinalFailure?(job: JobRow, reason: string): Promise<void>;
+}
+
+const LEASE_SECONDS = 60;
+const MAXIMUM_ATTEMPTS = 3;
+const IDLE_POLL_MS = 2000;
+
+interface WorkerState {
+  handlers: Map<string, JobHandler>;
+  wakeUp: EventEmitter;
+  isRunning: boolean;
+}
+
+const globalState = globalThis as typeof globalThis & { __contactSheetWorker?: WorkerState };
+
+function getState(): WorkerState {
+  globalState.__contactSheetWorker ??= { handlers: new Map(), wakeUp: new EventEmitter(), isRunning: false };
+  return globalState.__contactSheetWorker;
+}
+
+export function registerJobHandler(kind: string, handler: JobHandler): void {
+  getState().handlers.set(kind, handler);
+}
+
+/** Wakes idle workers in this process at once instead of at their next poll. */
+export function notifyJobQueued(): void {
+  getState().wakeUp.emit("job");
+}
+
+function secondsFromNow(seconds: number): string {
+  return new Date(Date.now() + seconds * 1000).toISOString();
+}
+
+function isPermanent(error: unknown): boolean {
+  return error instanceof AppError && error.status >= 400 && error.status < 500;
+}
+
+async function runClaimedJob(job: JobRow): Promise<void> {
+  const logger = getLogger().child({ jobId: job.id, kind: job.kind, photoId: job.photo_id, attempt: job.attempts });
+  const handler = getState().handlers.get(job.kind);
+  const renew = setInterval(() => {
+    extendLease(getDb(), job.id, secondsFromNow(LEASE_SECONDS)).catch((error: unknown) => logger.warn({ err: error }, "could not extend the lease"));
+  }, (LEASE_SECONDS * 1000) / 3);
+  try {
+    if (!handler) throw new AppError("INTERNAL", `No handler for jobs of kind ${job.kind}`);
+    await handler.run(job);
+    await finishJob(getDb(), job.id, { status: "done" }, new Date().toISOString());
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const isFinal = isPermanent(error) || job.attempts >= MAXIMUM_ATTEMPTS;
+    logger[isFinal ? "error" : "warn"]({ err: error }, isFinal ? "job failed" : "job failed; it will run again");
+    await finishJob(getDb(), job.id, { status: isFinal ? "failed" : "queued", error: reason.slice(0, 1000) }, new Date().toISOString());
+    if (isFinal) await handler?.onFinalFailure?.(job, reason).catch((hookError: unknown) => logger.error({ err: hookError }, "could not record the failure"));
+  } finally {
+    clearInterval(renew);
+  }
+}
+
+function waitForWork(): Promise<void> {
+  const { wakeUp } = getState();
+  return new Promise((resolve) => {
+    const timer = setTimeout(finish, IDLE_POLL_MS);
+    function finish() {
+      clearTimeout(timer);
+      wakeUp.off("job", finish);
+      resolve();
+    }
+    wakeUp.once("job", finish);
+  });
+}
+
+async function runSlot(): Promise<void> {
+  const state = getState();
+  while (state.isRunning) {
+    try {
+      const job = await claimNextJob(getDb(), getDatabaseKind(), { now: new Date().toISOString(), leaseExpiresAt: secondsFromNow(LEASE_SECONDS) });
+      if (job) await runClaimedJob(job);
+      else await waitForWork();
+    } catch (error) {
+      getLogger().error({ err: error }, "worker loop error");
+      await waitForWork();
+    }
+  }
+}
+
+/**
+ * Starts `concurrency` job loops in this process. Jobs live in the database, so a job whose worker
+ * died (crash, SIGKILL, deploy) is claimed again once its lease runs out.
+ */
+export function startWorker(concurrency: number): void {
+  const state = getState();
+  if (state.isRunning) return;
+  state.isRunning = true;
+  state.wakeUp.setMaxListeners(concurrency + 10);
+  for (let slot = 0; slot < concurrency; slot += 1) void runSlot();
+  getLogger().info({ concurrency }, "processing worker started");
+}
+
+export function stopWorker(): void {
+  getState().isRunning = false;
+  notifyJobQueued();
+}

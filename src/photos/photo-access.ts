@@ -1,0 +1,49 @@
+import type { Role } from "@/src/auth/roles";
+import type { Visibility } from "@/src/db/database";
+
+/** Who is asking: a signed-in user, or nobody (a visitor). */
+export type Viewer = { id: string; role: Role } | null;
+
+interface PhotoOwnership {
+  owner_id: string;
+  visibility: Visibility;
+}
+
+function isOwnerOrAdmin(viewer: Viewer, photo: PhotoOwnership): boolean {
+  return viewer !== null && (viewer.role === "admin" || viewer.id === photo.owner_id);
+}
+
+/**
+ * Whether the viewer may open this photo by its id (page, API, variants). Public: everyone.
+ * Unlisted: anyone with the link. Members: signed-in users. Private: its owner and admins.
+ */
+export function canViewPhoto(viewer: Viewer, photo: PhotoOwnership): boolean {
+  switch (photo.visibility) {
+    case "public":
+    case "unlisted":
+      return true;
+    case "members":
+      return viewer !== null;
+    case "private":
+      return isOwnerOrAdmin(viewer, photo);
+  }
+}
+
+/** Whether the photo appears in the viewer's lists. Unlisted photos never do, except to their owner and admins. */
+export function canListPhoto(viewer: Viewer, photo: PhotoOwnership): boolean {
+  if (photo.visibility === "unlisted") return isOwnerOrAdmin(viewer, photo);
+  return canViewPhoto(viewer, photo);
+}
+
+/** Editors change and delete their own photos; admins any. Viewers never. */
+export function canEditPhoto(viewer: Viewer, photo: PhotoOwnership): boolean {
+  if (viewer === null || viewer.role === "viewer") return false;
+  return isOwnerOrAdmin(viewer, photo);
+}
+
+/** The visibilities a list query may return to this viewer, besides their own photos. */
+export function listableVisibilities(viewer: Viewer): Visibility[] {
+  if (viewer === null) return ["public"];
+  if (viewer.role === "admin") return ["public", "unlisted", "members", "private"];
+  return ["public", "members"];
+}

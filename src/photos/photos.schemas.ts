@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { VISIBILITIES } from "@/src/db/database";
+
+// Titles and captions may hold any text a person types, but never control characters: they reach
+// headers (download names) and logs. Line breaks are allowed in captions only.
+const singleLine = (maximum: number) =>
+  z.string().transform((text) => text.replace(/[\u0000-\u001f\u007f]/g, "").trim()).pipe(z.string().max(maximum));
+const multiLine = (maximum: number) =>
+  z.string().transform((text) => text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "").trim()).pipe(z.string().max(maximum));
+
+export const visibilitySchema = z.enum(VISIBILITIES);
+
+export const updatePhotoSchema = z
+  .strictObject({
+    title: singleLine(200).optional(),
+    caption: multiLine(5000).optional(),
+    altText: singleLine(1000).optional(),
+    visibility: visibilitySchema.optional(),
+    showLocation: z.boolean().optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, "Send at least one field to change.");
+
+export const listPhotosQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+  visibility: visibilitySchema.optional(),
+  owner: z.enum(["me"]).optional(),
+});
+
+export type UpdatePhotoInput = z.infer<typeof updatePhotoSchema>;
+export type ListPhotosQuery = z.infer<typeof listPhotosQuerySchema>;

@@ -1,0 +1,199 @@
+import "server-only";
+import { getDb } from "@/src/db/client";
+import type { PhotoRow, PhotoVariantRow } from "@/src/db/database";
+import { AppError } from "@/src/http/app-error";
+import { getLogger } from "@/src/log/logger";
+import { getStorage } from "@/src/storage/app-storage";
+import { canEditPhoto, canViewPhoto, listableVisibilities, type Viewer } from "./photo-access";
+import { deletePhotoRow, findAdjacentPhotoId, findPhotoById, listPhotos, listVariants, updatePhoto } from "./photos.repository";
+import type { ListPhotosQuery, UpdatePhotoInput } from "./photos.schemas";
+
+export interface PhotoVariantView {
+  format: PhotoVariantRow["format"];
+  width: number;
+  height: number;
+  url: string;
+}
+
+export interface PhotoSummary {
+  id: string;
+  status: PhotoRow["status"];
+  visibility: PhotoRow["visibility"];
+  title: string;
+  altText: string;
+  width: number | null;
+  height: number | null;
+  thumbhash: string | null;
+  dominantColor: string | null;
+  takenAt: string | null;
+  variants: PhotoVariantView[];
+}
+
+export interface PhotoDetail extends PhotoSummary {
+  caption: string;
+  originalName: string;
+  failureReason: string | null;
+  exif: {
+    cameraMake: string | null;
+    cameraModel: string | null;
+    lens: string | null;
+    focalLength: number | null;
+    aperture: number | null;
+    exposureTime: string | null;
+    iso: number | null;
+  };
+  /** Only for the owner and admins, or for everyone when the owner turned location on. */
+  location: { latitude: number; longitude: number; altitude: number | null } | null;
+  /** Whether the owner shows the location to everyone who may see the photo. */
+  showLocation: boolean;
+  canEdit: boolean;
+}
+
+/** The URL a variant is served at: its storage key, which names its content. */
+export function toMediaUrl(storageKey: string): string {
+  return `/media/${storageKey}`;
+}
+
+function toSummary(photo: PhotoRow, variants: PhotoVariantRow[]): PhotoSummary {
+  return {
+    id: photo.id,
+    status: photo.status,
+    visibility: photo.visibility,
+    title: photo.title,
+    altText: photo.alt_text,
+    width: photo.width,
+    height: photo.height,
+    thumbhash: photo.thumbhash,
+    dominantColor: photo.dominant_color,
+    takenAt: photo.taken_at,
+    variants: variants.map((variant) => ({ format: variant.format, width: variant.width, height: variant.height, url: toMediaUrl(variant.storage_key) })),
+  };
+}
+
+function isOwnerOrAdmin(viewer: Viewer, photo: PhotoRow): boolean {
+  return viewer !== null && (viewer.role === "admin" || viewer.id === photo.owner_id);
+}
+
+function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[]): PhotoDetail {
+  const mayKnowLocation = isOwnerOrAdmin(viewer, photo) || photo.show_location === 1;
+  const hasLocation = photo.gps_latitude !== null && photo.gps_longitude !== null;
+  return {
+    ...toSummary(photo, variants),
+    caption: photo.caption,
+    originalName: photo.original_name,
+    failureReason: isOwnerOrAdmin(viewer, photo) ? photo.failure_reason : null,
+    exif: {
+      cameraMake: photo.camera_make,
+      cameraModel: photo.camera_model,
+      lens: photo.lens,
+      focalLength: photo.focal_length,
+      aperture: photo.aperture,
+      exposureTime: photo.exposure_time,
+      iso: photo.iso,
+    },
+    location:
+      mayKnowLocation && hasLocation
+        ? { latitude: photo.gps_latitude as number, longitude: photo.gps_longitude as number, altitude: photo.gps_altitude }
+        : null,
+    showLocation: photo.show_location === 1,
+    canEdit: canEditPhoto(viewer, photo),
+  };
+}
+
+function encodeCursor(photo: PhotoRow): string {
+  return Buffer.from(`${photo.sort_at}|${photo.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { sortAt: string; id: string } {
+  const [sortAt, id, ...rest] = Buffer.from(cursor, "base64url").toString().split("|");
+  if (!sortAt || !id || rest.length > 0) throw new AppError("BAD_REQUEST", "The cursor is not valid.");
+  return { sortAt, id };
+}
+
+/**
+ * The photos the viewer may see in a list, newest first: public ones for everyone, members-only
+ * ones for signed-in users, their own (any visibility), and everything for admins. Unlisted photos
+ * never appear in lists except to their owner and admins. Visitors see only finished photos.
+ */
+export async function listPhotosForViewer(viewer: Viewer, query: ListPhotosQuery): Promise<{ photos: PhotoSummary[]; nextCursor: string | null }> {
+  if (query.owner === "me" && viewer === null) throw new AppError("UNAUTHENTICATED", "Sign in to see your photos.");
+  const rows = await listPhotos(getDb(), {
+    access: { visibilities: listableVisibilities(viewer), viewerId: viewer?.id ?? null },
+    ownerId: query.owner === "me" ? viewer?.id : undefined,
+    visibility: query.visibility,
+    onlyReady: viewer === null,
+    after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const variants = await listVariants(getDb(), page.map((row) => row.id));
+  return {
+    photos: page.map((row) => toSummary(row, variants.filter((variant) => variant.photo_id === row.id))),
+    nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null,
+  };
+}
+
+/** The photo, or 404 when it does not exist or the viewer may not see it (the two look the same). */
+async function getVisiblePhoto(viewer: Viewer, id: string): Promise<PhotoRow> {
+  const photo = await findPhotoById(getDb(), id);
+  if (!photo || !canViewPhoto(viewer, photo)) throw new AppError("NOT_FOUND", "No photo has that id.");
+  return photo;
+}
+
+export async function getPhotoForViewer(viewer: Viewer, id: string): Promise<PhotoDetail> {
+  const photo = await getVisiblePhoto(viewer, id);
+  return toDetail(viewer, photo, await listVariants(getDb(), [photo.id]));
+}
+
+/** The photos either side of this one in the viewer's gallery order (newer first), for previous/next. */
+export async function findNeighbourIds(viewer: Viewer, photoId: string): Promise<{ newerId: string | null; olderId: string | null }> {
+  const photo = await getVisiblePhoto(viewer, photoId);
+  // Unlisted photos are reached by link only: they have no place in the order to move through.
+  if (photo.visibility === "unlisted" && !(viewer && (viewer.role === "admin" || viewer.id === photo.owner_id))) {
+    return { newerId: null, olderId: null };
+  }
+  const access = { visibilities: listableVisibilities(viewer), viewerId: viewer?.id ?? null };
+  const from = { sortAt: photo.sort_at, id: photo.id };
+  const [newerId, olderId] = await Promise.all([
+    findAdjacentPhotoId(getDb(), access, from, "newer"),
+    findAdjacentPhotoId(getDb(), access, from, "older"),
+  ]);
+  return { newerId: newerId ?? null, olderId: olderId ?? null };
+}
+
+async function getEditablePhoto(viewer: Viewer, id: string): Promise<PhotoRow> {
+  const photo = await getVisiblePhoto(viewer, id);
+  // Seen but not theirs (a members or public photo of someone else): say so plainly.
+  if (!canEditPhoto(viewer, photo)) throw new AppError("FORBIDDEN", "Only the photo's owner or an admin can change it.");
+  return photo;
+}
+
+export async function updatePhotoByViewer(viewer: Viewer, id: string, input: UpdatePhotoInput): Promise<PhotoDetail> {
+  await getEditablePhoto(viewer, id);
+  await updatePhoto(getDb(), id, {
+    ...(input.title !== undefined && { title: input.title }),
+    ...(input.caption !== undefined && { caption: input.caption }),
+    ...(input.altText !== undefined && { alt_text: input.altText }),
+    ...(input.visibility !== undefined && { visibility: input.visibility }),
+    ...(input.showLocation !== undefined && { show_location: input.showLocation ? 1 : 0 }),
+    updated_at: new Date().toISOString(),
+  });
+  return getPhotoForViewer(viewer, id);
+}
+
+/** Deletes the row first (the photo disappears at once), then its stored files. */
+export async function deletePhotoByViewer(viewer: Viewer, id: string): Promise<void> {
+  const photo = await getEditablePhoto(viewer, id);
+  const variants = await listVariants(getDb(), [photo.id]);
+  await deletePhotoRow(getDb(), photo.id);
+  const storage = getStorage();
+  for (const key of [photo.original_key, ...variants.map((variant) => variant.storage_key)]) {
+    // A file left behind here is only bytes nobody can reach; log it for collection.
+    await storage.delete(key).catch((error: unknown) => getLogger().warn({ err: error, key }, "could not delete a stored file"));
+  }
+}
+
+/** The original file for download: only to those who may see the photo. */
+export async function getOriginalForViewer(viewer: Viewer, id: string): Promise<{ photo: PhotoRow }> {
+  return { photo: await getVisiblePhoto(viewer, id) };
+}

@@ -1,0 +1,118 @@
+import "server-only";
+import path from "node:path";
+import type { SessionUser } from "@/src/auth/session-user";
+import { hasRole } from "@/src/auth/roles";
+import { getEnv } from "@/src/config/env";
+import { getDatabaseKind, getDb } from "@/src/db/client";
+import type { PhotoRow } from "@/src/db/database";
+import { isUniqueViolation } from "@/src/db/errors";
+import { AppError } from "@/src/http/app-error";
+import { detectImageType, type ImageType } from "@/src/images/image-type-detector";
+import { insertJob } from "@/src/jobs/jobs.repository";
+import { notifyJobQueued } from "@/src/jobs/worker";
+import { getLogger } from "@/src/log/logger";
+import { PROCESS_PHOTO_JOB } from "@/src/photos/photo-processing.job";
+import { findOwnPhotoBySha256, insertPhoto } from "@/src/photos/photos.repository";
+import { getStorage } from "@/src/storage/app-storage";
+import { receiveMultipartFiles, removeReceivedFiles, type ReceivedFile } from "./receive-multipart";
+import { sanitizeFileName } from "./sanitize-file-name";
+
+const CONTENT_TYPES: Record<ImageType, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+  heic: "image/heic",
+  tiff: "image/tiff",
+  gif: "image/gif",
+};
+
+/** What the uploader hears back about one file. */
+export interface UploadOutcome {
+  id: string;
+  status: PhotoRow["status"];
+  name: string;
+  isDuplicate: boolean;
+}
+
+function getTempDirectory(): string {
+  return path.join(getEnv().dataDirectory, "tmp");
+}
+
+/**
+ * POST /api/upload's work: receives every file, then stores each as a new photo (or reports the
+ * one that already has its bytes). Every temporary file is removed whatever happens.
+ */
+export async function uploadPhotos(user: SessionUser, request: Request): Promise<UploadOutcome[]> {
+  if (!hasRole(user.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins upload photos.");
+  const env = getEnv();
+  const files = await receiveMultipartFiles(request, {
+    tempDirectory: getTempDirectory(),
+    maxFileBytes: env.MAX_UPLOAD_BYTES,
+    maxFiles: env.MAX_UPLOAD_FILES,
+  });
+  try {
+    // Judge every file before storing any, so one bad file refuses the request without half of it kept.
+    const typed = files.map((file) => {
+      const type = detectImageType(file.head);
+      if (!type) {
+        throw new AppError(
+          "UNSUPPORTED_MEDIA_TYPE",
+          `${JSON.stringify(sanitizeFileName(file.clientName))} is not a photo we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF).`,
+        );
+      }
+      return { file, type };
+    });
+    const outcomes: UploadOutcome[] = [];
+    for (const { file, type } of typed) outcomes.push(await storePhoto(user, file, type));
+    return outcomes;
+  } finally {
+    await removeReceivedFiles(files);
+  }
+}
+
+async function storePhoto(user: SessionUser, file: ReceivedFile, type: ImageType): Promise<UploadOutcome> {
+  const name = sanitizeFileName(file.clientName);
+  const existing = await findOwnPhotoBySha256(getDb(), user.id, file.sha256);
+  if (existing) return { id: existing.id, status: existing.status, name, isDuplicate: true };
+
+  const id = crypto.randomUUID();
+  const originalKey = `originals/${id.slice(0, 2)}/${id}`;
+  const storage = getStorage();
+  await storage.putFile(originalKey, file.tempPath, { contentType: CONTENT_TYPES[type] });
+  const now = new Date().toISOString();
+  try {
+    await getDb()
+      .transaction()
+      .execute(async (transaction) => {
+        await insertPhoto(transaction, {
+          id,
+          owner_id: user.id,
+          sha256: file.sha256,
+          status: "processing",
+          failure_reason: null,
+          visibility: "private",
+          original_key: originalKey,
+          original_name: name,
+          original_type: type,
+          original_size: file.size,
+          sort_at: now,
+          created_at: now,
+          updated_at: now,
+        });
+        await insertJob(transaction, { kind: PROCESS_PHOTO_JOB, photoId: id, priority: 0 }, now);
+      });
+  } catch (error) {
+    // The row never committed: its original must not stay behind as an orphan.
+    await storage.delete(originalKey).catch((deleteError: unknown) => getLogger().error({ err: deleteError, key: originalKey }, "orphan original left"));
+    if (isUniqueViolation(error)) {
+      // The same bytes were uploaded at the same moment; that upload won.
+      const winner = await findOwnPhotoBySha256(getDb(), user.id, file.sha256);
+      if (winner) return { id: winner.id, status: winner.status, name, isDuplicate: true };
+    }
+    throw error;
+  }
+  notifyJobQueued();
+  getLogger().info({ photoId: id, type, size: file.size, database: getDatabaseKind() }, "photo uploaded");
+  return { id, status: "processing", name, isDuplicate: false };
+}
