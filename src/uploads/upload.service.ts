@@ -52,23 +52,32 @@ export async function uploadPhotos(user: SessionUser, request: Request): Promise
     maxFiles: env.MAX_UPLOAD_FILES,
   });
   try {
-    // Judge every file before storing any, so one bad file refuses the request without half of it kept.
-    const typed = files.map((file) => {
-      const type = detectImageType(file.head);
-      if (!type) {
-        throw new AppError(
-          "UNSUPPORTED_MEDIA_TYPE",
-          `${JSON.stringify(sanitizeFileName(file.clientName))} is not a photo we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF).`,
-        );
-      }
-      return { file, type };
-    });
-    const outcomes: UploadOutcome[] = [];
-    for (const { file, type } of typed) outcomes.push(await storePhoto(user, file, type));
-    return outcomes;
+    return await storeReceivedFiles(user, files);
   } finally {
     await removeReceivedFiles(files);
   }
+}
+
+/**
+ * Stores files that have arrived on local disk (by multipart or tus) as new photos, or reports the
+ * photo that already has their bytes. Every file is judged before any is stored, so one bad file
+ * refuses the request without half of it kept. The caller removes the temporary files.
+ */
+export async function storeReceivedFiles(user: SessionUser, files: ReceivedFile[]): Promise<UploadOutcome[]> {
+  if (!hasRole(user.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins upload photos.");
+  const typed = files.map((file) => {
+    const type = detectImageType(file.head);
+    if (!type) {
+      throw new AppError(
+        "UNSUPPORTED_MEDIA_TYPE",
+        `${JSON.stringify(sanitizeFileName(file.clientName))} is not a photo we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF).`,
+      );
+    }
+    return { file, type };
+  });
+  const outcomes: UploadOutcome[] = [];
+  for (const { file, type } of typed) outcomes.push(await storePhoto(user, file, type));
+  return outcomes;
 }
 
 async function storePhoto(user: SessionUser, file: ReceivedFile, type: ImageType): Promise<UploadOutcome> {
