@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   registerJobHandler(PROCESS_PHOTO_JOB, processPhotoJobHandler);
   registerJobHandler(ENCODE_AVIF_JOB, encodeAvifJobHandler);
   // Stopped by a signal like any process: a job cut off mid-way is claimed again when its lease ends.
-  startWorker(env.WORKER_CONCURRENCY);
+  startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
 }
 
 main().catch((error: unknown) => {

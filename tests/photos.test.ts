@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import exifr from "exifr";
 import { inject } from "vitest";
+import { makePixelBombPng } from "@/src/images/image-test-helpers";
 import { describe, expect, it } from "vitest";
 import { corpusFile, listFiles, listStoredKeys, uploadCorpusFile, uploadFiles, type UploadedPhoto, waitForProcessing } from "./helpers/photos";
 import { openTestDatabase } from "./helpers/test-database";
@@ -24,8 +26,9 @@ function storedFiles(): Promise<string[]> {
   return listStoredKeys(inject("storageConfig"));
 }
 
+/** Multipart uploads' temporary files (the worker's copies of originals it is processing are not). */
 function temporaryFiles(): string[] {
-  return listFiles(path.join(inject("dataDirectory"), "tmp"));
+  return listFiles(path.join(inject("dataDirectory"), "tmp")).filter((file) => file.endsWith(".upload"));
 }
 
 async function errorOf(response: Response): Promise<{ code: string; message: string }> {
@@ -92,6 +95,18 @@ describe("uploading and processing a photo", () => {
   });
 });
 
+/** The first 60% of a file. */
+function truncated(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  return bytes.slice(0, Math.floor(bytes.length * 0.6));
+}
+
+/** A noisy PNG of some size, so that its first 60% ends inside the pixel data. */
+async function makePng(): Promise<Uint8Array<ArrayBuffer>> {
+  const sharp = (await import("sharp")).default;
+  const noise = randomBytes(256 * 256 * 3);
+  return new Uint8Array(await sharp(noise, { raw: { width: 256, height: 256, channels: 3 } }).png().toBuffer());
+}
+
 describe("uploads that are refused leave nothing behind", () => {
   const refusals: Array<[string, () => Promise<{ bytes: Uint8Array<ArrayBuffer>; name: string; type?: string }>, number, string]> = [
     ["HTML declared as image/jpeg (4)", async () => ({ bytes: new TextEncoder().encode("<!doctype html><script>alert(1)</script>"), name: "x.jpg" }), 415, "UNSUPPORTED_MEDIA_TYPE"],
@@ -99,6 +114,9 @@ describe("uploads that are refused leave nothing behind", () => {
     ["PDF (5)", async () => ({ bytes: new TextEncoder().encode("%PDF-1.7\n1 0 obj\n"), name: "x.pdf", type: "application/pdf" }), 415, "UNSUPPORTED_MEDIA_TYPE"],
     ["an executable (5)", async () => ({ bytes: new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0]), name: "x.jpg" }), 415, "UNSUPPORTED_MEDIA_TYPE"],
     ["a zero-byte file (2)", async () => ({ bytes: new Uint8Array(0), name: "empty.jpg" }), 400, "BAD_REQUEST"],
+    ["a truncated JPEG (7)", async () => ({ bytes: truncated(corpusFile("exif-samples/jpg/Nikon_D70.jpg")), name: "cut.jpg" }), 422, "INVALID_INPUT"],
+    ["a truncated PNG (7)", async () => ({ bytes: truncated(await makePng()), name: "cut.png", type: "image/png" }), 422, "INVALID_INPUT"],
+    ["a pixel bomb: a 30000 × 30000 PNG under 1 MB (8)", async () => ({ bytes: new Uint8Array(makePixelBombPng()), name: "bomb.png", type: "image/png" }), 422, "INVALID_INPUT"],
   ];
 
   it.each(refusals)("%s", async (_label, makeFile, status, code) => {

@@ -1,14 +1,17 @@
 import type { Metadata } from "next";
 import { requirePageUser } from "@/src/auth/page-guard";
+import { ProcessingQueue } from "@/src/photos/components/processing-queue";
+import { getProcessingQueue } from "@/src/photos/processing-queue.service";
 import { getDashboardCounts } from "@/src/users/dashboard.service";
 import { AdminNav } from "@/src/ui/admin-nav";
 
 export const metadata: Metadata = { title: "Admin" };
 
-// /admin – the dashboard, for editors and admins
+// /admin – the dashboard, for editors and admins: counts and the processing queue
 export default async function AdminDashboardPage() {
   const user = await requirePageUser("editor", "/admin");
-  const counts = await getDashboardCounts(user);
+  const [counts, queue] = await Promise.all([getDashboardCounts(user), getProcessingQueue(user)]);
+  const scope = user.role === "admin" ? "" : "your ";
   return (
     <>
       <AdminNav role={user.role} />
@@ -23,9 +26,17 @@ export default async function AdminDashboardPage() {
           </div>
         )}
         <div className="stat">
-          <strong>0</strong> photos
+          <strong data-testid="ready-count">{queue.counts.ready}</strong> {scope}photos ready
+        </div>
+        <div className="stat">
+          <strong data-testid="processing-count">{queue.counts.processing}</strong> processing
+        </div>
+        <div className="stat">
+          <strong data-testid="failed-count">{queue.counts.failed}</strong> failed
         </div>
       </div>
+      <h2>Processing queue</h2>
+      <ProcessingQueue photos={queue.photos} />
     </>
   );
 }

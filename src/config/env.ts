@@ -74,11 +74,15 @@ const environmentSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
     MAX_UPLOAD_FILES: z.coerce.number().int().positive().default(50),
+    /** Bytes of originals each user may store; 0 means no quota. */
+    UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(0).default(0),
     MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(120_000_000),
     PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
     /** Run the processing worker inside the web server (off when `npm run worker` processes do it). */
     RUN_WORKER: z.preprocess(emptyAsUnset, z.enum(["true", "false"]).default("true").transform((value) => value === "true")),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** How long a claimed job stays a worker's without a sign of life; then another worker runs it again. */
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
     /** How long a session may go unused before it expires. */
     SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
     /** How long a session may live at most, however active, before the user signs in again. */

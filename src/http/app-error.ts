@@ -18,8 +18,18 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+// Next.js bundles instrumentation (where the worker and the storage are created) apart from the
+// routes, so one process can hold two copies of this class; `instanceof` goes by this brand, which
+// every copy shares, rather than by class identity.
+const APP_ERROR_BRAND = Symbol.for("contact-sheet.app-error");
+
 export class AppError extends Error {
   override name = "AppError";
+  readonly [APP_ERROR_BRAND] = true;
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && APP_ERROR_BRAND in value;
+  }
 
   constructor(
     readonly code: ErrorCode,

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -8,6 +7,7 @@ import {
   corpusPath,
   createScratchDirectory,
   decodeFile,
+  makePixelBombPng,
   processToVisible,
   TEST_LIMITS,
 } from "./image-test-helpers";
@@ -19,32 +19,6 @@ const scratch = createScratchDirectory();
 afterAll(() => scratch.remove());
 
 const text = (value: string) => new TextEncoder().encode(value);
-
-function pngChunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, checksum]);
-}
-
-/** A valid, flat, 1-bit 30000 × 30000 PNG: 900 megapixels in about 110 kB. */
-function makePixelBombPng(): Buffer {
-  const side = 30_000;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header[8] = 1; // bit depth
-  header[9] = 0; // greyscale
-  const rows = Buffer.alloc((Math.ceil(side / 8) + 1) * side);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", header),
-    pngChunk("IDAT", deflateSync(rows, { level: 9 })),
-    pngChunk("IEND", new Uint8Array(0)),
-  ]);
-}
 
 /** A JPEG segment (APPn and the like) with its length field. */
 function jpegSegment(marker: number, payload: Uint8Array): Buffer {

@@ -2,6 +2,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { AppError } from "@/src/http/app-error";
 import { getImageType, IMAGE_TYPE_HEAD_BYTES } from "./image-type-detector";
@@ -96,4 +97,30 @@ export async function readDisplayedPixel(input: Buffer, x = 0, y = 0): Promise<n
   const { data, info } = await sharp(input).toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
   const offset = (y * info.width + x) * info.channels;
   return Array.from(data.subarray(offset, offset + info.channels));
+}
+
+function pngChunk(type: string, data: Uint8Array): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typeAndData = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE(crc32(typeAndData));
+  return Buffer.concat([length, typeAndData, checksum]);
+}
+
+/** A valid, flat, 1-bit 30000 × 30000 PNG: 900 megapixels in about 110 kB. */
+export function makePixelBombPng(): Buffer {
+  const side = 30_000;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // greyscale
+  const rows = Buffer.alloc((Math.ceil(side / 8) + 1) * side);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(rows, { level: 9 })),
+    pngChunk("IEND", new Uint8Array(0)),
+  ]);
 }

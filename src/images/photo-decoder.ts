@@ -48,7 +48,7 @@ const SHARP_FORMAT_OF: Record<ImageType, Metadata["format"]> = {
   heic: "heif",
 };
 
-const CORRUPT_MESSAGE = "The image could not be decoded: the file is truncated or corrupt.";
+export const CORRUPT_MESSAGE = "The image could not be decoded: the file is truncated or corrupt.";
 
 /**
  * Decodes an upload once: checks the header's dimensions against the pixel limit before any pixel
@@ -65,11 +65,7 @@ const CORRUPT_MESSAGE = "The image could not be decoded: the file is truncated o
  */
 export async function decodePhoto(filePath: string, type: ImageType, limits: ProcessingLimits): Promise<DecodedPhoto> {
   const deadline = new Deadline(limits.timeoutSeconds);
-  const header = await readHeader(filePath, deadline);
-  if (header.format !== SHARP_FORMAT_OF[type]) {
-    throw createInvalidInputError("The image could not be decoded: its content does not match its type.");
-  }
-  assertWithinPixelLimit(header.width, header.height, limits);
+  const header = await readCheckedHeader(filePath, type, limits, deadline);
 
   // The ftyp brands choose between the two HEIF decoders (libvips' `compression` is read from the
   // same brands). A file whose brands lie about its codec fails to decode and gets a 422.
@@ -82,6 +78,19 @@ export async function decodePhoto(filePath: string, type: ImageType, limits: Pro
   }
 
   return { ...image, type, metadata: await readPhotoMetadata(filePath) };
+}
+
+/**
+ * Reads the header without decoding pixels and refuses what is not worth decoding: content that
+ * is not the type its magic bytes claim, and more pixels than the limit (a pixel bomb).
+ */
+export async function readCheckedHeader(filePath: string, type: ImageType, limits: ProcessingLimits, deadline: Deadline): Promise<Metadata> {
+  const header = await readHeader(filePath, deadline);
+  if (header.format !== SHARP_FORMAT_OF[type]) {
+    throw createInvalidInputError("The image could not be decoded: its content does not match its type.");
+  }
+  assertWithinPixelLimit(header.width, header.height, limits);
+  return header;
 }
 
 async function readHeader(input: string | Buffer, deadline: Deadline): Promise<Metadata> {

@@ -19,13 +19,13 @@ export async function insertJob(db: DatabaseHandle, job: NewJob, now: string): P
 
 /**
  * Claims the next runnable job: a queued one, or a running one whose worker's lease ran out (it
- * crashed or was killed). On PostgreSQL the row is locked with SKIP LOCKED so concurrent workers
+ * crashed or was killed) and that has attempts left. On PostgreSQL the row is locked with SKIP LOCKED so concurrent workers
  * never claim the same job; SQLite runs one write at a time, so the single UPDATE is atomic.
  */
 export async function claimNextJob(
   db: DatabaseHandle,
   databaseKind: DatabaseKind,
-  options: { now: string; leaseExpiresAt: string },
+  options: { now: string; leaseExpiresAt: string; maximumAttempts: number },
 ): Promise<JobRow | undefined> {
   return db
     .updateTable("jobs")
@@ -42,7 +42,11 @@ export async function claimNextJob(
         .where((where) =>
           where.or([
             where("status", "=", "queued"),
-            where.and([where("status", "=", "running"), where("lease_expires_at", "<", options.now)]),
+            where.and([
+              where("status", "=", "running"),
+              where("lease_expires_at", "<", options.now),
+              where("attempts", "<", options.maximumAttempts),
+            ]),
           ]),
         )
         .orderBy("priority")
@@ -52,6 +56,21 @@ export async function claimNextJob(
     )
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Fails, and answers, the running jobs whose lease ran out on their last allowed attempt: their
+ * worker died every time (a photo that crashes or exhausts the process must not loop forever).
+ */
+export function failAbandonedJobs(db: DatabaseHandle, options: { now: string; maximumAttempts: number; reason: string }): Promise<JobRow[]> {
+  return db
+    .updateTable("jobs")
+    .set({ status: "failed", last_error: options.reason, lease_expires_at: null, updated_at: options.now })
+    .where("status", "=", "running")
+    .where("lease_expires_at", "<", options.now)
+    .where("attempts", ">=", options.maximumAttempts)
+    .returningAll()
+    .execute();
 }
 
 export async function extendLease(db: DatabaseHandle, id: string, leaseExpiresAt: string): Promise<void> {

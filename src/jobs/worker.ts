@@ -3,7 +3,7 @@ import { getDatabaseKind, getDb } from "@/src/db/client";
 import type { JobRow } from "@/src/db/database";
 import { AppError } from "@/src/http/app-error";
 import { getLogger } from "@/src/log/logger";
-import { claimNextJob, extendLease, finishJob } from "./jobs.repository";
+import { claimNextJob, extendLease, failAbandonedJobs, finishJob } from "./jobs.repository";
 
 /** Runs one job. Throwing an AppError with a client-error code (422, 415) fails it for good. */
 export interface JobHandler {
@@ -12,7 +12,6 @@ export interface JobHandler {
   onFinalFailure?(job: JobRow, reason: string): Promise<void>;
 }
 
-const LEASE_SECONDS = 60;
 const MAXIMUM_ATTEMPTS = 3;
 const IDLE_POLL_MS = 2000;
 
@@ -20,12 +19,13 @@ interface WorkerState {
   handlers: Map<string, JobHandler>;
   wakeUp: EventEmitter;
   isRunning: boolean;
+  leaseSeconds: number;
 }
 
 const globalState = globalThis as typeof globalThis & { __contactSheetWorker?: WorkerState };
 
 function getState(): WorkerState {
-  globalState.__contactSheetWorker ??= { handlers: new Map(), wakeUp: new EventEmitter(), isRunning: false };
+  globalState.__contactSheetWorker ??= { handlers: new Map(), wakeUp: new EventEmitter(), isRunning: false, leaseSeconds: 60 };
   return globalState.__contactSheetWorker;
 }
 
@@ -49,9 +49,10 @@ function isPermanent(error: unknown): boolean {
 async function runClaimedJob(job: JobRow): Promise<void> {
   const logger = getLogger().child({ jobId: job.id, kind: job.kind, photoId: job.photo_id, attempt: job.attempts });
   const handler = getState().handlers.get(job.kind);
+  const { leaseSeconds } = getState();
   const renew = setInterval(() => {
-    extendLease(getDb(), job.id, secondsFromNow(LEASE_SECONDS)).catch((error: unknown) => logger.warn({ err: error }, "could not extend the lease"));
-  }, (LEASE_SECONDS * 1000) / 3);
+    extendLease(getDb(), job.id, secondsFromNow(leaseSeconds)).catch((error: unknown) => logger.warn({ err: error }, "could not extend the lease"));
+  }, (leaseSeconds * 1000) / 3);
   try {
     if (!handler) throw new AppError("INTERNAL", `No handler for jobs of kind ${job.kind}`);
     await handler.run(job);
@@ -64,6 +65,17 @@ async function runClaimedJob(job: JobRow): Promise<void> {
     if (isFinal) await handler?.onFinalFailure?.(job, reason).catch((hookError: unknown) => logger.error({ err: hookError }, "could not record the failure"));
   } finally {
     clearInterval(renew);
+  }
+}
+
+const ABANDONED_REASON = "Processing stopped without finishing, on every try (the worker was killed or ran out of memory).";
+
+/** Records the jobs whose worker died on their last try as failed, with the reason on their photo. */
+async function failAbandoned(): Promise<void> {
+  const jobs = await failAbandonedJobs(getDb(), { now: new Date().toISOString(), maximumAttempts: MAXIMUM_ATTEMPTS, reason: ABANDONED_REASON });
+  for (const job of jobs) {
+    getLogger().error({ jobId: job.id, kind: job.kind, photoId: job.photo_id }, "job abandoned on its last try");
+    await getState().handlers.get(job.kind)?.onFinalFailure?.(job, ABANDONED_REASON);
   }
 }
 
@@ -84,9 +96,17 @@ async function runSlot(): Promise<void> {
   const state = getState();
   while (state.isRunning) {
     try {
-      const job = await claimNextJob(getDb(), getDatabaseKind(), { now: new Date().toISOString(), leaseExpiresAt: secondsFromNow(LEASE_SECONDS) });
-      if (job) await runClaimedJob(job);
-      else await waitForWork();
+      const job = await claimNextJob(getDb(), getDatabaseKind(), {
+        now: new Date().toISOString(),
+        leaseExpiresAt: secondsFromNow(state.leaseSeconds),
+        maximumAttempts: MAXIMUM_ATTEMPTS,
+      });
+      if (job) {
+        await runClaimedJob(job);
+      } else {
+        await failAbandoned();
+        await waitForWork();
+      }
     } catch (error) {
       getLogger().error({ err: error }, "worker loop error");
       await waitForWork();
@@ -96,12 +116,14 @@ async function runSlot(): Promise<void> {
 
 /**
  * Starts `concurrency` job loops in this process. Jobs live in the database, so a job whose worker
- * died (crash, SIGKILL, deploy) is claimed again once its lease runs out.
+ * died (crash, SIGKILL, deploy) is claimed again once its lease of `leaseSeconds` runs out; a live
+ * worker renews its lease three times per lease.
  */
-export function startWorker(concurrency: number): void {
+export function startWorker({ concurrency, leaseSeconds }: { concurrency: number; leaseSeconds: number }): void {
   const state = getState();
   if (state.isRunning) return;
   state.isRunning = true;
+  state.leaseSeconds = leaseSeconds;
   state.wakeUp.setMaxListeners(concurrency + 10);
   for (let slot = 0; slot < concurrency; slot += 1) void runSlot();
   getLogger().info({ concurrency }, "processing worker started");

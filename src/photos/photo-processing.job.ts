@@ -13,6 +13,7 @@ import { type EncodedVariant, encodeVariants, type VariantPhase } from "@/src/im
 import { insertJob } from "@/src/jobs/jobs.repository";
 import { type JobHandler, notifyJobQueued } from "@/src/jobs/worker";
 import { getStorage } from "@/src/storage/app-storage";
+import { deletePhotoFiles, variantPrefix } from "./photo-files";
 import { findPhotoById, insertVariants, updatePhoto } from "./photos.repository";
 
 export const PROCESS_PHOTO_JOB = "photo.process";
@@ -47,16 +48,27 @@ async function storeVariants(photoId: string, variants: EncodedVariant[]): Promi
   return Promise.all(
     variants.map(async (variant) => {
       const digest = createHash("sha256").update(variant.bytes).digest("hex").slice(0, 20);
-      const key = `variants/${photoId.slice(0, 2)}/${photoId}/${variant.format}-${variant.width}-${digest}.${FILE_EXTENSIONS[variant.format]}`;
+      const key = `${variantPrefix(photoId)}${variant.format}-${variant.width}-${digest}.${FILE_EXTENSIONS[variant.format]}`;
       await storage.putBytes(key, variant.bytes, { contentType: `image/${variant.format}` });
       return { photo_id: photoId, format: variant.format, width: variant.width, height: variant.height, storage_key: key, byte_size: variant.bytes.length };
     }),
   );
 }
 
+/** Thrown when the photo was deleted while its job ran: the job ends quietly. */
+class PhotoDeletedError extends Error {}
+
 async function encodeAndStore(photo: PhotoRow, decoded: DecodedPhoto, phase: VariantPhase): Promise<EncodedVariant[]> {
   const variants = await encodeVariants(decoded, phase, getLimits());
-  await insertVariants(getDb(), await storeVariants(photo.id, variants));
+  const rows = await storeVariants(photo.id, variants);
+  try {
+    await insertVariants(getDb(), rows);
+  } catch (error) {
+    if (await findPhotoById(getDb(), photo.id)) throw error;
+    // Deleted meanwhile: its files went with it, and these must not stay behind either.
+    await deletePhotoFiles(photo);
+    throw new PhotoDeletedError();
+  }
   return variants;
 }
 

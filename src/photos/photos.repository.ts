@@ -10,6 +10,16 @@ export function findOwnPhotoBySha256(db: DatabaseHandle, ownerId: string, sha256
   return db.selectFrom("photos").selectAll().where("owner_id", "=", ownerId).where("sha256", "=", sha256).executeTakeFirst();
 }
 
+/** The bytes of every original the user has stored, for the upload quota. */
+export async function sumOriginalBytes(db: DatabaseHandle, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom("photos")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>("original_size"), eb.lit(0)).as("total"))
+    .where("owner_id", "=", ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 export async function insertPhoto(db: DatabaseHandle, photo: NewPhotoRow): Promise<void> {
   await db.insertInto("photos").values(photo).execute();
 }

@@ -2,8 +2,7 @@ import "server-only";
 import { getDb } from "@/src/db/client";
 import type { PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import { AppError } from "@/src/http/app-error";
-import { getLogger } from "@/src/log/logger";
-import { getStorage } from "@/src/storage/app-storage";
+import { deletePhotoFiles } from "./photo-files";
 import { canEditPhoto, canViewPhoto, listableVisibilities, type Viewer } from "./photo-access";
 import { deletePhotoRow, findAdjacentPhotoId, findPhotoById, listPhotos, listVariants, updatePhoto } from "./photos.repository";
 import type { ListPhotosQuery, UpdatePhotoInput } from "./photos.schemas";
@@ -184,13 +183,8 @@ export async function updatePhotoByViewer(viewer: Viewer, id: string, input: Upd
 /** Deletes the row first (the photo disappears at once), then its stored files. */
 export async function deletePhotoByViewer(viewer: Viewer, id: string): Promise<void> {
   const photo = await getEditablePhoto(viewer, id);
-  const variants = await listVariants(getDb(), [photo.id]);
   await deletePhotoRow(getDb(), photo.id);
-  const storage = getStorage();
-  for (const key of [photo.original_key, ...variants.map((variant) => variant.storage_key)]) {
-    // A file left behind here is only bytes nobody can reach; log it for collection.
-    await storage.delete(key).catch((error: unknown) => getLogger().warn({ err: error, key }, "could not delete a stored file"));
-  }
+  await deletePhotoFiles(photo);
 }
 
 /** The original file for download: only to those who may see the photo. */

@@ -21,7 +21,7 @@ export async function bootServer(): Promise<void> {
 
   registerJobHandler(PROCESS_PHOTO_JOB, processPhotoJobHandler);
   registerJobHandler(ENCODE_AVIF_JOB, encodeAvifJobHandler);
-  if (env.RUN_WORKER) startWorker(env.WORKER_CONCURRENCY);
+  if (env.RUN_WORKER) startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const input = {

@@ -76,11 +76,12 @@ export async function receiveMultipartFiles(request: Request, options: ReceiveOp
         reject(new AppError("PAYLOAD_TOO_LARGE", `Each file may be at most ${options.maxFileBytes} bytes.`));
         stream.resume();
       });
-      writes.push(
-        pipeline(stream, createWriteStream(tempPath, { flags: "wx" })).then(() => {
-          received.sha256 = hash.digest("hex");
-        }),
-      );
+      const write = pipeline(stream, createWriteStream(tempPath, { flags: "wx" })).then(() => {
+        received.sha256 = hash.digest("hex");
+      });
+      // A failed write (disk full) ends the whole request at once rather than when the body ends.
+      write.catch(reject);
+      writes.push(write);
     });
     parser.on("filesLimit", () => reject(new AppError("PAYLOAD_TOO_LARGE", `Send at most ${options.maxFiles} files at once.`)));
     parser.on("error", (error) => reject(new AppError("BAD_REQUEST", `The multipart body is not valid: ${(error as Error).message}`)));

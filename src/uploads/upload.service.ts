@@ -8,11 +8,12 @@ import type { PhotoRow } from "@/src/db/database";
 import { isUniqueViolation } from "@/src/db/errors";
 import { AppError } from "@/src/http/app-error";
 import { detectImageType, type ImageType } from "@/src/images/image-type-detector";
+import { checkUploadedImage } from "@/src/images/upload-check";
 import { insertJob } from "@/src/jobs/jobs.repository";
 import { notifyJobQueued } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { PROCESS_PHOTO_JOB } from "@/src/photos/photo-processing.job";
-import { findOwnPhotoBySha256, insertPhoto } from "@/src/photos/photos.repository";
+import { findOwnPhotoBySha256, insertPhoto, sumOriginalBytes } from "@/src/photos/photos.repository";
 import { getStorage } from "@/src/storage/app-storage";
 import { receiveMultipartFiles, removeReceivedFiles, type ReceivedFile } from "./receive-multipart";
 import { sanitizeFileName } from "./sanitize-file-name";
@@ -65,7 +66,11 @@ export async function uploadPhotos(user: SessionUser, request: Request): Promise
  */
 export async function storeReceivedFiles(user: SessionUser, files: ReceivedFile[]): Promise<UploadOutcome[]> {
   if (!hasRole(user.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins upload photos.");
-  const typed = files.map((file) => {
+  const env = getEnv();
+  await assertWithinQuota(user, files, env.UPLOAD_QUOTA_BYTES);
+  const limits = { maxPixels: env.MAX_IMAGE_PIXELS, timeoutSeconds: env.PROCESSING_TIMEOUT_SECONDS };
+  const typed: Array<{ file: ReceivedFile; type: ImageType }> = [];
+  for (const file of files) {
     const type = detectImageType(file.head);
     if (!type) {
       throw new AppError(
@@ -73,11 +78,29 @@ export async function storeReceivedFiles(user: SessionUser, files: ReceivedFile[
         `${JSON.stringify(sanitizeFileName(file.clientName))} is not a photo we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF).`,
       );
     }
-    return { file, type };
-  });
+    await checkUploadedImage(file.tempPath, type, limits).catch((error: unknown) => {
+      if (error instanceof AppError) throw new AppError(error.code, `${JSON.stringify(sanitizeFileName(file.clientName))}: ${error.message}`);
+      throw error;
+    });
+    typed.push({ file, type });
+  }
   const outcomes: UploadOutcome[] = [];
   for (const { file, type } of typed) outcomes.push(await storePhoto(user, file, type));
   return outcomes;
+}
+
+/** Refuses files that would take the user past their storage quota (UPLOAD_QUOTA_BYTES; 0 is none). */
+async function assertWithinQuota(user: SessionUser, files: ReceivedFile[], quotaBytes: number): Promise<void> {
+  if (quotaBytes === 0) return;
+  const used = await sumOriginalBytes(getDb(), user.id);
+  const incoming = files.reduce((total, file) => total + file.size, 0);
+  if (used + incoming > quotaBytes) {
+    const megabytes = (bytes: number) => `${Math.ceil(bytes / 1_000_000)} MB`;
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `This upload would exceed your storage quota of ${megabytes(quotaBytes)} (${megabytes(used)} used). Delete photos or ask an admin for more room.`,
+    );
+  }
 }
 
 async function storePhoto(user: SessionUser, file: ReceivedFile, type: ImageType): Promise<UploadOutcome> {

@@ -8,6 +8,8 @@ import { createFreshPostgresDatabase, dropPostgresDatabase } from "./test-databa
 export interface TestApp {
   server: RunningServer;
   url: string;
+  /** Starts the app again on the same database and data folder (after `server` was stopped or killed), with `env` changed. */
+  startAgain(env?: Record<string, string>): Promise<RunningServer>;
   dataDirectory: string;
   /** Empty on SQLite. */
   databaseUrl: string;
@@ -25,12 +27,8 @@ export async function startTestApp(databaseKind: "sqlite" | "postgres", env: Rec
   const dataDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-test-"));
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawnServer(port, {
-    NEXTAUTH_URL: url,
-    DATA_DIR: dataDirectory,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...env,
-  });
+  const serverEnv = { NEXTAUTH_URL: url, DATA_DIR: dataDirectory, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env };
+  let server = spawnServer(port, serverEnv);
   const stop = async () => {
     await server.stop();
     if (databaseUrl) await dropPostgresDatabase(adminUrl, databaseUrl);
@@ -42,7 +40,12 @@ export async function startTestApp(databaseKind: "sqlite" | "postgres", env: Rec
     await stop();
     throw error;
   }
-  return { server, url, dataDirectory, databaseUrl, stop };
+  const startAgain = async (changedEnv: Record<string, string> = {}) => {
+    server = spawnServer(port, { ...serverEnv, ...changedEnv });
+    await waitUntilHealthy(server);
+    return server;
+  };
+  return { server, url, dataDirectory, databaseUrl, stop, startAgain };
 }
 
 /**
@@ -50,15 +53,15 @@ export async function startTestApp(databaseKind: "sqlite" | "postgres", env: Rec
  * TEST_STORAGE is s3 (the app creates it at start-up), otherwise local disk under the data folder
  * (`config` null: the folder is only known once the app has started).
  */
-export function testStorageFromEnvironment(): { env: Record<string, string>; config: StorageConfig | null } {
-  if (process.env.TEST_STORAGE !== "s3") return { env: {}, config: null };
+export function testStorageFromEnvironment(kind = process.env.TEST_STORAGE): { env: Record<string, string>; config: StorageConfig | null } {
+  if (kind !== "s3") return { env: {}, config: null };
   const { S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
   if (!S3_ENDPOINT || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) throw new Error("TEST_STORAGE=s3 needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
   const config = {
     kind: "s3" as const,
     endpoint: S3_ENDPOINT,
     region: process.env.S3_REGION ?? "us-east-1",
-    bucket: `contact-sheet-test-${Date.now().toString(36)}`,
+    bucket: `contact-sheet-test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
     accessKeyId: S3_ACCESS_KEY_ID,
     secretAccessKey: S3_SECRET_ACCESS_KEY,
   };

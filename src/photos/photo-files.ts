@@ -1,0 +1,26 @@
+import "server-only";
+import { getLogger } from "@/src/log/logger";
+import { getStorage } from "@/src/storage/app-storage";
+
+/** Every variant of a photo is stored under this prefix, so all of them can be found without the database. */
+export function variantPrefix(photoId: string): string {
+  return `variants/${photoId.slice(0, 2)}/${photoId}/`;
+}
+
+/**
+ * Deletes a photo's stored files: the original and everything under its variant prefix, including
+ * a variant a worker stored after the row was gone. A file that cannot be deleted is only bytes
+ * nobody can reach; it is logged for collection.
+ */
+export async function deletePhotoFiles(photo: { id: string; original_key: string }): Promise<void> {
+  const storage = getStorage();
+  const keys = [photo.original_key];
+  try {
+    for await (const object of storage.list(variantPrefix(photo.id))) keys.push(object.key);
+  } catch (error) {
+    getLogger().warn({ err: error, photoId: photo.id }, "could not list a deleted photo's variants");
+  }
+  for (const key of keys) {
+    await storage.delete(key).catch((error: unknown) => getLogger().warn({ err: error, key }, "could not delete a stored file"));
+  }
+}

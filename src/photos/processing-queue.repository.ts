@@ -1,0 +1,57 @@
+import type { DatabaseHandle } from "@/src/db/client";
+import type { JobRow, PhotoRow } from "@/src/db/database";
+
+export interface UnfinishedPhotoRow {
+  id: string;
+  original_name: string;
+  status: PhotoRow["status"];
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  owner_name: string;
+}
+
+/** Photos still processing or failed, newest first; only the owner's when `ownerId` is given. */
+export function listUnfinishedPhotos(db: DatabaseHandle, options: { ownerId: string | null; limit: number }): Promise<UnfinishedPhotoRow[]> {
+  return db
+    .selectFrom("photos")
+    .innerJoin("users", "users.id", "photos.owner_id")
+    .select([
+      "photos.id",
+      "photos.original_name",
+      "photos.status",
+      "photos.failure_reason",
+      "photos.created_at",
+      "photos.updated_at",
+      "users.name as owner_name",
+    ])
+    .where("photos.status", "in", ["processing", "failed"])
+    .$if(options.ownerId !== null, (query) => query.where("photos.owner_id", "=", options.ownerId as string))
+    .orderBy("photos.created_at", "desc")
+    .limit(options.limit)
+    .execute();
+}
+
+/** Photo counts by status; only the owner's when `ownerId` is given. */
+export async function countPhotosByStatus(db: DatabaseHandle, ownerId: string | null): Promise<Record<PhotoRow["status"], number>> {
+  const rows = await db
+    .selectFrom("photos")
+    .select(["status", (eb) => eb.fn.countAll<string | number>().as("count")])
+    .$if(ownerId !== null, (query) => query.where("owner_id", "=", ownerId as string))
+    .groupBy("status")
+    .execute();
+  const counts = { processing: 0, ready: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+/** The latest job of each of these photos, so the queue can say "waiting", "running" or how many tries. */
+export function listLatestJobs(db: DatabaseHandle, photoIds: string[]): Promise<Array<Pick<JobRow, "photo_id" | "kind" | "status" | "attempts" | "created_at">>> {
+  if (photoIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("jobs")
+    .select(["photo_id", "kind", "status", "attempts", "created_at"])
+    .where("photo_id", "in", photoIds)
+    .orderBy("created_at")
+    .execute();
+}

@@ -1,0 +1,324 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { corpusFile, listFiles, type PhotoDetailBody, uploadFiles, type UploadedPhoto, waitForProcessing } from "./helpers/photos";
+import { startTestApp, type TestApp, testStorageFromEnvironment } from "./helpers/test-app";
+import { TestClient } from "./helpers/test-client";
+import { openTestDatabase } from "./helpers/test-database";
+import { TEST_SECRET } from "./setup/global-setup";
+
+// SECURITY.md's faults that need a server of their own: SIGKILL during processing, a full disk,
+// S3 going away, a client that hangs up mid-upload. Each checks that nothing half-done is left.
+
+const ADMIN = { email: "faults@example.test", password: "faults-password-1" };
+
+let app: TestApp | null = null;
+
+afterEach(async () => {
+  await app?.stop();
+  app = null;
+});
+
+async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+  app = await startTestApp(inject("databaseKind"), {
+    NEXTAUTH_SECRET: TEST_SECRET,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: "error",
+    ...env,
+  });
+  return app;
+}
+
+async function signedInAdmin(url: string): Promise<TestClient> {
+  const client = new TestClient(url);
+  await client.signIn(ADMIN.email, ADMIN.password);
+  return client;
+}
+
+async function readRows(testApp: TestApp) {
+  const db = openTestDatabase({ dataDirectory: testApp.dataDirectory, databaseUrl: testApp.databaseUrl || undefined });
+  try {
+    return {
+      photos: await db.selectFrom("photos").select(["id", "status"]).execute(),
+      jobs: await db.selectFrom("jobs").select(["id", "photo_id", "kind", "status", "attempts"]).execute(),
+    };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** A noisy 24-megapixel JPEG: seconds of work for the worker, so it can be killed in the middle. */
+async function makeLargeJpeg(): Promise<Uint8Array<ArrayBuffer>> {
+  const width = 6000;
+  const height = 4000;
+  const noise = randomBytes((width / 4) * (height / 4) * 3);
+  const bytes = await sharp(noise, { raw: { width: width / 4, height: height / 4, channels: 3 } })
+    .resize(width, height, { kernel: "nearest" })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return new Uint8Array(bytes);
+}
+
+async function uploadOne(client: TestClient, bytes: Uint8Array<ArrayBuffer>, name: string): Promise<Response> {
+  return uploadFiles(client, [{ bytes, name }]);
+}
+
+describe("the server is killed while processing a photo (SIGKILL)", () => {
+  it("runs the job again after a restart, and the photo becomes ready", async () => {
+    const testApp = await startApp({ JOB_LEASE_SECONDS: "3", WORKER_CONCURRENCY: "1" });
+    const client = await signedInAdmin(testApp.url);
+    const response = await uploadOne(client, await makeLargeJpeg(), "large.jpg");
+    expect(response.status).toBe(201);
+    const [photo] = ((await response.json()) as { photos: UploadedPhoto[] }).photos;
+
+    // Kill as soon as a worker holds the job.
+    const deadline = Date.now() + 30_000;
+    while (!(await readRows(testApp)).jobs.some((job) => job.status === "running")) {
+      if (Date.now() > deadline) throw new Error("The job never started");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    testApp.server.process.kill("SIGKILL");
+    await new Promise((resolve) => testApp.server.process.once("exit", resolve));
+    const afterKill = await readRows(testApp);
+    expect(afterKill.photos).toEqual([{ id: photo.id, status: "processing" }]);
+
+    // Restarted, the new worker claims the job once its lease has run out, and finishes it.
+    const server = await testApp.startAgain();
+    const restartedClient = await signedInAdmin(server.url);
+    const processed = await waitForProcessing(restartedClient, photo.id);
+    expect(processed).toMatchObject({ status: "ready", width: 6000, height: 4000 });
+    // The photo shows once its first variants exist; the job goes on to the larger ones.
+    const jobDeadline = Date.now() + 60_000;
+    let rows = await readRows(testApp);
+    while (rows.jobs.find((job) => job.kind === "photo.process")?.status !== "done" && Date.now() < jobDeadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      rows = await readRows(testApp);
+    }
+    expect(rows.photos).toHaveLength(1);
+    expect(rows.jobs.find((job) => job.kind === "photo.process")).toMatchObject({ status: "done", attempts: 2 });
+    const variant = await restartedClient.request(processed.variants[0].url);
+    expect(variant.status).toBe(200);
+  }, 180_000);
+});
+
+/** Mounts a small tmpfs (root only); null where mounting is not allowed. */
+function mountSmallDisk(megabytes: number): string | null {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-full-disk-"));
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${megabytes}m`, "tmpfs", directory], { stdio: "ignore" });
+    return directory;
+  } catch {
+    fs.rmSync(directory, { recursive: true, force: true });
+    return null;
+  }
+}
+
+function unmount(directory: string): void {
+  execFileSync("umount", [directory], { stdio: "ignore" });
+  fs.rmSync(directory, { recursive: true, force: true });
+}
+
+describe("the disk is full (a 48 MB tmpfs as the data folder's upload area)", () => {
+  it("answers 507, keeps no partial file and no row, and accepts uploads again once there is room", async (context) => {
+    const testApp = await startApp();
+    // Only the folder uploads stream into is small, so the database can still answer afterwards.
+    const temporaryDirectory = path.join(testApp.dataDirectory, "tmp");
+    fs.mkdirSync(temporaryDirectory, { recursive: true });
+    const smallDisk = mountSmallDisk(48);
+    if (!smallDisk) {
+      console.warn("Skipping the disk-full test: mounting a tmpfs needs root (CI runs it).");
+      context.skip();
+      return;
+    }
+    try {
+      execFileSync("mount", ["--bind", smallDisk, temporaryDirectory], { stdio: "ignore" });
+      try {
+        const client = await signedInAdmin(testApp.url);
+        const tooLarge = new Uint8Array(64 * 1024 * 1024);
+        tooLarge.set([0xff, 0xd8, 0xff, 0xe0]);
+        const response = await uploadOne(client, tooLarge, "huge.jpg");
+        expect(response.status).toBe(507);
+        expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/disk is full/);
+        expect(listFiles(temporaryDirectory)).toEqual([]);
+        expect((await readRows(testApp)).photos).toEqual([]);
+
+        const small = new Uint8Array(await sharp({ create: { width: 32, height: 32, channels: 3, background: "#208040" } }).jpeg().toBuffer());
+        const retry = await uploadOne(client, small, "small.jpg");
+        expect(retry.status).toBe(201);
+        // The worker copies the original into the same folder while it processes it.
+        await waitForProcessing(client, ((await retry.json()) as { photos: UploadedPhoto[] }).photos[0].id);
+      } finally {
+        execFileSync("umount", ["--lazy", temporaryDirectory], { stdio: "ignore" });
+      }
+    } finally {
+      unmount(smallDisk);
+    }
+  }, 120_000);
+});
+
+/** A TCP relay to the real S3 server that can be cut, so S3 "goes down" without stopping it. */
+async function startRelay(target: URL): Promise<{ url: string; cut(): void; restore(): void; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  let isCut = false;
+  const relay = net.createServer((client) => {
+    if (isCut) return client.destroy();
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("error", () => socket.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+  const address = relay.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    cut() {
+      isCut = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      isCut = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        relay.close(() => resolve());
+        // The app keeps idle connections open; close() would wait for them.
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+describe.skipIf(!process.env.S3_ENDPOINT)("S3 goes down", () => {
+  it("answers 503 to uploads and health checks, leaves no row and no temporary file, and recovers", async () => {
+    const relay = await startRelay(new URL(process.env.S3_ENDPOINT as string));
+    try {
+      const storageEnv = { ...testStorageFromEnvironment("s3").env, S3_ENDPOINT: relay.url };
+      const testApp = await startApp(storageEnv);
+      const client = await signedInAdmin(testApp.url);
+      const photo = new Uint8Array(await sharp({ create: { width: 48, height: 32, channels: 3, background: "#884422" } }).jpeg().toBuffer());
+
+      relay.cut();
+      const response = await uploadOne(client, photo, "while-down.jpg");
+      expect(response.status, `${await response.clone().text()}\n${testApp.server.output()}`).toBe(503);
+      expect((await client.request("/api/health")).status).toBe(503);
+      expect((await readRows(testApp)).photos).toEqual([]);
+      expect(listFiles(path.join(testApp.dataDirectory, "tmp"))).toEqual([]);
+
+      relay.restore();
+      expect((await uploadOne(client, photo, "after.jpg")).status).toBe(201);
+      expect((await client.request("/api/health")).status).toBe(200);
+    } finally {
+      await relay.close();
+    }
+  }, 120_000);
+});
+
+describe("the client hangs up in the middle of an upload", () => {
+  it("keeps no partial file and no row", async () => {
+    const testApp = await startApp();
+    const client = await signedInAdmin(testApp.url);
+    const boundary = "----contact-sheet-abort";
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
+    const port = Number(new URL(testApp.url).port);
+    const socket = net.connect(port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    socket.write(
+      [
+        "POST /api/upload HTTP/1.1",
+        `Host: 127.0.0.1:${port}`,
+        `Origin: ${testApp.url}`,
+        `Cookie: ${cookie}`,
+        `Content-Type: multipart/form-data; boundary=${boundary}`,
+        `Content-Length: ${10 * 1024 * 1024}`,
+        "",
+        "",
+      ].join("\r\n"),
+    );
+    socket.write(head);
+    socket.write(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2 * 1024 * 1024)]));
+    // Wait until the server has started writing the file, then hang up.
+    const temporaryDirectory = path.join(testApp.dataDirectory, "tmp");
+    const deadline = Date.now() + 10_000;
+    while (listFiles(temporaryDirectory).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.destroy();
+
+    const settled = Date.now() + 10_000;
+    while (listFiles(temporaryDirectory).length > 0 && Date.now() < settled) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listFiles(temporaryDirectory)).toEqual([]);
+    expect((await readRows(testApp)).photos).toEqual([]);
+    expect((await client.request("/api/health")).status).toBe(200);
+  }, 60_000);
+});
+
+describe("a photo whose processing fails", () => {
+  it("shows in the admin queue with its reason, and can be retried by whoever may edit it", async () => {
+    // The worker is off while the stored original is damaged (as a failing disk or a bad restore
+    // would), so its processing fails for good: the upload checks cannot catch this.
+    const testApp = await startApp({ RUN_WORKER: "false" });
+    const uploader = await signedInAdmin(testApp.url);
+    const response = await uploadOne(uploader, corpusFile("exif-samples/jpg/Canon_40D.jpg"), "damaged.jpg");
+    expect(response.status).toBe(201);
+    const [photo] = ((await response.json()) as { photos: UploadedPhoto[] }).photos;
+    await testApp.server.stop();
+    const [original] = listFiles(path.join(testApp.dataDirectory, "media", "originals"));
+    const originalPath = path.join(testApp.dataDirectory, "media", "originals", original);
+    fs.truncateSync(originalPath, Math.floor(fs.statSync(originalPath).size / 2));
+
+    const server = await testApp.startAgain({ RUN_WORKER: "true" });
+    const admin = await signedInAdmin(server.url);
+    const failed = await waitForStatus(admin, photo.id, "failed");
+    expect(failed.failureReason).toBe("The image could not be decoded: the file is truncated or corrupt.");
+
+    const dashboard = await (await admin.request("/admin")).text();
+    expect(dashboard).toContain("damaged.jpg");
+    expect(dashboard).toContain("The image could not be decoded: the file is truncated or corrupt.");
+    expect(dashboard).toContain(">Retry</button>");
+
+    // Someone else's editor may not even learn that the photo exists.
+    const editor = await createTestUserOn(admin, "editor");
+    expect((await editor.request(`/api/photos/${photo.id}/retry`, { method: "POST" })).status).toBe(404);
+
+    const retried = await admin.request(`/api/photos/${photo.id}/retry`, { method: "POST" });
+    expect(retried.status).toBe(202);
+    expect((await admin.request(`/api/photos/${photo.id}/retry`, { method: "POST" })).status).toBe(409);
+    await waitForStatus(admin, photo.id, "failed");
+    const { jobs } = await readRows(testApp);
+    expect(jobs.filter((job) => job.kind === "photo.process").map((job) => job.status)).toEqual(["failed", "failed"]);
+  }, 120_000);
+});
+
+/**
+ * Polls until the photo has this status. (It may be `ready` on the way to `failed`: it shows once its
+ * smallest variants exist, and fails when a larger one cannot be made.)
+ */
+async function waitForStatus(client: TestClient, id: string, status: string): Promise<PhotoDetailBody> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const photo = await waitForProcessing(client, id);
+    if (photo.status === status) return photo;
+    if (Date.now() > deadline) throw new Error(`Photo ${id} is ${photo.status}, not ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A new user with this role on the test app, signed in. */
+async function createTestUserOn(admin: TestClient, role: "viewer" | "editor"): Promise<TestClient> {
+  const email = `${role}-${randomBytes(4).toString("hex")}@example.test`;
+  const password = "user-password-123";
+  const created = await admin.request("/api/admin/users", { body: { json: { email, name: `Test ${role}`, role, password } } });
+  expect(created.status).toBe(201);
+  const client = new TestClient(admin.baseUrl);
+  await client.signIn(email, password);
+  return client;
+}
