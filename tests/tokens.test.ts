@@ -3,11 +3,20 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { bearer, createApiToken, rawGetWithAuthorization } from "./helpers/api-tokens";
-import { CORPUS, corpusFile, uploadCorpusFile, type UploadedPhoto } from "./helpers/photos";
+import { CORPUS, corpusFile, uploadCorpusFile, type UploadedPhoto, waitForProcessing } from "./helpers/photos";
 import { openTestDatabase } from "./helpers/test-database";
 import { createTestUser, signedInAdmin, signedInAs, TestClient } from "./helpers/test-client";
+
+// Photos this file uploads, and a session that can read each. The worker decodes them in the
+// background (a HEIC takes a while); other files check that nothing is left in the temp folder,
+// so this file waits for its own processing to finish before it hands the server on.
+const uploadedPhotos: Array<{ client: TestClient; id: string }> = [];
+
+afterAll(async () => {
+  for (const { client, id } of uploadedPhotos) await waitForProcessing(client, id, 120_000);
+}, 180_000);
 
 function database() {
   return openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
@@ -112,6 +121,7 @@ describe("using a token", () => {
     const { photos } = (await response.json()) as { photos: UploadedPhoto[] };
     expect(photos).toHaveLength(1);
     expect(photos[0]).toMatchObject({ status: "processing", name: "IMG_0001.HEIC", isDuplicate: false });
+    uploadedPhotos.push({ client, id: photos[0].id });
     const row = await withDatabase((db) => db.selectFrom("photos").select(["owner_id", "original_type"]).where("id", "=", photos[0].id).executeTakeFirst());
     expect(row).toEqual({ owner_id: user.id, original_type: "heic" });
   });
@@ -127,12 +137,15 @@ describe("using a token", () => {
     ]);
     const [body, status] = stdout.split("\n");
     expect(status, body).toBe("201");
-    expect((JSON.parse(body) as { photos: UploadedPhoto[] }).photos[0]).toMatchObject({ status: "processing", name: "Fujifilm_FinePix6900ZOOM.jpg" });
+    const [photo] = (JSON.parse(body) as { photos: UploadedPhoto[] }).photos;
+    expect(photo).toMatchObject({ status: "processing", name: "Fujifilm_FinePix6900ZOOM.jpg" });
+    uploadedPhotos.push({ client, id: photo.id });
   });
 
   it("an upload-only token cannot read photos (403 insufficient_scope)", async () => {
     const { client } = await signedInAs("editor");
     const photo = await uploadCorpusFile(client, "exif-samples/jpg/Canon_40D.jpg");
+    uploadedPhotos.push({ client, id: photo.id });
     const { secret } = await createApiToken(client, ["upload"]);
     const script = new TestClient();
     for (const path of ["/api/photos", `/api/photos/${photo.id}`, `/api/photos/${photo.id}/original`]) {
@@ -175,6 +188,8 @@ describe("using a token", () => {
     expect(patchByWriter.status).toBe(200);
     expect(((await patchByWriter.json()) as { photo: { title: string } }).photo.title).toBe("Renamed by script");
     expect((await script.request(`/api/photos/${photo.id}`, { headers: bearer(writer.secret) })).status).toBe(403);
+    // Let the worker finish first, so the delete does not race a job that still holds a temp file.
+    await waitForProcessing(client, photo.id);
     expect((await script.request(`/api/photos/${photo.id}`, { method: "DELETE", headers: bearer(writer.secret) })).status).toBe(204);
     expect((await client.request(`/api/photos/${photo.id}`)).status).toBe(404);
   });
@@ -182,6 +197,7 @@ describe("using a token", () => {
   it("acts as its owner only: another user's private photo is 404 by token too", async () => {
     const { client: owner } = await signedInAs("editor");
     const photo = await uploadCorpusFile(owner, "exif-samples/jpg/Canon_40D.jpg");
+    uploadedPhotos.push({ client: owner, id: photo.id });
     const { client: stranger } = await signedInAs("editor");
     const { secret } = await createApiToken(stranger, ["photos:read", "photos:write"]);
     const script = new TestClient();
@@ -355,6 +371,7 @@ describe("sessions are unchanged", () => {
   it("a signed-in editor still uploads and reads with the cookie alone", async () => {
     const { client } = await signedInAs("editor");
     const photo = await uploadCorpusFile(client, "exif-samples/jpg/Canon_40D.jpg");
+    uploadedPhotos.push({ client, id: photo.id });
     expect((await client.request(`/api/photos/${photo.id}`)).status).toBe(200);
     const unauthenticated = await new TestClient().request("/api/photos");
     expect(unauthenticated.status).toBe(401);
