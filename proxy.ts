@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { hasBearerAuthorization } from "@/src/auth/bearer-authorization";
 import { findGuardRule } from "@/src/auth/guard-rules";
 import { hasRole } from "@/src/auth/roles";
 import { readSessionCookie } from "@/src/auth/session-cookie";
@@ -28,6 +29,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
 
   const rule = findGuardRule(pathname);
   if (!rule) return NextResponse.next();
+  // API tokens are checked (hash lookup, scope, the owner's current role) by the handler wrapper;
+  // the interceptor only judges session cookies, so a Bearer call goes straight to its handler.
+  if (rule.acceptsApiTokens && hasBearerAuthorization(request.headers)) return NextResponse.next();
 
   const claims = await readSessionCookie(request.cookies);
   if (!claims) {

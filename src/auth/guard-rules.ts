@@ -4,6 +4,8 @@ import type { Role } from "./roles";
 export interface GuardRule {
   kind: "page" | "api";
   role: Role;
+  /** Whether an API token (`Authorization: Bearer`) may stand in for the session here. */
+  acceptsApiTokens: boolean;
 }
 
 const ADMIN_ONLY_PAGES = ["/admin/users", "/admin/settings", "/admin/audit"];
@@ -19,10 +21,10 @@ function isUnder(pathname: string, prefix: string): boolean {
  */
 export function findGuardRule(rawPathname: string): GuardRule | null {
   const pathname = rawPathname.toLowerCase().replace(/\/+$/, "") || "/";
-  if (isUnder(pathname, "/api/admin")) return { kind: "api", role: "admin" };
-  if (isUnder(pathname, "/api/upload")) return { kind: "api", role: "editor" };
-  if (isUnder(pathname, "/api/photos")) return { kind: "api", role: "viewer" };
-  if (ADMIN_ONLY_PAGES.some((prefix) => isUnder(pathname, prefix))) return { kind: "page", role: "admin" };
-  if (isUnder(pathname, "/admin")) return { kind: "page", role: "editor" };
+  if (isUnder(pathname, "/api/admin")) return { kind: "api", role: "admin", acceptsApiTokens: false };
+  if (isUnder(pathname, "/api/upload")) return { kind: "api", role: "editor", acceptsApiTokens: true };
+  if (isUnder(pathname, "/api/photos")) return { kind: "api", role: "viewer", acceptsApiTokens: true };
+  if (ADMIN_ONLY_PAGES.some((prefix) => isUnder(pathname, prefix))) return { kind: "page", role: "admin", acceptsApiTokens: false };
+  if (isUnder(pathname, "/admin")) return { kind: "page", role: "editor", acceptsApiTokens: false };
   return null;
 }

@@ -13,6 +13,7 @@ export interface Database {
   photos: PhotosTable;
   photo_variants: PhotoVariantsTable;
   jobs: JobsTable;
+  api_tokens: ApiTokensTable;
 }
 
 export const ROLES = ["viewer", "editor", "admin"] as const;
@@ -137,3 +138,28 @@ export type PhotoRow = Selectable<PhotosTable>;
 export type NewPhotoRow = Insertable<PhotosTable>;
 export type PhotoVariantRow = Selectable<PhotoVariantsTable>;
 export type JobRow = Selectable<JobsTable>;
+
+export const API_TOKEN_SCOPES = ["upload", "photos:read", "photos:write"] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+
+/** A personal API token. Only the SHA-256 of its secret is kept; the secret is shown once. */
+export interface ApiTokensTable {
+  id: string;
+  /** Deleted with the user (foreign key, on delete cascade). */
+  user_id: string;
+  name: string;
+  /** Hex SHA-256 of the whole secret; looked up by equality (unique index). */
+  token_hash: string;
+  /** The secret's first characters (`cs_` and four more), shown in lists to tell tokens apart. */
+  token_hint: string;
+  /** Space-separated scopes, each one of API_TOKEN_SCOPES. */
+  scopes: string;
+  created_at: string;
+  /** Updated at most about once a minute, not on every request. */
+  last_used_at: string | null;
+  /** Null: never expires. */
+  expires_at: string | null;
+}
+
+export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type NewApiTokenRow = Insertable<ApiTokensTable>;

@@ -1,11 +1,15 @@
 import "server-only";
 import type { NextRequest } from "next/server";
+import type { ApiTokenScope } from "@/src/auth/api-token-scopes";
+import { type ApiTokenCredential, authenticateApiToken, noteApiTokenUse } from "@/src/auth/api-token-user";
+import { readBearerAuthorization } from "@/src/auth/bearer-authorization";
 import { findSessionUser } from "@/src/auth/current-user";
 import { hasRole, type Role } from "@/src/auth/roles";
 import { hasSessionCookie } from "@/src/auth/session-cookie";
 import type { SessionUser } from "@/src/auth/session-user";
 import { getEnv } from "@/src/config/env";
 import { AppError } from "./app-error";
+import { getClientAddress } from "./client-address";
 import { toErrorResponse } from "./error-response";
 import { jsonError } from "./json-error";
 import { isSameOriginRequest } from "./same-origin";
@@ -35,22 +39,61 @@ function assertSameOrigin(request: NextRequest): void {
   }
 }
 
+export interface WithUserOptions {
+  /** The least role the caller needs, read fresh from the database for sessions and tokens alike. */
+  role: Role;
+  /**
+   * The API-token scope that opens this route. Without it the route takes session cookies only, so
+   * a stolen token can never reach pages' APIs, user management or token management itself.
+   */
+  scope?: ApiTokenScope;
+}
+
+// RFC 6750: a 401 on a route that takes tokens says how to authenticate.
+const BEARER_CHALLENGE = { "WWW-Authenticate": 'Bearer realm="contact-sheet"' };
+
+/**
+ * Who is calling: a Bearer token (when the route has a scope) or the session cookie. A request
+ * carrying both is refused rather than guessed at: the cookie could be a victim's ambient session
+ * and the token a script's, and picking either silently would hide the mistake.
+ */
+async function authenticate(
+  request: NextRequest,
+  options: WithUserOptions,
+): Promise<{ user: SessionUser; credential: ApiTokenCredential | null }> {
+  const authorization = readBearerAuthorization(request.headers.get("authorization"));
+  if (authorization.kind === "absent") {
+    assertSameOrigin(request);
+    const user = await findSessionUser(request.cookies);
+    if (!user) throw new AppError("UNAUTHENTICATED", "Sign in to continue.", options.scope ? BEARER_CHALLENGE : {});
+    return { user, credential: null };
+  }
+  if (hasSessionCookie(request.cookies)) {
+    throw new AppError("BAD_REQUEST", "Send either a session cookie or an Authorization header, not both.");
+  }
+  if (!options.scope) {
+    throw new AppError("UNAUTHENTICATED", "API tokens cannot be used here. Sign in to continue.");
+  }
+  // Bearer calls skip the same-origin check: a browser never attaches a token on its own, so a
+  // cross-site page cannot ride on one (and a custom Authorization header needs CORS we do not grant).
+  return authenticateApiToken(authorization, options.scope, getClientAddress(request.headers));
+}
+
 /**
  * The one wrapper every signed-in API handler is exported through. Before the handler runs it
- * refuses cross-site writes, reads the session and re-checks the user against the database (so the
- * interceptor is never the only guard), and checks the role. Errors of any kind become the JSON
- * error shape.
+ * authenticates the caller (session cookie, or an API token where the route names a scope),
+ * refuses cross-site cookie writes, re-checks the user against the database (so the interceptor
+ * is never the only guard), and checks the role. Errors of any kind become the JSON error shape.
  */
 export function withUser<Params extends RouteParams = RouteParams>(
   handler: (args: AuthenticatedArguments<Params>) => Promise<Response>,
-  options: { role: Role },
+  options: WithUserOptions,
 ): (request: NextRequest, context: RouteContext) => Promise<Response> {
   return async (request, context) => {
     try {
-      assertSameOrigin(request);
-      const user = await findSessionUser(request.cookies);
-      if (!user) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
+      const { user, credential } = await authenticate(request, options);
       if (!hasRole(user.role, options.role)) throw new AppError("FORBIDDEN", "Your role does not allow this.");
+      if (credential) await noteApiTokenUse(credential);
       return await handler({ request, user, params: (await context.params) as Params });
     } catch (error) {
       return toErrorResponse(error);

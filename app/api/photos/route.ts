@@ -10,6 +10,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
       const page = await listPhotosForViewer(user, query);
       return Response.json({ viewer: { id: user.id, name: user.name, role: user.role }, ...page });
     },
-    { role: "viewer" },
+    { role: "viewer", scope: "photos:read" },
   ),
 });

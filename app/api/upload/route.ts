@@ -11,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
         limits: { maxFileBytes: getEnv().MAX_UPLOAD_BYTES, maxFiles: getEnv().MAX_UPLOAD_FILES },
         acceptedTypes: ["image/jpeg", "image/png", "image/webp", "image/avif", "image/heic", "image/heif", "image/tiff", "image/gif"],
       }),
-    { role: "editor" },
+    { role: "editor", scope: "upload" },
   ),
 
   // POST /api/upload – multipart, one or more files: 201 with each photo's id and status
@@ -20,6 +20,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
       const photos = await uploadPhotos(user, request);
       return Response.json({ photos }, { status: 201 });
     },
-    { role: "editor" },
+    { role: "editor", scope: "upload" },
   ),
 });

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./2026-11-22T0000-initial";
 import * as photos from "./2026-11-22T0100-photos";
+import * as apiTokens from "./2026-11-22T0200-api-tokens";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -9,6 +10,7 @@ import * as photos from "./2026-11-22T0100-photos";
 const migrations: Record<string, Migration> = {
   "2026-11-22T0000-initial": initial,
   "2026-11-22T0100-photos": photos,
+  "2026-11-22T0200-api-tokens": apiTokens,
 };
 
 export const migrationProvider: MigrationProvider = {

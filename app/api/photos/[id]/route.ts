@@ -9,6 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/photos/[id] – one photo with its EXIF summary
   GET: withUser<Params>(async ({ user, params }) => Response.json({ photo: await getPhotoForViewer(user, params.id) }), {
     role: "viewer",
+    scope: "photos:read",
   }),
 
   // PATCH /api/photos/[id] – title, caption, alt text, visibility, show location
@@ -17,7 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
       const input = await parseJsonBody(request, updatePhotoSchema);
       return Response.json({ photo: await updatePhotoByViewer(user, params.id, input) });
     },
-    { role: "viewer" },
+    { role: "viewer", scope: "photos:write" },
   ),
 
   // DELETE /api/photos/[id] – delete the photo and its files
@@ -26,6 +27,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
       await deletePhotoByViewer(user, params.id);
       return new Response(null, { status: 204 });
     },
-    { role: "viewer" },
+    { role: "viewer", scope: "photos:write" },
   ),
 });

@@ -21,6 +21,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
         },
       });
     },
-    { role: "viewer" },
+    { role: "viewer", scope: "photos:read" },
   ),
 });

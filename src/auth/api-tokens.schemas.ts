@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { cleanName } from "@/src/users/users.schemas";
+import { API_TOKEN_SCOPES, type ApiTokenScope, normalizeScopes } from "./api-token-scopes";
+
+export const MAXIMUM_TOKEN_NAME_LENGTH = 100;
+export const MAXIMUM_TOKEN_LIFETIME_DAYS = 3650;
+
+export const createApiTokenSchema = z.strictObject({
+  name: z
+    .string()
+    .transform(cleanName)
+    .pipe(z.string().min(1, "Name the token.").max(MAXIMUM_TOKEN_NAME_LENGTH, `Use at most ${MAXIMUM_TOKEN_NAME_LENGTH} characters.`)),
+  scopes: z
+    .array(z.enum(API_TOKEN_SCOPES))
+    .min(1, "Choose at least one scope.")
+    .max(API_TOKEN_SCOPES.length * 2)
+    .transform(normalizeScopes),
+  /** Days until the token stops working; null or absent: it never expires. */
+  expiresInDays: z
+    .number()
+    .int()
+    .min(1, "A token lives at least one day.")
+    .max(MAXIMUM_TOKEN_LIFETIME_DAYS, `A token lives at most ${MAXIMUM_TOKEN_LIFETIME_DAYS} days.`)
+    .nullable()
+    .default(null),
+});
+
+export type CreateApiTokenInput = z.infer<typeof createApiTokenSchema>;
+
+/** A token as lists show it: never its secret or hash. */
+export interface PublicApiToken {
+  id: string;
+  name: string;
+  scopes: ApiTokenScope[];
+  /** The secret's first characters (`cs_abcd`), to tell tokens apart. */
+  hint: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  isExpired: boolean;
+}

@@ -1,0 +1,201 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { type FormEvent, useState } from "react";
+import toast from "react-hot-toast";
+import type { Role } from "@/src/auth/roles";
+import { callApi } from "@/src/ui/api-client";
+import type { PublicApiToken } from "../api-tokens.schemas";
+
+// Listed here rather than imported from the database types so this client bundle stays small.
+const SCOPE_CHOICES = [
+  { scope: "upload", label: "upload", help: "POST /api/upload", minimumRole: "editor" },
+  { scope: "photos:read", label: "photos:read", help: "GET /api/photos…", minimumRole: "viewer" },
+  { scope: "photos:write", label: "photos:write", help: "PATCH, DELETE /api/photos/{id}", minimumRole: "viewer" },
+] as const;
+
+const LIFETIMES = [
+  { value: "30", label: "30 days" },
+  { value: "90", label: "90 days" },
+  { value: "365", label: "1 year" },
+  { value: "never", label: "Never" },
+];
+
+const ROLE_RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
+
+/** The same text on the server and in the browser (no locale or time zone), so hydration agrees. */
+function formatInstant(iso: string | null, fallback: string): string {
+  return iso === null ? fallback : `${iso.slice(0, 16).replace("T", " ")} UTC`;
+}
+
+interface ApiTokensAdminProps {
+  initialTokens: PublicApiToken[];
+  role: Role;
+}
+
+export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
+  const router = useRouter();
+  const [tokens, setTokens] = useState(initialTokens);
+  const [busyTokenId, setBusyTokenId] = useState<string | null>(null);
+  const [isCreating, setIsCreating] = useState(false);
+  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
+  const availableScopes = SCOPE_CHOICES.filter((choice) => ROLE_RANK[role] >= ROLE_RANK[choice.minimumRole]);
+
+  async function reload() {
+    const body = await callApi<{ tokens: PublicApiToken[] }>("/api/tokens", { method: "GET" });
+    setTokens(body.tokens);
+    router.refresh();
+  }
+
+  async function handleCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const lifetime = String(form.get("lifetime") ?? "90");
+    const body = {
+      name: String(form.get("name") ?? ""),
+      scopes: form.getAll("scopes").map(String),
+      expiresInDays: lifetime === "never" ? null : Number(lifetime),
+    };
+    if (body.scopes.length === 0) {
+      toast.error("Choose at least one scope.");
+      return;
+    }
+    setIsCreating(true);
+    try {
+      const answer = await callApi<{ token: PublicApiToken; secret: string }>("/api/tokens", { method: "POST", body });
+      setCreated({ name: answer.token.name, secret: answer.secret });
+      toast.success(`Created token “${answer.token.name}”. Copy it now: it is shown only once.`);
+      formElement.reset();
+      await reload();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : "Could not create the token.");
+    } finally {
+      setIsCreating(false);
+    }
+  }
+
+  async function handleCopy(secret: string) {
+    try {
+      await navigator.clipboard.writeText(secret);
+      toast.success("Token copied to the clipboard.");
+    } catch {
+      toast.error("Could not copy. Select the token and copy it by hand.");
+    }
+  }
+
+  async function handleRevoke(token: PublicApiToken) {
+    if (!window.confirm(`Revoke “${token.name}”? Scripts using it stop working at once.`)) return;
+    setBusyTokenId(token.id);
+    try {
+      await callApi(`/api/tokens/${encodeURIComponent(token.id)}`, { method: "DELETE" });
+      toast.success(`Revoked token “${token.name}”.`);
+      await reload();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : "Could not revoke the token.");
+    } finally {
+      setBusyTokenId(null);
+    }
+  }
+
+  return (
+    <>
+      <form className="inline-form" onSubmit={handleCreate} aria-label="Create an API token">
+        <label>
+          Name
+          <input name="name" required maxLength={100} placeholder="e.g. phone import script" />
+        </label>
+        <fieldset className="scope-choices">
+          <legend>Scopes</legend>
+          {availableScopes.map((choice) => (
+            <label key={choice.scope} title={choice.help}>
+              <input type="checkbox" name="scopes" value={choice.scope} defaultChecked={choice.scope === availableScopes[0].scope} />
+              {choice.label}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          Expires
+          <select name="lifetime" defaultValue="90">
+            {LIFETIMES.map((lifetime) => (
+              <option key={lifetime.value} value={lifetime.value}>
+                {lifetime.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={isCreating}>
+          Create token
+        </button>
+      </form>
+
+      {created && (
+        <section className="notice token-secret" aria-label="New API token" data-testid="new-token">
+          <p>
+            <strong>{created.name}</strong>: copy this token now. It is shown only once; only a hash of it is kept.
+          </p>
+          <code data-testid="new-token-secret">{created.secret}</code>
+          <div className="actions">
+            <button type="button" className="secondary" onClick={() => void handleCopy(created.secret)}>
+              Copy
+            </button>
+            <button type="button" className="secondary" onClick={() => setCreated(null)}>
+              Done
+            </button>
+          </div>
+          <p className="muted">
+            Use it as <code>Authorization: Bearer &lt;token&gt;</code>, e.g.{" "}
+            <code>curl -F file=@photo.heic -H &quot;Authorization: Bearer &lt;token&gt;&quot; {"<site>"}/api/upload</code>
+          </p>
+        </section>
+      )}
+
+      {tokens.length === 0 ? (
+        <p className="muted">You have no API tokens.</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Token</th>
+              <th>Scopes</th>
+              <th>Created</th>
+              <th>Last used</th>
+              <th>Expires</th>
+              <th>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.map((token) => (
+              <tr key={token.id} data-testid={`token-row-${token.name}`}>
+                <td>{token.name}</td>
+                <td>
+                  <code>{token.hint}…</code>
+                </td>
+                <td>{token.scopes.join(", ")}</td>
+                <td>{formatInstant(token.createdAt, "")}</td>
+                <td>{formatInstant(token.lastUsedAt, "Never")}</td>
+                <td>
+                  {formatInstant(token.expiresAt, "Never")}
+                  {token.isExpired && <span className="muted"> (expired)</span>}
+                </td>
+                <td>
+                  <div className="actions">
+                    <button
+                      type="button"
+                      className="danger"
+                      disabled={busyTokenId === token.id}
+                      onClick={() => void handleRevoke(token)}
+                    >
+                      Revoke
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
