@@ -10,6 +10,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
       await retryPhotoProcessing(user, params.id);
       return Response.json({ photo: { id: params.id, status: "processing" } }, { status: 202 });
     },
-    { role: "editor" },
+    { role: "editor", scope: "photos:write" },
   ),
 });
