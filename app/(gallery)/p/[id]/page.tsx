@@ -6,6 +6,7 @@ import { AppError } from "@/src/http/app-error";
 import { ArrowKeyNavigation } from "@/src/photos/components/arrow-key-navigation";
 import { PhotoEditor } from "@/src/photos/components/photo-editor";
 import { toSrcSet } from "@/src/photos/components/photo-grid";
+import { describeCamera } from "@/src/photos/describe-camera";
 import { toPlaceholderUrl } from "@/src/photos/placeholder-image";
 import { findNeighbourIds, getPhotoForViewer, type PhotoDetail } from "@/src/photos/photos.service";
 
@@ -38,7 +39,7 @@ export async function generateMetadata({ params }: PhotoPageProps): Promise<Meta
 function formatExposure(photo: PhotoDetail): Array<[string, string]> {
   const { exif } = photo;
   const rows: Array<[string, string | null]> = [
-    ["Camera", [exif.cameraMake, exif.cameraModel].filter(Boolean).join(" ") || null],
+    ["Camera", describeCamera(exif.cameraMake, exif.cameraModel)],
     ["Lens", exif.lens],
     ["Focal length", exif.focalLength ? `${exif.focalLength} mm` : null],
     ["Aperture", exif.aperture ? `ƒ/${exif.aperture}` : null],
