@@ -3,6 +3,7 @@ import { getDb } from "@/src/db/client";
 import type { PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import { AppError } from "@/src/http/app-error";
 import { getLogger } from "@/src/log/logger";
+import { getHotMedia } from "@/src/media/hot-media-fast-path";
 import { getStorage } from "@/src/storage/app-storage";
 import { canEditPhoto, canViewPhoto, listableVisibilities, type Viewer } from "./photo-access";
 import { deletePhotoRow, findAdjacentPhotoId, findPhotoById, listPhotos, listVariants, updatePhoto } from "./photos.repository";
@@ -178,6 +179,9 @@ export async function updatePhotoByViewer(viewer: Viewer, id: string, input: Upd
     ...(input.showLocation !== undefined && { show_location: input.showLocation ? 1 : 0 }),
     updated_at: new Date().toISOString(),
   });
+  // After the write, so a /media request that read the old row cannot put it back (see the cache's epoch).
+  // Every update, not only visibility: cheap, and nothing to get wrong when new fields matter.
+  getHotMedia().cache.dropPhoto(id);
   return getPhotoForViewer(viewer, id);
 }
 
@@ -186,6 +190,7 @@ export async function deletePhotoByViewer(viewer: Viewer, id: string): Promise<v
   const photo = await getEditablePhoto(viewer, id);
   const variants = await listVariants(getDb(), [photo.id]);
   await deletePhotoRow(getDb(), photo.id);
+  getHotMedia().cache.dropPhoto(photo.id);
   const storage = getStorage();
   for (const key of [photo.original_key, ...variants.map((variant) => variant.storage_key)]) {
     // A file left behind here is only bytes nobody can reach; log it for collection.
