@@ -37,7 +37,10 @@ async function main(): Promise<void> {
   let outputs = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < files.length) outputs += await processOne(files[next++], outputDirectory);
+      while (next < files.length) {
+        const made = await processOne(files[next++], outputDirectory);
+        outputs += made;
+      }
     }),
   );
   const totalMs = performance.now() - startedAt;
