@@ -4,6 +4,11 @@
 import http from "node:http";
 import next from "next";
 
+// The /media fast path: small public variants the /media route has already served are answered from
+// memory here, without Next.js (src/media/hot-media-fast-path.ts installs it under this symbol on the
+// first /media request; until then, and for anything it does not hold, requests go to Next.js).
+const HOT_MEDIA = Symbol.for("contact-sheet.hot-media");
+
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME ?? "0.0.0.0";
 
@@ -12,6 +17,7 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = http.createServer((request, response) => {
+  if (globalThis[HOT_MEDIA]?.respond(request, response)) return;
   // Appended, never replaced: behind a reverse proxy (TRUST_PROXY=true) the app reads the first
   // entry; otherwise only this last one, which a client cannot forge.
   const peer = request.socket.remoteAddress ?? "unknown";

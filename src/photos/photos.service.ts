@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "@/src/db/client";
 import type { PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import { AppError } from "@/src/http/app-error";
+import { getHotMedia } from "@/src/media/hot-media-fast-path";
 import { deletePhotoFiles } from "./photo-files";
 import { canEditPhoto, canViewPhoto, listableVisibilities, type Viewer } from "./photo-access";
 import { deletePhotoRow, findAdjacentPhotoId, findPhotoById, listPhotos, listVariants, updatePhoto } from "./photos.repository";
@@ -177,6 +178,9 @@ export async function updatePhotoByViewer(viewer: Viewer, id: string, input: Upd
     ...(input.showLocation !== undefined && { show_location: input.showLocation ? 1 : 0 }),
     updated_at: new Date().toISOString(),
   });
+  // After the write, so a /media request that read the old row cannot put it back (see the cache's epoch).
+  // Every update, not only visibility: cheap, and nothing to get wrong when new fields matter.
+  getHotMedia().cache.dropPhoto(id);
   return getPhotoForViewer(viewer, id);
 }
 
@@ -184,6 +188,7 @@ export async function updatePhotoByViewer(viewer: Viewer, id: string, input: Upd
 export async function deletePhotoByViewer(viewer: Viewer, id: string): Promise<void> {
   const photo = await getEditablePhoto(viewer, id);
   await deletePhotoRow(getDb(), photo.id);
+  getHotMedia().cache.dropPhoto(photo.id);
   await deletePhotoFiles(photo);
 }
 

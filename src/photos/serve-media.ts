@@ -4,30 +4,23 @@ import type { NextRequest } from "next/server";
 import { findSessionUser } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
 import type { VariantFormat } from "@/src/db/database";
+import { parseRange } from "@/src/media/byte-range";
+import { getHotMedia, MAX_HOT_MEDIA_ENTRY_BYTES } from "@/src/media/hot-media-fast-path";
+import { PRIVATE_MEDIA_CACHE_CONTROL, PUBLIC_MEDIA_CACHE_CONTROL } from "@/src/media/media-headers";
 import { getStorage } from "@/src/storage/app-storage";
 import { canViewPhoto } from "./photo-access";
 import { findVariantByKey } from "./photos.repository";
 
 const CONTENT_TYPES: Record<VariantFormat, string> = { jpeg: "image/jpeg", webp: "image/webp", avif: "image/avif" };
-const PUBLIC_CACHE = "public, max-age=31536000, immutable";
-const PRIVATE_CACHE = "private, no-store";
 
-function notFound(): Response {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": PRIVATE_CACHE } });
+async function readWhole(key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await getStorage().read(key)).body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
-/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range; null for none, "invalid" for anything unsatisfiable. */
-export function parseRange(header: string | null, size: number): { start: number; end: number } | null | "invalid" {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === "" && match[2] === "")) return "invalid";
-  if (match[1] === "") {
-    const suffix = Number(match[2]);
-    return suffix === 0 ? "invalid" : { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
-  return start > end || start >= size ? "invalid" : { start, end };
+function notFound(): Response {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": PRIVATE_MEDIA_CACHE_CONTROL } });
 }
 
 /**
@@ -36,6 +29,9 @@ export function parseRange(header: string | null, size: number): { start: number
  * A variant the viewer may not see answers 404, like one that does not exist.
  */
 export async function serveMedia(request: NextRequest, key: string): Promise<Response> {
+  const hotMedia = getHotMedia();
+  // Read before the database: an offer made from a row that a change has since overtaken is refused.
+  const epochAtLookup = hotMedia.cache.epoch;
   const variant = await findVariantByKey(getDb(), key);
   if (!variant) return notFound();
   const isPublic = variant.visibility === "public";
@@ -46,7 +42,7 @@ export async function serveMedia(request: NextRequest, key: string): Promise<Res
   const etag = `"${key.split("/").pop()}"`;
   const headers: Record<string, string> = {
     "Content-Type": CONTENT_TYPES[variant.format],
-    "Cache-Control": isPublic ? PUBLIC_CACHE : PRIVATE_CACHE,
+    "Cache-Control": isPublic ? PUBLIC_MEDIA_CACHE_CONTROL : PRIVATE_MEDIA_CACHE_CONTROL,
     ETag: etag,
     "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",
@@ -56,6 +52,13 @@ export async function serveMedia(request: NextRequest, key: string): Promise<Res
   const range = parseRange(request.headers.get("range"), variant.byte_size);
   if (range === "invalid") {
     return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${variant.byte_size}` } });
+  }
+  if (isPublic && !range && variant.byte_size <= MAX_HOT_MEDIA_ENTRY_BYTES) {
+    // Small public variants are read whole and offered to server.mjs's fast path (see hot-media-fast-path.ts).
+    const bytes = await readWhole(key);
+    hotMedia.cache.offer({ key, photoId: variant.photo_id, bytes, contentType: headers["Content-Type"], etag }, epochAtLookup);
+    headers["Content-Length"] = String(bytes.length);
+    return new Response(new Uint8Array(bytes), { status: 200, headers });
   }
   const object = await getStorage().read(key, range ?? undefined);
   const body = Readable.toWeb(object.body) as ReadableStream;

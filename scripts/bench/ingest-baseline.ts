@@ -1,0 +1,53 @@
+// The baseline for bench:ingest: the same outputs as the app's processing job, made in one process
+// with nothing around them (no HTTP, database, job queue or storage layer). It uses the app's own
+// image modules, so widths, formats, qualities and efforts are the same by construction, and the
+// ideal schedule: each photo decoded once, its three phases (visible, full, AVIF) and placeholder
+// from those pixels, two photos in flight (the worker's default WORKER_CONCURRENCY).
+// Usage: tsx --conditions=react-server scripts/bench/ingest-baseline.ts <output-dir> <concurrency> <file>...
+// Prints one JSON line: { totalMs, peakRssBytes, outputs }.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { decodePhoto } from "@/src/images/photo-decoder";
+import { makePlaceholder } from "@/src/images/placeholder-maker";
+import { encodeVariants, type VariantPhase } from "@/src/images/variant-encoder";
+
+const LIMITS = { maxPixels: 120_000_000, timeoutSeconds: 120 };
+const PHASES: VariantPhase[] = ["visible", "full", "avif"];
+
+async function processOne(filePath: string, outputDirectory: string): Promise<number> {
+  const decoded = await decodePhoto(filePath, "jpeg", LIMITS);
+  let outputs = 0;
+  for (const phase of PHASES) {
+    const variants = await encodeVariants(decoded, phase, LIMITS);
+    if (phase === "visible") await makePlaceholder(variants[0].bytes);
+    for (const variant of variants) {
+      // Written like the local storage does, minus its fsync and rename.
+      await fs.writeFile(path.join(outputDirectory, `${path.basename(filePath)}-${variant.format}-${variant.width}`), variant.bytes);
+      outputs += 1;
+    }
+  }
+  return outputs;
+}
+
+async function main(): Promise<void> {
+  const [outputDirectory, concurrencyText, ...files] = process.argv.slice(2);
+  const concurrency = Number(concurrencyText);
+  const startedAt = performance.now();
+  let next = 0;
+  let outputs = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < files.length) {
+        const made = await processOne(files[next++], outputDirectory);
+        outputs += made;
+      }
+    }),
+  );
+  const totalMs = performance.now() - startedAt;
+  console.log(JSON.stringify({ totalMs, peakRssBytes: process.resourceUsage().maxRSS * 1024, outputs }));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,156 @@
+// npm run bench:ingest – upload-to-done of 20 generated 24 MP JPEGs through the real API
+// (multipart POST /api/upload as an editor) and the real worker (in the server process), against
+// scripts/bench/ingest-baseline.ts making the same outputs in one process. Needs `npx next build`.
+// Prints the total ratio, time to first visible per photo (upload start to status ready) and the
+// server's peak RSS.
+import { spawnSync } from "node:child_process";
+import { randomFillSync } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import {
+  describePhases,
+  expectStatus,
+  formatMegabytes,
+  makeTemporaryDirectory,
+  median,
+  percentile,
+  type PhotoBody,
+  readProcessMemory,
+  runBenchmark,
+  signInAsNewEditor,
+  startBenchApp,
+} from "./bench-app";
+
+const PHOTO_COUNT = Number(process.env.BENCH_PHOTOS ?? 20);
+const WIDTH = 6000;
+const HEIGHT = 4000;
+const POLL_MS = 100;
+const TIMEOUT_MS = 15 * 60_000;
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * Noisy 24 MP JPEGs, each different (a duplicate would be answered without processing): a diagonal
+ * colour gradient plus uniform noise of ±64 (σ ≈ 37, like the σ 40 gaussian noise the image docs
+ * measured). Noise is the worst case for every encoder. Made from random bytes in JavaScript:
+ * libvips' own gaussian noise took 5 s per image here, this about 1 s.
+ */
+async function generatePhotos(directory: string): Promise<string[]> {
+  const startedAt = performance.now();
+  const files: string[] = [];
+  const pixels = Buffer.allocUnsafe(WIDTH * HEIGHT * 3);
+  for (let index = 0; index < PHOTO_COUNT; index += 1) {
+    randomFillSync(pixels);
+    for (let y = 0; y < HEIGHT; y += 1) {
+      for (let x = 0; x < WIDTH; x += 1) {
+        const offset = (y * WIDTH + x) * 3;
+        const base = ((x + y) * 255) / (WIDTH + HEIGHT);
+        for (let channel = 0; channel < 3; channel += 1) {
+          const tint = channel === index % 3 ? 255 - base : base;
+          pixels[offset + channel] = Math.max(0, Math.min(255, tint + (pixels[offset + channel] & 127) - 64));
+        }
+      }
+    }
+    const filePath = path.join(directory, `noise-${String(index).padStart(2, "0")}.jpg`);
+    await sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 90 }).toFile(filePath);
+    files.push(filePath);
+  }
+  const totalBytes = files.reduce((sum, file) => sum + fs.statSync(file).size, 0);
+  console.log(`generated ${files.length} JPEGs of ${WIDTH}×${HEIGHT}, ${formatMegabytes(totalBytes)} in all, in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+  return files;
+}
+
+function runBaseline(files: string[], concurrency: number): { totalMs: number; peakRssBytes: number; outputs: number } {
+  const outputDirectory = makeTemporaryDirectory("contact-sheet-bench-baseline-");
+  const run = spawnSync(
+    process.execPath,
+    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", path.join(ROOT, "scripts/bench/ingest-baseline.ts"), outputDirectory, String(concurrency), ...files],
+    { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+  );
+  if (run.status !== 0) throw new Error(`the baseline failed (${run.status})`);
+  return JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "{}") as { totalMs: number; peakRssBytes: number; outputs: number };
+}
+
+interface PhotoTimes {
+  uploadStartedAt: number;
+  uploadedAt: number;
+  readyAt?: number;
+  fullAt?: number;
+  avifAt?: number;
+}
+
+async function main(): Promise<void> {
+  const workerConcurrency = Number(process.env.WORKER_CONCURRENCY ?? 2);
+  const files = await generatePhotos(makeTemporaryDirectory("contact-sheet-bench-photos-"));
+
+  console.log(`baseline: the app's image modules in one process, ${workerConcurrency} photos in flight…`);
+  const baseline = runBaseline(files, workerConcurrency);
+  console.log(`baseline: ${baseline.outputs} outputs in ${(baseline.totalMs / 1000).toFixed(1)} s, peak RSS ${formatMegabytes(baseline.peakRssBytes)}`);
+
+  const app = await startBenchApp({ LOG_LEVEL: "warn", WORKER_CONCURRENCY: String(workerConcurrency) });
+  const editor = await signInAsNewEditor(app);
+  const idleRss = readProcessMemory(app.pid)?.current ?? 0;
+  let peakRssSampled = 0;
+  const sampler = setInterval(() => {
+    peakRssSampled = Math.max(peakRssSampled, readProcessMemory(app.pid)?.current ?? 0);
+  }, 50);
+
+  console.log(`app: uploading ${files.length} photos one after another, worker concurrency ${workerConcurrency}…`);
+  const times = new Map<string, PhotoTimes>();
+  const startedAt = performance.now();
+  const uploading = (async () => {
+    for (const file of files) {
+      const uploadStartedAt = performance.now();
+      const form = new FormData();
+      form.append("file", await fs.openAsBlob(file, { type: "image/jpeg" }), path.basename(file));
+      const response = await editor.request("/api/upload", { body: form });
+      await expectStatus(response, 201, `upload of ${path.basename(file)}`);
+      const { photos } = (await response.json()) as { photos: Array<{ id: string }> };
+      times.set(photos[0].id, { uploadStartedAt, uploadedAt: performance.now() });
+    }
+  })();
+
+  // One list request per poll (GET /api/photos?owner=me) rather than one GET /api/photos/{id} per
+  // photo: 20 requests every 100 ms would take a noticeable share of the CPU being measured.
+  let isUploadDone = false;
+  void uploading.then(() => (isUploadDone = true));
+  while (true) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    if (performance.now() - startedAt > TIMEOUT_MS) throw new Error("not done after 15 minutes");
+    const response = await editor.request("/api/photos?owner=me&limit=100");
+    await expectStatus(response, 200, "list");
+    const now = performance.now();
+    const { photos } = (await response.json()) as { photos: PhotoBody[] };
+    for (const photo of photos) {
+      const photoTimes = times.get(photo.id);
+      if (!photoTimes) continue; // Uploaded, but its answer has not arrived yet.
+      if (photo.status === "failed") throw new Error(`photo ${photo.id} failed`);
+      const phases = describePhases(photo);
+      if (phases.isVisible) photoTimes.readyAt ??= now;
+      if (phases.isFull) photoTimes.fullAt ??= now;
+      if (phases.isAvifDone) photoTimes.avifAt ??= now;
+    }
+    if (isUploadDone && times.size === files.length && [...times.values()].every((photoTimes) => photoTimes.avifAt !== undefined)) break;
+  }
+  await uploading;
+  clearInterval(sampler);
+  const memory = readProcessMemory(app.pid);
+
+  const all = [...times.values()];
+  const latest = (pick: (photoTimes: PhotoTimes) => number | undefined) => Math.max(...all.map((photoTimes) => (pick(photoTimes) ?? Infinity) - startedAt));
+  const uploadsMs = latest((photoTimes) => photoTimes.uploadedAt);
+  const readyMs = latest((photoTimes) => photoTimes.readyAt);
+  const fullMs = latest((photoTimes) => photoTimes.fullAt);
+  const totalMs = latest((photoTimes) => photoTimes.avifAt);
+  const firstVisible = all.map((photoTimes) => ((photoTimes.readyAt ?? Infinity) - photoTimes.uploadStartedAt) / 1000);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+  console.log(`app: all uploaded after ${seconds(uploadsMs)}, all visible (ready) after ${seconds(readyMs)}, all JPEG/WebP after ${seconds(fullMs)}, all AVIF after ${seconds(totalMs)}`);
+  console.log(`\ntotal (every output, AVIF included) app / baseline: ${(totalMs / baseline.totalMs).toFixed(2)}x (target <= 1.10x)`);
+  console.log(`time to first visible per photo (upload start to ready): median ${median(firstVisible).toFixed(1)} s, p95 ${percentile(firstVisible, 95).toFixed(1)} s`);
+  console.log(
+    `server peak RSS: ${formatMegabytes(memory?.peak ?? 0)} (VmHWM; sampled VmRSS max ${formatMegabytes(peakRssSampled)}, idle ${formatMegabytes(idleRss)}; target <= 1024 MiB); baseline process ${formatMegabytes(baseline.peakRssBytes)}`,
+  );
+}
+
+runBenchmark(main);

@@ -1,0 +1,86 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { parseRange } from "./byte-range";
+import { HotMediaCache, type HotMediaEntry } from "./hot-media-cache";
+import { PUBLIC_MEDIA_CACHE_CONTROL, SITE_WIDE_HEADERS } from "./media-headers";
+
+/**
+ * The process-wide hot media cache, shared by the Next.js bundle (which fills and invalidates it)
+ * and server.mjs (which answers from it).
+ *
+ * Why a `globalThis` symbol: server.mjs is plain JavaScript that runs without a build, and Next.js
+ * bundles this module (possibly into more than one chunk), so a module-level variable would exist
+ * once per copy. Everything runs in one Node process, so `Symbol.for` names one slot all copies
+ * share. The code that answers requests travels with the object (`respond`), so server.mjs needs
+ * no copy of the rules and cannot disagree with the route: it only calls
+ * `globalThis[Symbol.for("contact-sheet.hot-media")]?.respond(request, response)`, which is absent
+ * until the first /media request has loaded this module, and answers false whenever it does not
+ * answer itself.
+ */
+export const HOT_MEDIA_SYMBOL = Symbol.for("contact-sheet.hot-media");
+
+/** Entries up to this size are cached: every grid size and most photo-page sizes. Larger ones stream from storage. */
+export const MAX_HOT_MEDIA_ENTRY_BYTES = 1024 * 1024;
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+/** How long a change made by another instance of the app may go unseen here. */
+const TTL_MS = 10_000;
+
+export interface HotMedia {
+  cache: HotMediaCache;
+  /** Answers a GET or HEAD of a cached public variant and returns true; otherwise touches nothing and returns false. */
+  respond(request: IncomingMessage, response: ServerResponse): boolean;
+}
+
+const globalSlot = globalThis as typeof globalThis & { [HOT_MEDIA_SYMBOL]?: HotMedia };
+
+export function getHotMedia(): HotMedia {
+  globalSlot[HOT_MEDIA_SYMBOL] ??= createHotMedia(new HotMediaCache({ maxTotalBytes: MAX_TOTAL_BYTES, maxEntryBytes: MAX_HOT_MEDIA_ENTRY_BYTES, ttlMs: TTL_MS }));
+  return globalSlot[HOT_MEDIA_SYMBOL];
+}
+
+export function createHotMedia(cache: HotMediaCache): HotMedia {
+  return { cache, respond: (request, response) => respondFromCache(cache, request, response) };
+}
+
+const MEDIA_PREFIX = "/media/";
+
+/**
+ * The same answers as src/photos/serve-media.ts gives for a public variant: 200, 304 on a matching
+ * If-None-Match, 206 for one satisfiable range, 416 otherwise. Anything unusual (another method, a
+ * query string, a key not cached) goes to Next.js, so the route stays the authority.
+ */
+function respondFromCache(cache: HotMediaCache, request: IncomingMessage, response: ServerResponse): boolean {
+  const method = request.method;
+  if (method !== "GET" && method !== "HEAD") return false;
+  const url = request.url ?? "";
+  if (!url.startsWith(MEDIA_PREFIX) || url.includes("?")) return false;
+  const entry = cache.find(url.slice(MEDIA_PREFIX.length));
+  if (!entry) return false;
+
+  const headers = buildHeaders(entry);
+  const size = entry.bytes.length;
+  if (request.headers["if-none-match"] === entry.etag) {
+    response.writeHead(304, headers).end();
+    return true;
+  }
+  const range = parseRange(request.headers.range, size);
+  if (range === "invalid") {
+    response.writeHead(416, { ...headers, "Content-Range": `bytes */${size}` }).end();
+    return true;
+  }
+  const body = range ? entry.bytes.subarray(range.start, range.end + 1) : entry.bytes;
+  headers["Content-Length"] = String(body.length);
+  if (range) headers["Content-Range"] = `bytes ${range.start}-${range.end}/${size}`;
+  response.writeHead(range ? 206 : 200, headers);
+  response.end(method === "HEAD" ? undefined : body);
+  return true;
+}
+
+function buildHeaders(entry: HotMediaEntry): Record<string, string> {
+  return {
+    ...SITE_WIDE_HEADERS,
+    "Content-Type": entry.contentType,
+    "Cache-Control": PUBLIC_MEDIA_CACHE_CONTROL,
+    ETag: entry.etag,
+    "Accept-Ranges": "bytes",
+  };
+}
