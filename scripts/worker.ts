@@ -2,15 +2,14 @@
 // RUN_WORKER=false and scale photo processing separately. Jobs are claimed from the database, so
 // any number of these can run beside each other.
 import { getEnv } from "@/src/config/env";
-import { registerJobHandler, startWorker } from "@/src/jobs/worker";
-import { ENCODE_AVIF_JOB, encodeAvifJobHandler, PROCESS_PHOTO_JOB, processPhotoJobHandler } from "@/src/photos/photo-processing.job";
+import { startWorker } from "@/src/jobs/worker";
+import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { getStorage } from "@/src/storage/app-storage";
 
 async function main(): Promise<void> {
   const env = getEnv();
   await getStorage().prepare();
-  registerJobHandler(PROCESS_PHOTO_JOB, processPhotoJobHandler);
-  registerJobHandler(ENCODE_AVIF_JOB, encodeAvifJobHandler);
+  registerPhotoJobs();
   // Stopped by a signal like any process: a job cut off mid-way is claimed again when its lease ends.
   startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
 }

@@ -11,14 +11,18 @@ import { decodePhoto, type DecodedPhoto } from "@/src/images/photo-decoder";
 import { makePlaceholder } from "@/src/images/placeholder-maker";
 import { type EncodedVariant, encodeVariants, type VariantPhase } from "@/src/images/variant-encoder";
 import { insertJob } from "@/src/jobs/jobs.repository";
-import { type JobHandler, notifyJobQueued } from "@/src/jobs/worker";
+import { notifyJobQueued, registerJobHandler } from "@/src/jobs/worker";
 import { getStorage } from "@/src/storage/app-storage";
 import { deletePhotoFiles, variantPrefix } from "./photo-files";
 import { findPhotoById, insertVariants, updatePhoto } from "./photos.repository";
 
 export const PROCESS_PHOTO_JOB = "photo.process";
-export const ENCODE_AVIF_JOB = "photo.avif";
-/** AVIF is slow to encode: it waits behind every photo still waiting to become visible. */
+const ENCODE_FULL_JOB = "photo.full";
+const ENCODE_AVIF_JOB = "photo.avif";
+// Lower runs first. Each phase decodes the original again (a few hundred milliseconds for 24 MP),
+// which buys that a batch of uploads all shows in the grid before any photo's larger sizes are made.
+const FULL_PRIORITY = 5;
+/** AVIF is slow to encode: it waits behind every other photo's JPEG and WebP. */
 const AVIF_PRIORITY = 10;
 
 const FILE_EXTENSIONS = { jpeg: "jpg", webp: "webp", avif: "avif" } as const;
@@ -72,53 +76,63 @@ async function encodeAndStore(photo: PhotoRow, decoded: DecodedPhoto, phase: Var
   return variants;
 }
 
-async function processPhoto(job: JobRow): Promise<void> {
+/**
+ * Runs one phase of a photo's processing, on a fresh decode of its original, unless the photo was
+ * deleted meanwhile (then the job ends quietly, its files removed).
+ */
+async function runPhase(job: JobRow, work: (photo: PhotoRow, decoded: DecodedPhoto) => Promise<void>): Promise<void> {
   const photo = job.photo_id ? await findPhotoById(getDb(), job.photo_id) : undefined;
-  if (!photo) return; // Deleted while it waited.
-  await withOriginalOnDisk(photo, async (filePath) => {
-    const decoded = await decodePhoto(filePath, photo.original_type as ImageType, getLimits());
+  if (!photo) return;
+  try {
+    await withOriginalOnDisk(photo, async (filePath) => work(photo, await decodePhoto(filePath, photo.original_type as ImageType, getLimits())));
+  } catch (error) {
+    if (!(error instanceof PhotoDeletedError)) throw error;
+  }
+}
 
-    // First what makes the photo visible: the smallest variants and the placeholder.
-    const visible = await encodeAndStore(photo, decoded, "visible");
-    const smallest = [...visible].sort((a, b) => a.width - b.width)[0];
-    const placeholder = await makePlaceholder(smallest.bytes);
-    const { exif, gps } = decoded.metadata;
-    await updatePhoto(getDb(), photo.id, {
-      status: "ready",
-      failure_reason: null,
-      width: decoded.width,
-      height: decoded.height,
-      taken_at: exif.takenAt,
-      camera_make: exif.cameraMake,
-      camera_model: exif.cameraModel,
-      lens: exif.lens,
-      focal_length: exif.focalLength,
-      aperture: exif.aperture,
-      exposure_time: exif.exposureTime,
-      iso: exif.iso,
-      gps_latitude: gps?.latitude ?? null,
-      gps_longitude: gps?.longitude ?? null,
-      gps_altitude: gps?.altitude ?? null,
-      thumbhash: placeholder.thumbhash,
-      dominant_color: placeholder.dominantColor,
-      sort_at: exif.takenAt ?? photo.created_at,
-      updated_at: new Date().toISOString(),
-    });
-
-    // Then the larger widths, and AVIF later still, behind other photos' first phase.
-    await encodeAndStore(photo, decoded, "full");
-  });
-  await insertJob(getDb(), { kind: ENCODE_AVIF_JOB, photoId: photo.id, priority: AVIF_PRIORITY }, new Date().toISOString());
+async function queueNextPhase(kind: string, photoId: string, priority: number): Promise<void> {
+  await insertJob(getDb(), { kind, photoId, priority }, new Date().toISOString());
   notifyJobQueued();
 }
 
-async function encodeAvif(job: JobRow): Promise<void> {
-  const photo = job.photo_id ? await findPhotoById(getDb(), job.photo_id) : undefined;
-  if (!photo || photo.status !== "ready") return;
-  await withOriginalOnDisk(photo, async (filePath) => {
-    const decoded = await decodePhoto(filePath, photo.original_type as ImageType, getLimits());
-    await encodeAndStore(photo, decoded, "avif");
+/** First what makes the photo visible: the smallest variants, the placeholder and the EXIF summary. */
+async function makeVisible(photo: PhotoRow, decoded: DecodedPhoto): Promise<void> {
+  const visible = await encodeAndStore(photo, decoded, "visible");
+  const smallest = [...visible].sort((a, b) => a.width - b.width)[0];
+  const placeholder = await makePlaceholder(smallest.bytes);
+  const { exif, gps } = decoded.metadata;
+  await updatePhoto(getDb(), photo.id, {
+    status: "ready",
+    failure_reason: null,
+    width: decoded.width,
+    height: decoded.height,
+    taken_at: exif.takenAt,
+    camera_make: exif.cameraMake,
+    camera_model: exif.cameraModel,
+    lens: exif.lens,
+    focal_length: exif.focalLength,
+    aperture: exif.aperture,
+    exposure_time: exif.exposureTime,
+    iso: exif.iso,
+    gps_latitude: gps?.latitude ?? null,
+    gps_longitude: gps?.longitude ?? null,
+    gps_altitude: gps?.altitude ?? null,
+    thumbhash: placeholder.thumbhash,
+    dominant_color: placeholder.dominantColor,
+    sort_at: exif.takenAt ?? photo.created_at,
+    updated_at: new Date().toISOString(),
   });
+  await queueNextPhase(ENCODE_FULL_JOB, photo.id, FULL_PRIORITY);
+}
+
+/** Then the larger widths: a job of its own, so every waiting photo becomes visible first. */
+async function encodeFull(photo: PhotoRow, decoded: DecodedPhoto): Promise<void> {
+  await encodeAndStore(photo, decoded, "full");
+  await queueNextPhase(ENCODE_AVIF_JOB, photo.id, AVIF_PRIORITY);
+}
+
+async function encodeAvif(photo: PhotoRow, decoded: DecodedPhoto): Promise<void> {
+  await encodeAndStore(photo, decoded, "avif");
 }
 
 async function markFailed(job: JobRow, reason: string): Promise<void> {
@@ -126,6 +140,11 @@ async function markFailed(job: JobRow, reason: string): Promise<void> {
   await updatePhoto(getDb(), job.photo_id, { status: "failed", failure_reason: reason.slice(0, 500), updated_at: new Date().toISOString() });
 }
 
-export const processPhotoJobHandler: JobHandler = { run: processPhoto, onFinalFailure: markFailed };
-// A failed AVIF phase leaves the photo as it is: JPEG and WebP already serve it.
-export const encodeAvifJobHandler: JobHandler = { run: encodeAvif };
+/** The three phases of a photo's processing, for every process that runs a worker. */
+export function registerPhotoJobs(): void {
+  registerJobHandler(PROCESS_PHOTO_JOB, { run: (job) => runPhase(job, makeVisible), onFinalFailure: markFailed });
+  // A photo without its larger sizes is not finished: it shows as failed, with a retry.
+  registerJobHandler(ENCODE_FULL_JOB, { run: (job) => runPhase(job, encodeFull), onFinalFailure: markFailed });
+  // A failed AVIF phase leaves the photo as it is: JPEG and WebP already serve it.
+  registerJobHandler(ENCODE_AVIF_JOB, { run: (job) => runPhase(job, encodeAvif) });
+}

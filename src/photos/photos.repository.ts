@@ -5,6 +5,11 @@ export function findPhotoById(db: DatabaseHandle, id: string): Promise<PhotoRow 
   return db.selectFrom("photos").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** What is needed to delete the stored files of every photo a user owns. */
+export function listPhotoFilesOfOwner(db: DatabaseHandle, ownerId: string): Promise<Array<Pick<PhotoRow, "id" | "original_key">>> {
+  return db.selectFrom("photos").select(["id", "original_key"]).where("owner_id", "=", ownerId).execute();
+}
+
 /** The owner's photo with these bytes, if they uploaded them before. */
 export function findOwnPhotoBySha256(db: DatabaseHandle, ownerId: string, sha256: string): Promise<PhotoRow | undefined> {
   return db.selectFrom("photos").selectAll().where("owner_id", "=", ownerId).where("sha256", "=", sha256).executeTakeFirst();

@@ -192,6 +192,17 @@ export async function deletePhotoByViewer(viewer: Viewer, id: string): Promise<v
   await deletePhotoFiles(photo);
 }
 
+/**
+ * After photos' rows are gone some other way (their owner was deleted, and the rows with them):
+ * stops serving them from memory and deletes their stored files.
+ */
+export async function removeDeletedPhotos(photos: Array<Pick<PhotoRow, "id" | "original_key">>): Promise<void> {
+  for (const photo of photos) {
+    getHotMedia().cache.dropPhoto(photo.id);
+    await deletePhotoFiles(photo);
+  }
+}
+
 /** The original file for download: only to those who may see the photo. */
 export async function getOriginalForViewer(viewer: Viewer, id: string): Promise<{ photo: PhotoRow }> {
   return { photo: await getVisiblePhoto(viewer, id) };

@@ -1,9 +1,9 @@
 import { EnvironmentError, getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import { migrateToLatest } from "@/src/db/migrate";
-import { registerJobHandler, startWorker } from "@/src/jobs/worker";
+import { startWorker } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
-import { ENCODE_AVIF_JOB, encodeAvifJobHandler, PROCESS_PHOTO_JOB, processPhotoJobHandler } from "@/src/photos/photo-processing.job";
+import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { getStorage } from "@/src/storage/app-storage";
 import { createAdminFromEnvironment, issueSetupToken } from "@/src/setup/first-admin.service";
 import { emailSchema, nameSchema, passwordSchema } from "@/src/users/users.schemas";
@@ -19,8 +19,7 @@ export async function bootServer(): Promise<void> {
   logger.info({ applied, database: env.DATABASE_URL ? "postgres" : "sqlite" }, "database ready");
   await getStorage().prepare();
 
-  registerJobHandler(PROCESS_PHOTO_JOB, processPhotoJobHandler);
-  registerJobHandler(ENCODE_AVIF_JOB, encodeAvifJobHandler);
+  registerPhotoJobs();
   if (env.RUN_WORKER) startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
