@@ -293,11 +293,16 @@ describe("a photo whose processing fails", () => {
 
     const retried = await admin.request(`/api/photos/${photo.id}/retry`, { method: "POST" });
     expect(retried.status).toBe(202);
-    expect((await admin.request(`/api/photos/${photo.id}/retry`, { method: "POST" })).status).toBe(409);
     await waitForStatus(admin, photo.id, "failed");
     const { jobs } = await readRows(testApp);
     // One processing job per try, each failed; no later phase was ever queued.
     expect(jobs.map((job) => [job.kind, job.status])).toEqual([["photo.process", "failed"], ["photo.process", "failed"]]);
+
+    // Only a failed photo can be retried.
+    const fine = await uploadOne(admin, corpusFile("exif-samples/jpg/Nikon_D70.jpg"), "fine.jpg");
+    const [finePhoto] = ((await fine.json()) as { photos: UploadedPhoto[] }).photos;
+    await waitForStatus(admin, finePhoto.id, "ready");
+    expect((await admin.request(`/api/photos/${finePhoto.id}/retry`, { method: "POST" })).status).toBe(409);
   }, 120_000);
 });
 

@@ -32,13 +32,19 @@ function getLimits() {
   return { maxPixels: env.MAX_IMAGE_PIXELS, timeoutSeconds: env.PROCESSING_TIMEOUT_SECONDS };
 }
 
-/** Copies the original from storage to a temporary file (decoders want a path), and removes it after. */
+/**
+ * Hands the original to `work` as a file (decoders want a path): the stored file itself on local
+ * disk, else a temporary copy, removed after.
+ */
 async function withOriginalOnDisk<T>(photo: PhotoRow, work: (filePath: string) => Promise<T>): Promise<T> {
+  const storage = getStorage();
+  const storedPath = await storage.localPathOf(photo.original_key);
+  if (storedPath) return work(storedPath);
   const directory = path.join(getEnv().dataDirectory, "tmp");
   await fs.mkdir(directory, { recursive: true });
   const filePath = path.join(directory, `${photo.id}.${crypto.randomUUID()}.original`);
   try {
-    const object = await getStorage().read(photo.original_key);
+    const object = await storage.read(photo.original_key);
     await pipeline(object.body, createWriteStream(filePath));
     return await work(filePath);
   } finally {

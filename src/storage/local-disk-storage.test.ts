@@ -100,6 +100,14 @@ describe("LocalDiskStorage round trip", () => {
     expect(object.size).toBe(6);
   });
 
+  it("tells where an object lies on disk, so processing can read it without a copy", async () => {
+    await storage.putBytes("originals/ab/photo", new TextEncoder().encode("pixels"), { contentType: "image/jpeg" });
+    const filePath = await storage.localPathOf("originals/ab/photo");
+    expect(filePath && (await fs.readFile(filePath, "utf8"))).toBe("pixels");
+    expect(await storage.localPathOf("originals/ab/missing")).toBeNull();
+    await expect(storage.localPathOf("../outside")).rejects.toThrow("Invalid storage key");
+  });
+
   it("stores and reads an empty object", async () => {
     await storage.putBytes("empty", new Uint8Array(0), { contentType: "application/octet-stream" });
     const object = await storage.read("empty");

@@ -170,6 +170,11 @@ export class LocalDiskStorage implements Storage {
    * file whose real location is outside the real root, so a link planted under the root cannot
    * serve `/etc/passwd`.
    */
+  async localPathOf(key: string): Promise<string | null> {
+    assertValidStorageKey(key);
+    return this.existingPathOf(key);
+  }
+
   private async existingPathOf(key: string): Promise<string | null> {
     const filePath = this.pathOf(key);
     let realPath: string;

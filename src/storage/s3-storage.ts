@@ -254,6 +254,10 @@ export class S3Storage implements Storage {
     } while (continuationToken);
   }
 
+  async localPathOf(): Promise<null> {
+    return null;
+  }
+
   async check(): Promise<void> {
     try {
       await this.withRetry(`open bucket ${this.bucket}`, () => this.client.send(new HeadBucketCommand({ Bucket: this.bucket })));

@@ -46,6 +46,12 @@ export interface Storage {
   /** The object's size, or null when there is no such object. */
   stat(key: string): Promise<{ size: number } | null>;
 
+  /**
+   * Where the object can be read as a file on this machine, for backends that keep files (local
+   * disk); null for one that does not (S3) or when there is no such object. Readers must not write.
+   */
+  localPathOf(key: string): Promise<string | null>;
+
   /** Removes the object. Removing a missing object succeeds, so a retried delete is harmless. */
   delete(key: string): Promise<void>;
 
