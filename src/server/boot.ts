@@ -6,6 +6,7 @@ import { getLogger } from "@/src/log/logger";
 import { ENCODE_AVIF_JOB, encodeAvifJobHandler, PROCESS_PHOTO_JOB, processPhotoJobHandler } from "@/src/photos/photo-processing.job";
 import { getStorage } from "@/src/storage/app-storage";
 import { createAdminFromEnvironment, issueSetupToken } from "@/src/setup/first-admin.service";
+import { startTusUploadExpiry } from "@/src/uploads/tus-server";
 import { emailSchema, nameSchema, passwordSchema } from "@/src/users/users.schemas";
 
 /**
@@ -22,6 +23,7 @@ export async function bootServer(): Promise<void> {
   registerJobHandler(PROCESS_PHOTO_JOB, processPhotoJobHandler);
   registerJobHandler(ENCODE_AVIF_JOB, encodeAvifJobHandler);
   if (env.RUN_WORKER) startWorker(env.WORKER_CONCURRENCY);
+  startTusUploadExpiry();
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const input = {
