@@ -13,6 +13,7 @@ export function createTusFileBackend(directory: string): TusBackend {
   const datastore = new FileStore({ directory });
   return {
     datastore,
+    keyPrefix: "",
     async openFinishedUpload(upload) {
       return { filePath: path.join(directory, upload.id), release: async () => {} };
     },

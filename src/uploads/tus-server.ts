@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { Server } from "@tus/server";
 import type { Upload } from "@tus/utils";
@@ -11,6 +12,7 @@ import { getLogger } from "@/src/log/logger";
 import { readReceivedFile } from "./read-received-file";
 import type { TusBackend } from "./tus-backend";
 import { createTusFileBackend } from "./tus-file-backend";
+import { createTusS3Backend } from "./tus-s3-backend";
 import { ABANDONED_TUS_UPLOAD_MS } from "./tus-upload-expiry";
 import { storeReceivedFiles } from "./upload.service";
 
@@ -18,7 +20,7 @@ import { storeReceivedFiles } from "./upload.service";
 export const TUS_PATH = "/api/upload/tus";
 /** The metadata key that records who created an upload; set by the server, never by the client. */
 const OWNER_KEY = "ownerId";
-// @tus/server names uploads with 16 random bytes in hex; anything else is no upload of ours.
+// Uploads are named with 16 random bytes in hex; anything else in the path is no upload of ours.
 const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
 const EXPIRY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -38,17 +40,42 @@ export function getTusDirectory(): string {
   return path.join(getEnv().dataDirectory, "tmp", "tus");
 }
 
+/** Local disk by default; with STORAGE=s3 the media bucket, so every app instance sees every upload. */
+function createTusBackend(): TusBackend {
+  const env = getEnv();
+  if (env.STORAGE !== "s3") return createTusFileBackend(getTusDirectory());
+  return createTusS3Backend({
+    endpoint: env.S3_ENDPOINT ?? "",
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
+    localDirectory: path.join(env.dataDirectory, "tmp"),
+    expirationMs: ABANDONED_TUS_UPLOAD_MS,
+  });
+}
+
 function getTusState(): TusState {
   if (!globalState.__contactSheetTus) {
-    const backend = createTusFileBackend(getTusDirectory());
+    const backend = createTusBackend();
+    const prefix = backend.keyPrefix;
     const callers = new WeakMap<Request, SessionUser>();
     const server = new Server({
       path: TUS_PATH,
       datastore: backend.datastore,
+      // The path carries the bare id; the store's key has the backend's prefix in front.
+      namingFunction: () => `${prefix}${randomBytes(16).toString("hex")}`,
+      getFileIdFromRequest: (_request, lastPath) => (lastPath && UPLOAD_ID_PATTERN.test(lastPath) ? `${prefix}${lastPath}` : undefined),
       // The Location of a new upload is built from our own path, never from a Host header.
-      relativeLocation: true,
+      generateUrl: (_request, { path: basePath, id }) => `${basePath}/${id.slice(prefix.length)}`,
       maxSize: () => getEnv().MAX_UPLOAD_BYTES,
-      onUploadCreate: async (request, upload) => ({ metadata: { ...upload.metadata, [OWNER_KEY]: getCaller(callers, request).id } }),
+      onUploadCreate: async (request, upload) => {
+        const owner = getCaller(callers, request);
+        // A photo has bytes and a known size; refused here, before anything is stored.
+        if (upload.sizeIsDeferred) throw { status_code: 400, body: "Declare the file's size in Upload-Length." };
+        if (upload.size === 0) throw { status_code: 400, body: "The file is empty." };
+        return { metadata: { ...upload.metadata, [OWNER_KEY]: owner.id } };
+      },
       onUploadFinish: (request, upload) => finishUpload(backend, getCaller(callers, request), upload, request.method),
       onResponseError: (_request, error) => {
         if (error instanceof Error) getLogger().error({ err: error }, "tus request failed");
@@ -86,7 +113,7 @@ export async function handleTusRequest(user: SessionUser, request: Request, uplo
 async function assertOwnUpload(backend: TusBackend, user: SessionUser, uploadId: string): Promise<void> {
   const notFound = new AppError("NOT_FOUND", "There is no such upload; it may have finished or expired.", { "Tus-Resumable": "1.0.0" });
   if (!UPLOAD_ID_PATTERN.test(uploadId)) throw notFound;
-  const upload = await backend.datastore.getUpload(uploadId).catch(() => null);
+  const upload = await backend.datastore.getUpload(`${backend.keyPrefix}${uploadId}`).catch(() => null);
   if (upload?.metadata?.[OWNER_KEY] !== user.id) throw notFound;
 }
 
