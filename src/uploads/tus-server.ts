@@ -77,9 +77,12 @@ function getTusState(): TusState {
         return { metadata: { ...upload.metadata, [OWNER_KEY]: owner.id } };
       },
       onUploadFinish: (request, upload) => finishUpload(backend, getCaller(callers, request), upload, request.method),
-      onResponseError: (_request, error) => {
-        if (error instanceof Error) getLogger().error({ err: error }, "tus request failed");
-        return undefined;
+      // tus would answer a thrown Error with 500 and its message; ours are logged and answered
+      // without detail (or as 503 when a dependency is down), like every other handler's.
+      onResponseError: async (_request, error) => {
+        if (!(error instanceof Error)) return undefined;
+        const response = toErrorResponse(error);
+        return { status_code: response.status, body: await response.text() };
       },
     });
     globalState.__contactSheetTus = { backend, server, callers };
@@ -151,16 +154,27 @@ async function finishUpload(
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]));
 
-/** tus answers errors as plain text; ours are JSON. The tus headers (Tus-Resumable, Upload-Offset) are kept. */
+/**
+ * tus answers errors as plain text; ours are JSON. A body that already is our error shape (from
+ * onResponseError) is labelled as JSON. The tus headers (Tus-Resumable, Upload-Offset) are kept.
+ */
 async function toJsonError(response: Response): Promise<Response> {
   const code = CODE_BY_STATUS.get(response.status);
   if (response.status < 400 || !code || response.headers.get("content-type")?.includes("json")) return response;
-  const message = (await response.text()).trim() || "The upload request was refused.";
-  const answer = jsonError(code, message);
+  const text = (await response.text()).trim();
+  const answer = isErrorBody(text) ? new Response(text, { status: response.status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } }) : jsonError(code, text || "The upload request was refused.");
   for (const [name, value] of response.headers) {
     if (name !== "content-length" && name !== "content-type") answer.headers.set(name, value);
   }
   return answer;
+}
+
+function isErrorBody(text: string): boolean {
+  try {
+    return typeof (JSON.parse(text) as { error?: { code?: unknown } }).error?.code === "string";
+  } catch {
+    return false;
+  }
 }
 
 /**

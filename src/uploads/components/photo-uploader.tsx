@@ -67,8 +67,12 @@ export function PhotoUploader({ maxFileBytes }: { maxFileBytes: number }) {
     };
     const onError = (file: UploaderFile | undefined, error: Error, response?: { body?: TusBody }) => {
       if (!file) return;
-      const reason = readRefusalMessage(responseTextOf(response)) ?? error.message;
-      toast.error(`${file.name} was refused: ${reason}`, { id: `refused-${file.id}` });
+      // The server's refusal (not a photo, too large, …) or, when it never answered, what went wrong.
+      const refusal = readRefusalMessage(responseTextOf(response));
+      toast.error(
+        refusal ? `${file.name} was refused: ${refusal}` : `${file.name} did not finish (${error.message}). Retry to continue where it stopped.`,
+        { id: `upload-error-${file.id}` },
+      );
     };
     const onRestriction = (file: UploaderFile | undefined, error: Error) => {
       toast.error(file ? `${file.name}: ${error.message}` : error.message);
