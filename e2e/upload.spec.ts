@@ -108,3 +108,34 @@ test("an editor uploads three photos with Uppy, shares two, and a visitor browse
     }
   });
 });
+
+test("a chunk lost to a dropped connection is sent again from the offset the server has, and the upload completes", async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const editor = await createUser(browser, "editor");
+  const file = { path: path.join(CORPUS, "jpg/Olympus_C8080WZ.jpg"), name: "Olympus_C8080WZ.jpg" };
+  const tusRequests: string[] = [];
+  let droppedChunks = 0;
+  await page.route("**/api/upload/tus/*", async (route) => {
+    const method = route.request().method();
+    tusRequests.push(method);
+    // The first chunk never arrives: the connection drops, as on a train going into a tunnel.
+    if (method === "PATCH" && droppedChunks === 0) {
+      droppedChunks += 1;
+      await route.abort("connectionreset");
+      return;
+    }
+    await route.continue();
+  });
+
+  await signIn(page, editor, { callbackPath: "/admin/upload" });
+  await page.locator("input.uppy-Dashboard-input").first().setInputFiles(file.path);
+  await page.getByRole("button", { name: /^Upload 1 file/ }).click();
+  await expect(toast(page, `Uploaded ${file.name}`)).toBeVisible({ timeout: 60_000 });
+  await attachScreenshot(page, testInfo, "resumed-after-drop");
+
+  expect(droppedChunks).toBe(1);
+  // tus-js-client asked the server where to continue (HEAD) before sending the chunk again.
+  expect(tusRequests.slice(0, 3)).toEqual(["PATCH", "HEAD", "PATCH"]);
+  const item = page.getByRole("region", { name: "Uploaded photos" }).getByRole("listitem").filter({ hasText: file.name });
+  await expect(item).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
+});
