@@ -26,6 +26,8 @@ test("an editor uploads three photos with Uppy, shares two, and a visitor browse
     await signIn(page, editor, { callbackPath: "/admin/upload" });
     await expect(page.getByRole("heading", { name: "Upload" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Upload" })).toBeVisible();
+    await expect(page.getByText(/JPEG, PNG, WebP, AVIF, HEIC\/HEIF, TIFF or GIF, up to 200 MB each/)).toBeVisible();
+    await attachScreenshot(page, testInfo, "empty");
     // Uppy's Dashboard has a file input (and a folder input); the first takes files.
     await page.locator("input.uppy-Dashboard-input").first().setInputFiles(FILES.map((file) => file.path));
     for (const file of FILES) await expect(page.locator(".uppy-Dashboard-Item").filter({ hasText: file.name })).toBeVisible();

@@ -111,7 +111,7 @@ export function PhotoUploader({ maxFileBytes }: { maxFileBytes: number }) {
         height={420}
         fileManagerSelectionType="both"
         proudlyDisplayPoweredByUppy={false}
-        note={`JPEG, PNG, WebP, AVIF, HEIC/HEIF, TIFF or GIF, up to ${formatBytes(maxFileBytes)} each. Drop files or whole folders.`}
+        note={`JPEG, PNG, WebP, AVIF, HEIC/HEIF, TIFF or GIF, up to ${formatBytes(maxFileBytes)} each.`}
       />
       {uploaded.length > 0 && (
         <section aria-label="Uploaded photos">
