@@ -6,6 +6,7 @@ import { getLogger } from "@/src/log/logger";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { getStorage } from "@/src/storage/app-storage";
 import { createAdminFromEnvironment, issueSetupToken } from "@/src/setup/first-admin.service";
+import { startTusUploadExpiry } from "@/src/uploads/tus-server";
 import { emailSchema, nameSchema, passwordSchema } from "@/src/users/users.schemas";
 
 /**
@@ -21,6 +22,7 @@ export async function bootServer(): Promise<void> {
 
   registerPhotoJobs();
   if (env.RUN_WORKER) startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
+  startTusUploadExpiry();
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const input = {

@@ -5,6 +5,7 @@ export function AdminNav({ role }: { role: Role }) {
   return (
     <nav className="admin-nav" aria-label="Admin">
       <Link href="/admin">Dashboard</Link>
+      <Link href="/admin/upload">Upload</Link>
       <Link href="/admin/tokens">API tokens</Link>
       {role === "admin" && <Link href="/admin/users">Users</Link>}
     </nav>

@@ -1,0 +1,143 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { createUser, screenshot, signIn, toast } from "./helpers";
+
+// Playwright runs from the checkout (where playwright.config.ts is); the corpus sits beside it.
+const CORPUS = path.resolve("../shared/corpus/exif-samples");
+const FILES = [
+  { path: path.join(CORPUS, "heic/IMG_5195.HEIC"), name: "IMG_5195.HEIC" },
+  { path: path.join(CORPUS, "jpg/Canon_40D.jpg"), name: "Canon_40D.jpg" },
+  { path: path.join(CORPUS, "jpg/Nikon_D70.jpg"), name: "Nikon_D70.jpg" },
+];
+
+/** Attaches a screenshot to the test report and keeps a copy under test-results/screens/. */
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await screenshot(page, `upload-${name}`);
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+}
+
+test("an editor uploads three photos with Uppy, shares two, and a visitor browses the shared ones", async ({ page, browser }, testInfo) => {
+  test.setTimeout(240_000);
+  const editor = await createUser(browser, "editor");
+  const ids = new Map<string, string>();
+
+  await test.step("the editor adds three files in Uppy and uploads them", async () => {
+    await signIn(page, editor, { callbackPath: "/admin/upload" });
+    await expect(page.getByRole("heading", { name: "Upload" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Upload" })).toBeVisible();
+    await expect(page.getByText(/JPEG, PNG, WebP, AVIF, HEIC\/HEIF, TIFF or GIF, up to 200 MB each/)).toBeVisible();
+    await attachScreenshot(page, testInfo, "empty");
+    // Uppy's Dashboard has a file input (and a folder input); the first takes files.
+    await page.locator("input.uppy-Dashboard-input").first().setInputFiles(FILES.map((file) => file.path));
+    for (const file of FILES) await expect(page.locator(".uppy-Dashboard-Item").filter({ hasText: file.name })).toBeVisible();
+    await attachScreenshot(page, testInfo, "files-added");
+
+    await page.getByRole("button", { name: /^Upload 3 files/ }).click();
+    for (const file of FILES) await expect(toast(page, `Uploaded ${file.name}`)).toBeVisible({ timeout: 60_000 });
+    await attachScreenshot(page, testInfo, "uploaded-toasts");
+  });
+
+  await test.step("the photos become ready", async () => {
+    const list = page.getByRole("region", { name: "Uploaded photos" });
+    for (const file of FILES) {
+      const item = list.getByRole("listitem").filter({ hasText: file.name });
+      await expect(item).toHaveAttribute("data-status", "ready", { timeout: 120_000 });
+      ids.set(file.name, (await item.getAttribute("data-photo-id")) ?? "");
+    }
+    await attachScreenshot(page, testInfo, "ready");
+  });
+
+  const [heic, canon, nikon] = FILES.map((file) => ids.get(file.name) ?? "");
+  const publicIds = [heic, canon];
+
+  await test.step("a file already uploaded is reported as a duplicate, a non-photo is refused with the reason", async () => {
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.locator("input.uppy-Dashboard-input").first().setInputFiles([
+      { name: FILES[1].name, mimeType: "image/jpeg", buffer: fs.readFileSync(FILES[1].path) },
+      { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<!doctype html><script>alert(1)</script>") },
+    ]);
+    await page.getByRole("button", { name: /^Upload 2 files/ }).click();
+    const duplicate = toast(page, `${FILES[1].name} is a duplicate`);
+    await expect(duplicate).toBeVisible({ timeout: 60_000 });
+    await expect(duplicate.getByRole("link", { name: "Open the photo" })).toHaveAttribute("href", `/p/${canon}`);
+    await expect(toast(page, /notes\.jpg was refused: .*not a photo we can read/)).toBeVisible({ timeout: 60_000 });
+    await attachScreenshot(page, testInfo, "duplicate-and-refused");
+  });
+
+  await test.step("the editor makes two of them public on their photo pages", async () => {
+    for (const id of publicIds) {
+      await page.goto(`/p/${id}`);
+      await expect(page.getByTestId("photo-image")).toBeVisible();
+      const form = page.getByRole("form", { name: "Edit photo" });
+      await form.getByLabel("Visibility").selectOption("public");
+      await form.getByRole("button", { name: "Save" }).click();
+      await expect(toast(page, "Photo saved")).toBeVisible();
+    }
+    await attachScreenshot(page, testInfo, "editor-photo-page");
+  });
+
+  await test.step("a signed-out visitor sees only the public ones and moves between them with the arrow keys", async () => {
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    try {
+      await visitor.goto("/");
+      const tiles = visitor.getByTestId("grid-photo");
+      for (const id of publicIds) await expect(visitor.locator(`a[href="/p/${id}"]`)).toBeVisible();
+      await expect(visitor.locator(`a[href="/p/${nikon}"]`)).toHaveCount(0);
+      await expect(tiles).toHaveCount(2);
+      await attachScreenshot(visitor, testInfo, "visitor-grid");
+
+      // Newest first: the first tile's "next" is the second tile.
+      const order = await tiles.evaluateAll((links) => links.map((link) => link.getAttribute("href")?.replace("/p/", "") ?? ""));
+      await tiles.first().click();
+      await expect(visitor).toHaveURL(`/p/${order[0]}`);
+      await expect(visitor.getByTestId("photo-image")).toBeVisible();
+      await attachScreenshot(visitor, testInfo, "visitor-photo");
+
+      await visitor.keyboard.press("ArrowRight");
+      await expect(visitor).toHaveURL(`/p/${order[1]}`);
+      await expect(visitor.getByTestId("photo-image")).toBeVisible();
+      await attachScreenshot(visitor, testInfo, "visitor-next-photo");
+
+      await visitor.keyboard.press("ArrowLeft");
+      await expect(visitor).toHaveURL(`/p/${order[0]}`);
+      // The private photo is not there for the visitor, even by its address.
+      const privateAnswer = await visitor.goto(`/p/${nikon}`);
+      expect(privateAnswer?.status()).toBe(404);
+    } finally {
+      await visitorContext.close();
+    }
+  });
+});
+
+test("a chunk lost to a dropped connection is sent again from the offset the server has, and the upload completes", async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const editor = await createUser(browser, "editor");
+  const file = { path: path.join(CORPUS, "jpg/Olympus_C8080WZ.jpg"), name: "Olympus_C8080WZ.jpg" };
+  const tusRequests: string[] = [];
+  let droppedChunks = 0;
+  await page.route("**/api/upload/tus/*", async (route) => {
+    const method = route.request().method();
+    tusRequests.push(method);
+    // The first chunk never arrives: the connection drops, as on a train going into a tunnel.
+    if (method === "PATCH" && droppedChunks === 0) {
+      droppedChunks += 1;
+      await route.abort("connectionreset");
+      return;
+    }
+    await route.continue();
+  });
+
+  await signIn(page, editor, { callbackPath: "/admin/upload" });
+  await page.locator("input.uppy-Dashboard-input").first().setInputFiles(file.path);
+  await page.getByRole("button", { name: /^Upload 1 file/ }).click();
+  await expect(toast(page, `Uploaded ${file.name}`)).toBeVisible({ timeout: 60_000 });
+  await attachScreenshot(page, testInfo, "resumed-after-drop");
+
+  expect(droppedChunks).toBe(1);
+  // tus-js-client asked the server where to continue (HEAD) before sending the chunk again.
+  expect(tusRequests.slice(0, 3)).toEqual(["PATCH", "HEAD", "PATCH"]);
+  const item = page.getByRole("region", { name: "Uploaded photos" }).getByRole("listitem").filter({ hasText: file.name });
+  await expect(item).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
+});

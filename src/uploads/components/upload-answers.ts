@@ -1,0 +1,28 @@
+/** What the tus endpoint answers when an upload finishes (see src/uploads/tus-server.ts). */
+export interface FinishedUpload {
+  id: string;
+  status: "processing" | "ready" | "failed";
+  name: string;
+  isDuplicate: boolean;
+}
+
+/** Reads `{ photo }` from the finishing response's text, or null when it is not there. */
+export function readFinishedUpload(responseText: string | undefined): FinishedUpload | null {
+  try {
+    const photo = (JSON.parse(responseText ?? "") as { photo?: Partial<FinishedUpload> }).photo;
+    if (typeof photo?.id !== "string" || typeof photo.name !== "string") return null;
+    return { id: photo.id, name: photo.name, status: photo.status ?? "processing", isDuplicate: photo.isDuplicate === true };
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the message of our JSON error shape from a refusal's text, or null when it is not there. */
+export function readRefusalMessage(responseText: string | undefined): string | null {
+  try {
+    const message = (JSON.parse(responseText ?? "") as { error?: { message?: unknown } }).error?.message;
+    return typeof message === "string" ? message : null;
+  } catch {
+    return null;
+  }
+}

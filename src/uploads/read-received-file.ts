@@ -1,0 +1,20 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { IMAGE_TYPE_HEAD_BYTES } from "@/src/images/image-type-detector";
+import type { ReceivedFile } from "./receive-multipart";
+
+/**
+ * Describes a file that is already complete on local disk (a finished tus upload): reads it once,
+ * hashing it and keeping its first bytes, so it can be judged and stored like a multipart file.
+ */
+export async function readReceivedFile(filePath: string, clientName: string): Promise<ReceivedFile> {
+  const hash = createHash("sha256");
+  let head = Buffer.alloc(0);
+  let size = 0;
+  for await (const chunk of createReadStream(filePath, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    if (head.length < IMAGE_TYPE_HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, IMAGE_TYPE_HEAD_BYTES - head.length)]);
+    size += chunk.length;
+  }
+  return { tempPath: filePath, clientName, size, sha256: hash.digest("hex"), head };
+}

@@ -1,0 +1,104 @@
+import { createHash } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { S3Store, type Options as S3StoreOptions } from "@tus/s3-store";
+import { getLogger } from "@/src/log/logger";
+import type { TusBackend } from "./tus-backend";
+
+export interface TusS3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where a finished upload is copied to be hashed and sniffed. */
+  localDirectory: string;
+  expirationMs: number;
+}
+
+/** Where uploads in progress live in the media bucket, apart from originals and variants. */
+export const TUS_S3_PREFIX = "tus-uploads/";
+
+// S3's multipart minimum; tus chunks smaller than this are kept as an incomplete part until more come.
+const PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * S3Store made to work with S3-compatible servers as strict as Swift, and to leave nothing behind:
+ * - DeleteObjects gets the Content-MD5 header the S3 API requires (the SDK now sends a CRC32
+ *   instead, which AWS accepts and Swift refuses with 400);
+ * - `remove` works on finished uploads too (S3Store's gives up when the multipart upload is already
+ *   complete) and also deletes the incomplete part a dropped chunk leaves (`<id>.part`).
+ */
+class CompatibleS3Store extends S3Store {
+  constructor(options: S3StoreOptions) {
+    super(options);
+    this.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const request = args.request as { headers?: Record<string, string>; body?: unknown };
+        if (context.commandName === "DeleteObjectsCommand" && typeof request.body === "string" && request.headers) {
+          request.headers["content-md5"] = createHash("md5").update(request.body).digest("base64");
+        }
+        return next(args);
+      },
+      { step: "build", name: "contentMd5ForDeleteObjects" },
+    );
+  }
+
+  override async remove(id: string): Promise<void> {
+    const uploadId = await this.getMetadata(id).then((metadata) => metadata["upload-id"], () => undefined);
+    if (uploadId) {
+      // Fails when the multipart upload was completed or has gone already; the objects still go below.
+      await this.client.abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: uploadId }).catch(() => undefined);
+    }
+    for (const key of [id, this.infoKey(id), this.partKey(id, true)]) await this.client.deleteObject({ Bucket: this.bucket, Key: key });
+    await this.clearCache(id);
+  }
+}
+
+/**
+ * Uploads in the media bucket under `TUS_S3_PREFIX` while they arrive, so any app instance behind a
+ * load balancer can take the next chunk. Expiry is by creation date (S3Store's own): an upload
+ * still unfinished after `expirationMs` is refused (410) and its parts are removed by the sweep.
+ */
+export function createTusS3Backend(config: TusS3Config): TusBackend {
+  const datastore = new CompatibleS3Store({
+    partSize: PART_BYTES,
+    // Object tags are not supported by every S3-compatible server (Swift's s3api has none).
+    useTags: false,
+    expirationPeriodInMilliseconds: config.expirationMs,
+    s3ClientConfig: {
+      endpoint: config.endpoint,
+      region: config.region,
+      bucket: config.bucket,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      forcePathStyle: true,
+      // As in src/storage/s3-storage.ts: aws-chunked bodies are refused by several S3-compatible servers.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    },
+  });
+  return {
+    datastore,
+    keyPrefix: TUS_S3_PREFIX,
+    async openFinishedUpload(upload) {
+      await fs.mkdir(config.localDirectory, { recursive: true });
+      const filePath = path.join(config.localDirectory, `${crypto.randomUUID()}.upload`);
+      const release = () => fs.rm(filePath, { force: true });
+      try {
+        await pipeline(await datastore.read(upload.id), createWriteStream(filePath, { flags: "wx" }));
+      } catch (error) {
+        await release();
+        throw error;
+      }
+      return { filePath, release };
+    },
+    async removeUpload(id) {
+      await datastore.remove(id).catch((error: unknown) => getLogger().warn({ err: error, id }, "removing a tus upload from S3 failed"));
+    },
+    async removeAbandonedUploads() {
+      return datastore.deleteExpired();
+    },
+  };
+}

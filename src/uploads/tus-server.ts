@@ -1,0 +1,195 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { Server } from "@tus/server";
+import type { Upload } from "@tus/utils";
+import type { SessionUser } from "@/src/auth/session-user";
+import { getEnv } from "@/src/config/env";
+import { AppError, ERROR_STATUS, type ErrorCode } from "@/src/http/app-error";
+import { toErrorResponse } from "@/src/http/error-response";
+import { jsonError } from "@/src/http/json-error";
+import { getLogger } from "@/src/log/logger";
+import { readReceivedFile } from "./read-received-file";
+import type { TusBackend } from "./tus-backend";
+import { createTusFileBackend } from "./tus-file-backend";
+import { createTusS3Backend } from "./tus-s3-backend";
+import { ABANDONED_TUS_UPLOAD_MS } from "./tus-upload-expiry";
+import { storeReceivedFiles } from "./upload.service";
+
+/** Where the tus endpoint is mounted (app/api/upload/tus/[[...path]]/route.ts). */
+export const TUS_PATH = "/api/upload/tus";
+/** The metadata key that records who created an upload; set by the server, never by the client. */
+const OWNER_KEY = "ownerId";
+// Uploads are named with 16 random bytes in hex; anything else in the path is no upload of ours.
+const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
+const EXPIRY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+interface TusState {
+  backend: TusBackend;
+  server: Server;
+  /** Who sent each request being handled, for the tus hooks (which only see the request). */
+  callers: WeakMap<Request, SessionUser>;
+  expiryTimer?: NodeJS.Timeout;
+}
+
+// Process-wide, like the storage: Next.js bundles this module once for start-up and once per
+// route, and the hooks must find callers registered by whichever copy handles the request.
+const globalState = globalThis as typeof globalThis & { __contactSheetTus?: TusState };
+
+export function getTusDirectory(): string {
+  return path.join(getEnv().dataDirectory, "tmp", "tus");
+}
+
+/** Local disk by default; with STORAGE=s3 the media bucket, so every app instance sees every upload. */
+function createTusBackend(): TusBackend {
+  const env = getEnv();
+  if (env.STORAGE !== "s3") return createTusFileBackend(getTusDirectory());
+  return createTusS3Backend({
+    endpoint: env.S3_ENDPOINT ?? "",
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
+    localDirectory: path.join(env.dataDirectory, "tmp"),
+    expirationMs: ABANDONED_TUS_UPLOAD_MS,
+  });
+}
+
+function getTusState(): TusState {
+  if (!globalState.__contactSheetTus) {
+    const backend = createTusBackend();
+    const prefix = backend.keyPrefix;
+    const callers = new WeakMap<Request, SessionUser>();
+    const server = new Server({
+      path: TUS_PATH,
+      datastore: backend.datastore,
+      // The path carries the bare id; the store's key has the backend's prefix in front.
+      namingFunction: () => `${prefix}${randomBytes(16).toString("hex")}`,
+      getFileIdFromRequest: (_request, lastPath) => (lastPath && UPLOAD_ID_PATTERN.test(lastPath) ? `${prefix}${lastPath}` : undefined),
+      // The Location of a new upload is built from our own path, never from a Host header.
+      generateUrl: (_request, { path: basePath, id }) => `${basePath}/${id.slice(prefix.length)}`,
+      maxSize: () => getEnv().MAX_UPLOAD_BYTES,
+      onUploadCreate: async (request, upload) => {
+        const owner = getCaller(callers, request);
+        // A photo has bytes and a known size; refused here, before anything is stored.
+        if (upload.sizeIsDeferred) throw { status_code: 400, body: "Declare the file's size in Upload-Length." };
+        if (upload.size === 0) throw { status_code: 400, body: "The file is empty." };
+        return { metadata: { ...upload.metadata, [OWNER_KEY]: owner.id } };
+      },
+      onUploadFinish: (request, upload) => finishUpload(backend, getCaller(callers, request), upload, request.method),
+      // tus would answer a thrown Error with 500 and its message; ours are logged and answered
+      // without detail (or as 503 when a dependency is down), like every other handler's.
+      onResponseError: async (_request, error) => {
+        if (!(error instanceof Error)) return undefined;
+        const response = toErrorResponse(error);
+        return { status_code: response.status, body: await response.text() };
+      },
+    });
+    globalState.__contactSheetTus = { backend, server, callers };
+  }
+  return globalState.__contactSheetTus;
+}
+
+function getCaller(callers: WeakMap<Request, SessionUser>, request: Request): SessionUser {
+  const user = callers.get(request);
+  // Unreachable through the route (it always registers the caller); refuse rather than guess.
+  if (!user) throw { status_code: 401, body: "Sign in to continue." };
+  return user;
+}
+
+/**
+ * Answers one tus request from a signed-in editor. An upload id in the path must name an upload this
+ * user created: any other (another user's, expired, malformed) answers 404 before tus sees it.
+ * Errors come back in the app's JSON shape where the status is one of ours.
+ */
+export async function handleTusRequest(user: SessionUser, request: Request, uploadId: string | null): Promise<Response> {
+  const { backend, server, callers } = getTusState();
+  if (uploadId !== null) await assertOwnUpload(backend, user, uploadId);
+  callers.set(request, user);
+  try {
+    return await toJsonError(await server.handleWeb(request));
+  } finally {
+    callers.delete(request);
+  }
+}
+
+async function assertOwnUpload(backend: TusBackend, user: SessionUser, uploadId: string): Promise<void> {
+  const notFound = new AppError("NOT_FOUND", "There is no such upload; it may have finished or expired.", { "Tus-Resumable": "1.0.0" });
+  if (!UPLOAD_ID_PATTERN.test(uploadId)) throw notFound;
+  const upload = await backend.datastore.getUpload(`${backend.keyPrefix}${uploadId}`).catch(() => null);
+  if (upload?.metadata?.[OWNER_KEY] !== user.id) throw notFound;
+}
+
+/**
+ * Runs when the last byte has arrived: hashes and sniffs the file, stores it as a photo (or finds
+ * the one with the same bytes), then removes the tus upload whatever the outcome, so a refused file
+ * leaves nothing behind. The answer carries the outcome as JSON for the uploader: 200 (201 when the
+ * whole file came with the creating POST) with `{ photo }`, or the refusal's status and error.
+ */
+async function finishUpload(
+  backend: TusBackend,
+  user: SessionUser,
+  upload: Upload,
+  method: string,
+): Promise<{ status_code: number; headers: Record<string, string>; body: string }> {
+  let finished: { filePath: string; release(): Promise<void> } | null = null;
+  try {
+    finished = await backend.openFinishedUpload(upload);
+    const file = await readReceivedFile(finished.filePath, upload.metadata?.filename ?? "");
+    if (file.size === 0) throw new AppError("BAD_REQUEST", "The file is empty.");
+    const [photo] = await storeReceivedFiles(user, [file]);
+    return {
+      status_code: method === "POST" ? 201 : 200,
+      headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+      body: JSON.stringify({ photo }),
+    };
+  } catch (error) {
+    const response = toErrorResponse(error);
+    return { status_code: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
+  } finally {
+    await finished?.release();
+    await backend.removeUpload(upload.id);
+  }
+}
+
+const CODE_BY_STATUS = new Map<number, ErrorCode>(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]));
+
+/**
+ * tus answers errors as plain text; ours are JSON. A body that already is our error shape (from
+ * onResponseError) is labelled as JSON. The tus headers (Tus-Resumable, Upload-Offset) are kept.
+ */
+async function toJsonError(response: Response): Promise<Response> {
+  const code = CODE_BY_STATUS.get(response.status);
+  if (response.status < 400 || !code || response.headers.get("content-type")?.includes("json")) return response;
+  const text = (await response.text()).trim();
+  const answer = isErrorBody(text) ? new Response(text, { status: response.status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } }) : jsonError(code, text || "The upload request was refused.");
+  for (const [name, value] of response.headers) {
+    if (name !== "content-length" && name !== "content-type") answer.headers.set(name, value);
+  }
+  return answer;
+}
+
+function isErrorBody(text: string): boolean {
+  try {
+    return typeof (JSON.parse(text) as { error?: { code?: unknown } }).error?.code === "string";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes abandoned uploads now and then every hour (see ABANDONED_TUS_UPLOAD_MS). Called once at
+ * start-up; the timer does not keep the process alive.
+ */
+export function startTusUploadExpiry(): void {
+  const state = getTusState();
+  if (state.expiryTimer) return;
+  const sweep = () =>
+    state.backend
+      .removeAbandonedUploads(ABANDONED_TUS_UPLOAD_MS)
+      .then((count) => count > 0 && getLogger().info({ count }, "removed abandoned tus uploads"))
+      .catch((error: unknown) => getLogger().error({ err: error }, "removing abandoned tus uploads failed"));
+  void sweep();
+  state.expiryTimer = setInterval(sweep, EXPIRY_SWEEP_INTERVAL_MS);
+  state.expiryTimer.unref();
+}

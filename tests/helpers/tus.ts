@@ -1,0 +1,82 @@
+import http from "node:http";
+import type { TestClient } from "./test-client";
+
+export const TUS_ENDPOINT = "/api/upload/tus";
+const TUS_HEADERS = { "Tus-Resumable": "1.0.0" };
+
+/** The Upload-Metadata header value for these pairs (values base64, as tus 1.0.0 says). */
+export function tusMetadata(pairs: Record<string, string>): string {
+  return Object.entries(pairs)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+    .join(",");
+}
+
+/** POST: creates an upload of `length` bytes; answers the response (Location names the upload). */
+export function createUpload(client: TestClient, length: number, fileName = "photo.jpg", headers: Record<string, string> = {}): Promise<Response> {
+  return client.request(TUS_ENDPOINT, {
+    method: "POST",
+    headers: { ...TUS_HEADERS, "Upload-Length": String(length), "Upload-Metadata": tusMetadata({ filename: fileName, filetype: "image/jpeg" }), ...headers },
+  });
+}
+
+/** Creates an upload and answers its path, failing the test on anything but 201. */
+export async function createUploadPath(client: TestClient, length: number, fileName?: string): Promise<string> {
+  const response = await createUpload(client, length, fileName);
+  if (response.status !== 201) throw new Error(`Creating an upload failed: ${response.status} ${await response.text()}`);
+  const location = response.headers.get("location");
+  if (!location) throw new Error("The created upload has no Location");
+  return new URL(location, client.baseUrl).pathname;
+}
+
+/** PATCH: sends bytes at an offset. */
+export function patchUpload(client: TestClient, uploadPath: string, offset: number, bytes: Uint8Array<ArrayBuffer>): Promise<Response> {
+  return client.request(uploadPath, {
+    method: "PATCH",
+    headers: { ...TUS_HEADERS, "Upload-Offset": String(offset) },
+    body: { raw: bytes, contentType: "application/offset+octet-stream" },
+  });
+}
+
+export function headUpload(client: TestClient, uploadPath: string): Promise<Response> {
+  return client.request(uploadPath, { method: "HEAD", headers: TUS_HEADERS });
+}
+
+export function deleteUpload(client: TestClient, uploadPath: string): Promise<Response> {
+  return client.request(uploadPath, { method: "DELETE", headers: TUS_HEADERS });
+}
+
+/** The server's offset for an upload (HEAD), or null when it answers otherwise. */
+export async function offsetOf(client: TestClient, uploadPath: string): Promise<number | null> {
+  const response = await headUpload(client, uploadPath);
+  return response.status === 200 ? Number(response.headers.get("upload-offset")) : null;
+}
+
+/**
+ * Starts a PATCH that declares `declaredLength` bytes, sends only `sent`, and once they have left
+ * this process destroys the socket, as a dropped connection would. The server keeps what reached it.
+ */
+export async function patchThenDropConnection(
+  client: TestClient,
+  uploadPath: string,
+  offset: number,
+  sent: Uint8Array,
+  declaredLength: number,
+): Promise<void> {
+  const url = new URL(uploadPath, client.baseUrl);
+  const request = http.request(url, {
+    method: "PATCH",
+    headers: {
+      ...TUS_HEADERS,
+      "Upload-Offset": String(offset),
+      "Content-Type": "application/offset+octet-stream",
+      "Content-Length": String(declaredLength),
+      Cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      Origin: client.baseUrl,
+      "X-Forwarded-For": client.address,
+    },
+  });
+  // The socket is destroyed on purpose: its errors are the point, not a failure.
+  request.on("error", () => {});
+  await new Promise<void>((resolve) => request.write(sent, () => resolve()));
+  request.destroy();
+}
