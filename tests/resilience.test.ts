@@ -150,6 +150,24 @@ describe("the disk is full (a 48 MB tmpfs as the data folder's upload area)", ()
         expect(listFiles(temporaryDirectory)).toEqual([]);
         expect((await readRows(testApp)).photos).toEqual([]);
 
+        // The same through tus: the chunk that finds the disk full answers 507; the upload stays
+        // resumable (or can be deleted), and no photo exists.
+        const tusHeaders = { "Tus-Resumable": "1.0.0" };
+        const created = await client.request("/api/upload/tus", {
+          method: "POST",
+          headers: { ...tusHeaders, "Upload-Length": String(tooLarge.length), "Upload-Metadata": `filename ${Buffer.from("huge.jpg").toString("base64")}` },
+        });
+        expect(created.status).toBe(201);
+        const uploadPath = new URL(created.headers.get("location") ?? "", testApp.url).pathname;
+        const chunk = await client.request(uploadPath, {
+          method: "PATCH",
+          headers: { ...tusHeaders, "Upload-Offset": "0" },
+          body: { raw: tooLarge, contentType: "application/offset+octet-stream" },
+        });
+        expect(chunk.status).toBe(507);
+        expect((await readRows(testApp)).photos).toEqual([]);
+        expect((await client.request(uploadPath, { method: "DELETE", headers: tusHeaders })).status).toBe(204);
+
         const small = new Uint8Array(await sharp({ create: { width: 32, height: 32, channels: 3, background: "#208040" } }).jpeg().toBuffer());
         const retry = await uploadOne(client, small, "small.jpg");
         expect(retry.status).toBe(201);

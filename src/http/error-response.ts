@@ -21,12 +21,22 @@ export function toErrorResponse(error: unknown): Response {
     };
     return Response.json(body, { status: 422, headers: { "Cache-Control": "no-store" } });
   }
+  if (isDiskFull(error)) {
+    getLogger().error({ err: error }, "disk full");
+    return jsonError("INSUFFICIENT_STORAGE", "The server's disk is full; nothing was kept. Try again later.");
+  }
   if (isServiceUnavailable(error)) {
     getLogger().warn({ err: error }, "dependency unavailable");
     return jsonError("SERVICE_UNAVAILABLE", "The service is busy or a dependency is down. Try again shortly.", { "Retry-After": "5" });
   }
   getLogger().error({ err: error }, "unhandled error in API handler");
   return jsonError("INTERNAL", "Something went wrong on our side.");
+}
+
+/** A write that found no room (ENOSPC, or a quota: EDQUOT), wherever it happened. */
+function isDiskFull(error: unknown): boolean {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === "ENOSPC" || code === "EDQUOT";
 }
 
 /** SQLite still busy after its timeout, or no PostgreSQL connection to be had: worth a retry. */
