@@ -136,6 +136,8 @@ describe("files we cannot process: 422", () => {
       colourSpace: "srgb",
       type: "jpeg",
       metadata: { exif: { cameraMake: null, cameraModel: null, lens: null, focalLength: null, aperture: null, exposureTime: null, iso: null, takenAt: null }, gps: null },
+      originalWidth: width,
+      originalHeight: height,
     };
     const error = await captureAppError(() => encodeVariants(decoded, "avif", { ...TEST_LIMITS, timeoutSeconds: 1 }));
     expect([error.status, error.message]).toEqual([422, "Processing the image took longer than 1 seconds."]);

@@ -22,6 +22,19 @@ beforeAll(async () => {
 });
 
 describe("decodePhoto", () => {
+  it("decodes a sideways JPEG at most maxWidth wide, upright, and still tells the original's upright size", async () => {
+    const upright = await sharp(corpusPath("exif-samples/jpg/orientation/landscape_1.jpg")).png().toBuffer();
+    const { width, height } = await sharp(upright).metadata();
+    const sideways = await sharp(upright).rotate(270).withMetadata({ orientation: 6 }).jpeg({ quality: 95 }).toBuffer();
+    const file = scratch.write("sideways-small.jpg", sideways);
+    const decoded = await decodePhoto(file, "jpeg", TEST_LIMITS, { maxWidth: 200 });
+    expect([decoded.width, decoded.height, decoded.originalWidth, decoded.originalHeight]).toEqual([200, Math.round((200 * height) / width), width, height]);
+    const picture = await sharp(decoded.pixels, { raw: decoded }).png().toBuffer();
+    expect(meanAbsoluteDifference(await renderGreyThumbnail(picture), await renderGreyThumbnail(upright))).toBeLessThan(6);
+    // Never wider than the original.
+    expect((await decodePhoto(file, "jpeg", TEST_LIMITS, { maxWidth: 10_000 })).width).toBe(width);
+  });
+
   it.each(["jpeg", "png", "webp", "avif", "tiff", "gif"] as const)(
     "decodes %s, stored sideways with EXIF orientation 6 where the format has EXIF, to the upright picture",
     async (format) => {

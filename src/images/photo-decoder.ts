@@ -36,6 +36,19 @@ export interface DecodedPhoto extends RawImage {
   colourSpace: ColourSpace;
   /** EXIF summary and GPS position, read from the original file. */
   metadata: PhotoMetadata;
+  /** The original's upright size; `width` × `height` is smaller when it was decoded to `maxWidth`. */
+  originalWidth: number;
+  originalHeight: number;
+}
+
+export interface DecodeOptions {
+  /**
+   * Decode at most this wide (never wider than the original; the height follows). A JPEG or WebP
+   * is then decoded at a fraction of its size (shrink-on-load), which costs a fraction of the time:
+   * enough for the first, small variants. Width, not both sides, so that the smallest planned
+   * width stays the same as for the full decode, however tall the photo.
+   */
+  maxWidth?: number;
 }
 
 const SHARP_FORMAT_OF: Record<ImageType, Metadata["format"]> = {
@@ -63,21 +76,30 @@ export const CORRUPT_MESSAGE = "The image could not be decoded: the file is trun
  * @throws AppError INVALID_INPUT (422) for truncated or corrupt files, pixel bombs, content that is
  *   not what its magic bytes claim, and anything over the time budget.
  */
-export async function decodePhoto(filePath: string, type: ImageType, limits: ProcessingLimits): Promise<DecodedPhoto> {
+export async function decodePhoto(
+  filePath: string,
+  type: ImageType,
+  limits: ProcessingLimits,
+  options: DecodeOptions = {},
+): Promise<DecodedPhoto> {
   const deadline = new Deadline(limits.timeoutSeconds);
   const header = await readCheckedHeader(filePath, type, limits, deadline);
 
   // The ftyp brands choose between the two HEIF decoders (libvips' `compression` is read from the
   // same brands). A file whose brands lie about its codec fails to decode and gets a 422.
   let image: RawImage & { colourSpace: ColourSpace };
+  let upright: { width: number; height: number };
   if (type === "heic") {
     const tiff = await decodeHeicToTiff(filePath, header, limits, deadline);
-    image = await decodeRawImage(tiff, await readHeader(tiff, deadline), limits, deadline);
+    const tiffHeader = await readHeader(tiff, deadline);
+    upright = { width: tiffHeader.width, height: tiffHeader.height };
+    image = await decodeRawImage(tiff, tiffHeader, limits, deadline, options.maxWidth);
   } else {
-    image = await decodeRawImage(filePath, header, limits, deadline);
+    upright = header.autoOrient ?? { width: header.width, height: header.height };
+    image = await decodeRawImage(filePath, header, limits, deadline, options.maxWidth);
   }
 
-  return { ...image, type, metadata: await readPhotoMetadata(filePath) };
+  return { ...image, type, metadata: await readPhotoMetadata(filePath), originalWidth: upright.width, originalHeight: upright.height };
 }
 
 /**
@@ -107,11 +129,13 @@ async function decodeRawImage(
   header: Metadata,
   limits: ProcessingLimits,
   deadline: Deadline,
+  maxWidth?: number,
 ): Promise<RawImage & { colourSpace: ColourSpace }> {
   const sharp = configureSharp();
   const colourSpace: ColourSpace = isWideGamutProfile(header.icc) ? "display-p3" : "srgb";
 
   let pipeline = sharp(input, getUntrustedInputOptions(limits)).timeout({ seconds: deadline.remainingSeconds() });
+  if (maxWidth) pipeline = pipeline.resize({ width: maxWidth, withoutEnlargement: true });
   if (colourSpace === "display-p3") {
     // sharp converts embedded profiles to Display P3 only when the pipeline is 16-bit RGB; the
     // result is then cast to 8 bits without another colour conversion.

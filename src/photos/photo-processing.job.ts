@@ -7,23 +7,27 @@ import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import type { JobRow, PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import type { ImageType } from "@/src/images/image-type-detector";
-import { decodePhoto, type DecodedPhoto } from "@/src/images/photo-decoder";
+import { type DecodeOptions, decodePhoto, type DecodedPhoto } from "@/src/images/photo-decoder";
 import { makePlaceholder } from "@/src/images/placeholder-maker";
 import { type EncodedVariant, encodeVariants, type VariantPhase } from "@/src/images/variant-encoder";
+import { VARIANT_WIDTHS } from "@/src/images/variant-plan";
 import { insertJob } from "@/src/jobs/jobs.repository";
 import { notifyJobQueued, registerJobHandler } from "@/src/jobs/worker";
+import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
 import { deletePhotoFiles, variantPrefix } from "./photo-files";
 import { findPhotoById, insertVariants, updatePhoto } from "./photos.repository";
 
 export const PROCESS_PHOTO_JOB = "photo.process";
-const ENCODE_FULL_JOB = "photo.full";
-const ENCODE_AVIF_JOB = "photo.avif";
-// Lower runs first. Each phase decodes the original again (a few hundred milliseconds for 24 MP),
-// which buys that a batch of uploads all shows in the grid before any photo's larger sizes are made.
-const FULL_PRIORITY = 5;
-/** AVIF is slow to encode: it waits behind every other photo's JPEG and WebP. */
-const AVIF_PRIORITY = 10;
+const FINISH_PHOTO_JOB = "photo.finish";
+// Lower runs first: every waiting photo is made visible before any photo's larger sizes.
+const FINISH_PRIORITY = 5;
+/**
+ * The visible phase decodes at most this wide: a JPEG or WebP is then decoded at a fraction of its
+ * size (shrink-on-load), tens of milliseconds for 24 MP instead of most of a second, and the
+ * smallest variant is still made from twice its width.
+ */
+const VISIBLE_DECODE_WIDTH = VARIANT_WIDTHS[0] * 2;
 
 const FILE_EXTENSIONS = { jpeg: "jpg", webp: "webp", avif: "avif" } as const;
 
@@ -86,11 +90,17 @@ async function encodeAndStore(photo: PhotoRow, decoded: DecodedPhoto, phase: Var
  * Runs one phase of a photo's processing, on a fresh decode of its original, unless the photo was
  * deleted meanwhile (then the job ends quietly, its files removed).
  */
-async function runPhase(job: JobRow, work: (photo: PhotoRow, decoded: DecodedPhoto) => Promise<void>): Promise<void> {
+async function runPhase(
+  job: JobRow,
+  decodeOptions: DecodeOptions,
+  work: (photo: PhotoRow, decoded: DecodedPhoto) => Promise<void>,
+): Promise<void> {
   const photo = job.photo_id ? await findPhotoById(getDb(), job.photo_id) : undefined;
   if (!photo) return;
   try {
-    await withOriginalOnDisk(photo, async (filePath) => work(photo, await decodePhoto(filePath, photo.original_type as ImageType, getLimits())));
+    await withOriginalOnDisk(photo, async (filePath) =>
+      work(photo, await decodePhoto(filePath, photo.original_type as ImageType, getLimits(), decodeOptions)),
+    );
   } catch (error) {
     if (!(error instanceof PhotoDeletedError)) throw error;
   }
@@ -110,8 +120,8 @@ async function makeVisible(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
   await updatePhoto(getDb(), photo.id, {
     status: "ready",
     failure_reason: null,
-    width: decoded.width,
-    height: decoded.height,
+    width: decoded.originalWidth,
+    height: decoded.originalHeight,
     taken_at: exif.takenAt,
     camera_make: exif.cameraMake,
     camera_model: exif.cameraModel,
@@ -128,17 +138,22 @@ async function makeVisible(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
     sort_at: exif.takenAt ?? photo.created_at,
     updated_at: new Date().toISOString(),
   });
-  await queueNextPhase(ENCODE_FULL_JOB, photo.id, FULL_PRIORITY);
+  await queueNextPhase(FINISH_PHOTO_JOB, photo.id, FINISH_PRIORITY);
 }
 
-/** Then the larger widths: a job of its own, so every waiting photo becomes visible first. */
-async function encodeFull(photo: PhotoRow, decoded: DecodedPhoto): Promise<void> {
+/**
+ * Then, from one full decode, the larger JPEG and WebP widths and the AVIF variants (which reuse
+ * the resized pixels). A job of its own, so every waiting photo becomes visible first.
+ */
+async function finishPhoto(photo: PhotoRow, decoded: DecodedPhoto): Promise<void> {
   await encodeAndStore(photo, decoded, "full");
-  await queueNextPhase(ENCODE_AVIF_JOB, photo.id, AVIF_PRIORITY);
-}
-
-async function encodeAvif(photo: PhotoRow, decoded: DecodedPhoto): Promise<void> {
-  await encodeAndStore(photo, decoded, "avif");
+  try {
+    await encodeAndStore(photo, decoded, "avif");
+  } catch (error) {
+    if (error instanceof PhotoDeletedError) throw error;
+    // JPEG and WebP already serve every width; browsers that ask for AVIF fall back to them.
+    getLogger().warn({ err: error, photoId: photo.id }, "AVIF variants could not be made");
+  }
 }
 
 async function markFailed(job: JobRow, reason: string): Promise<void> {
@@ -146,11 +161,12 @@ async function markFailed(job: JobRow, reason: string): Promise<void> {
   await updatePhoto(getDb(), job.photo_id, { status: "failed", failure_reason: reason.slice(0, 500), updated_at: new Date().toISOString() });
 }
 
-/** The three phases of a photo's processing, for every process that runs a worker. */
+/** The two jobs of a photo's processing, for every process that runs a worker. */
 export function registerPhotoJobs(): void {
-  registerJobHandler(PROCESS_PHOTO_JOB, { run: (job) => runPhase(job, makeVisible), onFinalFailure: markFailed });
+  registerJobHandler(PROCESS_PHOTO_JOB, {
+    run: (job) => runPhase(job, { maxWidth: VISIBLE_DECODE_WIDTH }, makeVisible),
+    onFinalFailure: markFailed,
+  });
   // A photo without its larger sizes is not finished: it shows as failed, with a retry.
-  registerJobHandler(ENCODE_FULL_JOB, { run: (job) => runPhase(job, encodeFull), onFinalFailure: markFailed });
-  // A failed AVIF phase leaves the photo as it is: JPEG and WebP already serve it.
-  registerJobHandler(ENCODE_AVIF_JOB, { run: (job) => runPhase(job, encodeAvif) });
+  registerJobHandler(FINISH_PHOTO_JOB, { run: (job) => runPhase(job, {}, finishPhoto), onFinalFailure: markFailed });
 }
