@@ -120,6 +120,17 @@ async function makePng(): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await sharp(noise, { raw: { width: 256, height: 256, channels: 3 } }).png().toBuffer());
 }
 
+/** A 64 × 64 JPEG whose frame header says 4000 × 4000. */
+async function makeLyingJpeg(): Promise<Uint8Array<ArrayBuffer>> {
+  const sharp = (await import("sharp")).default;
+  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#808080" } }).jpeg().toBuffer();
+  const frameHeader = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+  const lying = new Uint8Array(jpeg);
+  new DataView(lying.buffer).setUint16(frameHeader + 5, 4000);
+  new DataView(lying.buffer).setUint16(frameHeader + 7, 4000);
+  return lying;
+}
+
 describe("uploads that are refused leave nothing behind", () => {
   const refusals: Array<[string, () => Promise<{ bytes: Uint8Array<ArrayBuffer>; name: string; type?: string }>, number, string]> = [
     ["HTML declared as image/jpeg (4)", async () => ({ bytes: new TextEncoder().encode("<!doctype html><script>alert(1)</script>"), name: "x.jpg" }), 415, "UNSUPPORTED_MEDIA_TYPE"],
@@ -129,6 +140,7 @@ describe("uploads that are refused leave nothing behind", () => {
     ["a zero-byte file (2)", async () => ({ bytes: new Uint8Array(0), name: "empty.jpg" }), 400, "BAD_REQUEST"],
     ["a truncated JPEG (7)", async () => ({ bytes: truncated(corpusFile("exif-samples/jpg/Nikon_D70.jpg")), name: "cut.jpg" }), 422, "INVALID_INPUT"],
     ["a truncated PNG (7)", async () => ({ bytes: truncated(await makePng()), name: "cut.png", type: "image/png" }), 422, "INVALID_INPUT"],
+    ["a JPEG whose header claims 4000 × 4000 pixels but holds 64 × 64 (9)", async () => ({ bytes: await makeLyingJpeg(), name: "lying.jpg" }), 422, "INVALID_INPUT"],
     ["a pixel bomb: a 30000 × 30000 PNG under 1 MB (8)", async () => ({ bytes: new Uint8Array(makePixelBombPng()), name: "bomb.png", type: "image/png" }), 422, "INVALID_INPUT"],
   ];
 
