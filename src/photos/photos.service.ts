@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "@/src/db/client";
 import type { PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import { AppError } from "@/src/http/app-error";
+import type { ExifSummary } from "@/src/images/photo-metadata-reader";
 import { getHotMedia } from "@/src/media/hot-media-fast-path";
 import { deletePhotoFiles } from "./photo-files";
 import { canEditPhoto, canViewPhoto, listableVisibilities, type Viewer } from "./photo-access";
@@ -33,15 +34,8 @@ export interface PhotoDetail extends PhotoSummary {
   caption: string;
   originalName: string;
   failureReason: string | null;
-  exif: {
-    cameraMake: string | null;
-    cameraModel: string | null;
-    lens: string | null;
-    focalLength: number | null;
-    aperture: number | null;
-    exposureTime: string | null;
-    iso: number | null;
-  };
+  /** The EXIF summary; the date taken is `takenAt`. */
+  exif: Omit<ExifSummary, "takenAt">;
   /** Only for the owner and admins, or for everyone when the owner turned location on. */
   location: { latitude: number; longitude: number; altitude: number | null } | null;
   /** Whether the owner shows the location to everyone who may see the photo. */

@@ -15,6 +15,7 @@ import {
   type StoredObjectInfo,
   type StoredObjectStream,
 } from "./storage";
+import { causedBy, errorCode } from "./storage-errors";
 
 /** Under the root; a key starts with a letter or digit, so no key can name it. */
 const TEMPORARY_DIRECTORY_NAME = ".tmp";
@@ -348,12 +349,3 @@ function isMissing(error: unknown): boolean {
   return code === "ENOENT" || code === "ENOTDIR";
 }
 
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
-  return typeof error.code === "string" ? error.code : undefined;
-}
-
-function causedBy<T extends Error>(error: T, cause: unknown): T {
-  error.cause = cause;
-  return error;
-}

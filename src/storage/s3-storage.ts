@@ -31,6 +31,7 @@ import {
   type StoredObjectInfo,
   type StoredObjectStream,
 } from "./storage";
+import { causedBy, errorCode } from "./storage-errors";
 
 export type S3StorageConfig = Extract<StorageConfig, { kind: "s3" }>;
 
@@ -422,12 +423,3 @@ function errorName(error: unknown): string | undefined {
   return error instanceof Error ? error.name : undefined;
 }
 
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
-  return typeof error.code === "string" ? error.code : undefined;
-}
-
-function causedBy<T extends Error>(error: T, cause: unknown): T {
-  error.cause = cause;
-  return error;
-}
