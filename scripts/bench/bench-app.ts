@@ -132,6 +132,20 @@ export async function expectStatus(response: Response, status: number, what: str
   if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${await response.text()}`);
 }
 
+/** CPU time a process has used so far (user + system, all threads), in seconds, from /proc. */
+export function readProcessCpuSeconds(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces) in /proc/<pid>/stat; utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+// The kernel's USER_HZ, 100 on Linux.
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** Peak resident memory (VmHWM) and current (VmRSS) of a process, in bytes, from /proc. */
 export function readProcessMemory(pid: number): { peak: number; current: number } | null {
   try {

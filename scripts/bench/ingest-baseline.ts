@@ -4,7 +4,7 @@
 // ideal schedule: each photo decoded once, its three phases (visible, full, AVIF) and placeholder
 // from those pixels, two photos in flight (the worker's default WORKER_CONCURRENCY).
 // Usage: tsx --conditions=react-server scripts/bench/ingest-baseline.ts <output-dir> <concurrency> <file>...
-// Prints one JSON line: { totalMs, peakRssBytes, outputs }.
+// Prints one JSON line: { totalMs, peakRssBytes, outputs, cpuSeconds }.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { decodePhoto } from "@/src/images/photo-decoder";
@@ -44,7 +44,9 @@ async function main(): Promise<void> {
     }),
   );
   const totalMs = performance.now() - startedAt;
-  console.log(JSON.stringify({ totalMs, peakRssBytes: process.resourceUsage().maxRSS * 1024, outputs }));
+  const usage = process.resourceUsage();
+  const cpuSeconds = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
+  console.log(JSON.stringify({ totalMs, peakRssBytes: usage.maxRSS * 1024, outputs, cpuSeconds }));
 }
 
 main().catch((error: unknown) => {
