@@ -304,6 +304,46 @@ describe("deleting a user", () => {
   });
 });
 
+describe("hostile content inside a real image", () => {
+  it("serves only re-encoded pixels of a JPEG with HTML appended, and the original only as an attachment (6)", async () => {
+    const { client } = await signedInAs("editor");
+    const sharp = (await import("sharp")).default;
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3366cc" } }).jpeg().toBuffer();
+    const polyglot = Buffer.concat([jpeg, Buffer.from("<html><script>alert(1)</script></html>")]);
+    const response = await uploadFiles(client, [{ bytes: new Uint8Array(polyglot), name: "polyglot.jpg" }]);
+    expect(response.status).toBe(201);
+    const [uploaded] = ((await response.json()) as { photos: UploadedPhoto[] }).photos;
+    const photo = await waitForProcessing(client, uploaded.id);
+    expect(photo.status).toBe("ready");
+    for (const variant of photo.variants) {
+      const served = await client.request(variant.url);
+      expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(Buffer.from(await served.arrayBuffer()).includes("<script>")).toBe(false);
+    }
+    const original = await client.request(`/api/photos/${photo.id}/original`);
+    expect(original.headers.get("content-disposition")).toMatch(/^attachment;/);
+    expect(original.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("shows EXIF text with markup and control characters escaped, never as markup (14)", async () => {
+    const { client } = await signedInAs("editor");
+    const sharp = (await import("sharp")).default;
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#cc6633" } })
+      .withExif({ IFD0: { Make: "<script>alert(1)</script>", Model: "Cam\u0007era <b>X</b>" } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = (await uploadFiles(client, [{ bytes: new Uint8Array(jpeg), name: "exif.jpg" }]));
+    expect(uploaded.status).toBe(201);
+    const [created] = ((await uploaded.json()) as { photos: UploadedPhoto[] }).photos;
+    const photo = await waitForProcessing(client, created.id);
+    expect(JSON.stringify(photo.exif)).not.toContain("\\u0007");
+    const page = await (await client.request(`/p/${photo.id}`)).text();
+    expect(page).not.toContain("<script>alert(1)");
+    expect(page).not.toContain("<b>X</b>");
+    expect(page).toContain("&lt;b&gt;X&lt;/b&gt;");
+  });
+});
+
 describe("GPS never leaves through a served file (13)", () => {
   it("keeps GPS for the owner only and strips it from every variant", async () => {
     const { client: owner } = await signedInAs("editor");
