@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { corpusFile, listFiles, type PhotoDetailBody, uploadFiles, type UploadedPhoto, waitForProcessing } from "./helpers/photos";
 import { startTestApp, type TestApp, testStorageFromEnvironment } from "./helpers/test-app";
-import { TestClient } from "./helpers/test-client";
+import { createTestUser, TestClient } from "./helpers/test-client";
 import { openTestDatabase } from "./helpers/test-database";
 import { TEST_SECRET } from "./setup/global-setup";
 
@@ -306,7 +306,9 @@ describe("a photo whose processing fails", () => {
     expect(dashboard).toContain(">Retry</button>");
 
     // Someone else's editor may not even learn that the photo exists.
-    const editor = await createTestUserOn(admin, "editor");
+    const editorUser = await createTestUser(admin, "editor");
+    const editor = new TestClient(admin.baseUrl);
+    await editor.signIn(editorUser.email, editorUser.password);
     expect((await editor.request(`/api/photos/${photo.id}/retry`, { method: "POST" })).status).toBe(404);
 
     const retried = await admin.request(`/api/photos/${photo.id}/retry`, { method: "POST" });
@@ -336,15 +338,4 @@ async function waitForStatus(client: TestClient, id: string, status: string): Pr
     if (Date.now() > deadline) throw new Error(`Photo ${id} is ${photo.status}, not ${status}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-/** A new user with this role on the test app, signed in. */
-async function createTestUserOn(admin: TestClient, role: "viewer" | "editor"): Promise<TestClient> {
-  const email = `${role}-${randomBytes(4).toString("hex")}@example.test`;
-  const password = "user-password-123";
-  const created = await admin.request("/api/admin/users", { body: { json: { email, name: `Test ${role}`, role, password } } });
-  expect(created.status).toBe(201);
-  const client = new TestClient(admin.baseUrl);
-  await client.signIn(email, password);
-  return client;
 }

@@ -20,12 +20,14 @@ interface WorkerState {
   wakeUp: EventEmitter;
   isRunning: boolean;
   leaseSeconds: number;
+  /** When abandoned jobs were last looked for; once per lease is enough, as none can appear sooner. */
+  lastAbandonedSweepAt: number;
 }
 
 const globalState = globalThis as typeof globalThis & { __contactSheetWorker?: WorkerState };
 
 function getState(): WorkerState {
-  globalState.__contactSheetWorker ??= { handlers: new Map(), wakeUp: new EventEmitter(), isRunning: false, leaseSeconds: 60 };
+  globalState.__contactSheetWorker ??= { handlers: new Map(), wakeUp: new EventEmitter(), isRunning: false, leaseSeconds: 60, lastAbandonedSweepAt: 0 };
   return globalState.__contactSheetWorker;
 }
 
@@ -72,10 +74,14 @@ const ABANDONED_REASON = "Processing stopped without finishing, on every try (th
 
 /** Records the jobs whose worker died on their last try as failed, with the reason on their photo. */
 async function failAbandoned(): Promise<void> {
+  const state = getState();
+  // Idle slots poll every few seconds; on SQLite each sweep would take the write lock.
+  if (Date.now() - state.lastAbandonedSweepAt < state.leaseSeconds * 1000) return;
+  state.lastAbandonedSweepAt = Date.now();
   const jobs = await failAbandonedJobs(getDb(), { now: new Date().toISOString(), maximumAttempts: MAXIMUM_ATTEMPTS, reason: ABANDONED_REASON });
   for (const job of jobs) {
     getLogger().error({ jobId: job.id, kind: job.kind, photoId: job.photo_id }, "job abandoned on its last try");
-    await getState().handlers.get(job.kind)?.onFinalFailure?.(job, ABANDONED_REASON);
+    await state.handlers.get(job.kind)?.onFinalFailure?.(job, ABANDONED_REASON);
   }
 }
 

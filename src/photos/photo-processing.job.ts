@@ -9,6 +9,7 @@ import type { JobRow, PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import type { ImageType } from "@/src/images/image-type-detector";
 import { type DecodeOptions, decodePhoto, type DecodedPhoto } from "@/src/images/photo-decoder";
 import { makePlaceholder } from "@/src/images/placeholder-maker";
+import type { ProcessingLimits } from "@/src/images/processing-limits";
 import { type EncodedVariant, encodeVariants, type VariantPhase } from "@/src/images/variant-encoder";
 import { VARIANT_WIDTHS } from "@/src/images/variant-plan";
 import { insertJob } from "@/src/jobs/jobs.repository";
@@ -31,7 +32,8 @@ const VISIBLE_DECODE_WIDTH = VARIANT_WIDTHS[0] * 2;
 
 const FILE_EXTENSIONS = { jpeg: "jpg", webp: "webp", avif: "avif" } as const;
 
-function getLimits() {
+/** The pixel limit and time budget from the environment, for the upload checks and every phase alike. */
+export function getProcessingLimits(): ProcessingLimits {
   const env = getEnv();
   return { maxPixels: env.MAX_IMAGE_PIXELS, timeoutSeconds: env.PROCESSING_TIMEOUT_SECONDS };
 }
@@ -73,7 +75,7 @@ async function storeVariants(photoId: string, variants: EncodedVariant[]): Promi
 class PhotoDeletedError extends Error {}
 
 async function encodeAndStore(photo: PhotoRow, decoded: DecodedPhoto, phase: VariantPhase): Promise<EncodedVariant[]> {
-  const variants = await encodeVariants(decoded, phase, getLimits());
+  const variants = await encodeVariants(decoded, phase, getProcessingLimits());
   const rows = await storeVariants(photo.id, variants);
   try {
     await insertVariants(getDb(), rows);
@@ -99,7 +101,7 @@ async function runPhase(
   if (!photo) return;
   try {
     await withOriginalOnDisk(photo, async (filePath) =>
-      work(photo, await decodePhoto(filePath, photo.original_type as ImageType, getLimits(), decodeOptions)),
+      work(photo, await decodePhoto(filePath, photo.original_type as ImageType, getProcessingLimits(), decodeOptions)),
     );
   } catch (error) {
     if (!(error instanceof PhotoDeletedError)) throw error;

@@ -28,14 +28,6 @@ interface ReceiveOptions {
   maxFiles: number;
 }
 
-function toStorageError(error: unknown): unknown {
-  const code = (error as { code?: unknown }).code;
-  if (code === "ENOSPC" || code === "EDQUOT") {
-    return new AppError("INSUFFICIENT_STORAGE", "The server's disk is full; the upload was not kept. Try again later.");
-  }
-  return error;
-}
-
 /**
  * Streams every file part of a multipart request to a temporary file, hashing as it goes. Refuses
  * a request without a boundary or without a file (400), an empty file (400), and a file over the
@@ -98,7 +90,8 @@ export async function receiveMultipartFiles(request: Request, options: ReceiveOp
   } catch (error) {
     await Promise.allSettled(writes);
     await removeReceivedFiles(files);
-    throw toStorageError(error);
+    // A full disk (ENOSPC) becomes 507 in the shared error answer, like every other write's.
+    throw error;
   }
 }
 

@@ -12,7 +12,7 @@ import { checkUploadedImage } from "@/src/images/upload-check";
 import { insertJob } from "@/src/jobs/jobs.repository";
 import { notifyJobQueued } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
-import { PROCESS_PHOTO_JOB } from "@/src/photos/photo-processing.job";
+import { getProcessingLimits, PROCESS_PHOTO_JOB } from "@/src/photos/photo-processing.job";
 import { findOwnPhotoBySha256, insertPhoto, sumOriginalBytes } from "@/src/photos/photos.repository";
 import { getStorage } from "@/src/storage/app-storage";
 import { receiveMultipartFiles, removeReceivedFiles, type ReceivedFile } from "./receive-multipart";
@@ -66,9 +66,8 @@ export async function uploadPhotos(user: SessionUser, request: Request): Promise
  */
 export async function storeReceivedFiles(user: SessionUser, files: ReceivedFile[]): Promise<UploadOutcome[]> {
   if (!hasRole(user.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins upload photos.");
-  const env = getEnv();
-  await assertWithinQuota(user, files, env.UPLOAD_QUOTA_BYTES);
-  const limits = { maxPixels: env.MAX_IMAGE_PIXELS, timeoutSeconds: env.PROCESSING_TIMEOUT_SECONDS };
+  await assertWithinQuota(user, files, getEnv().UPLOAD_QUOTA_BYTES);
+  const limits = getProcessingLimits();
   const typed: Array<{ file: ReceivedFile; type: ImageType }> = [];
   for (const file of files) {
     const type = detectImageType(file.head);
