@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import exifr from "exifr";
+import { sql } from "kysely";
 import { inject } from "vitest";
 import { makePixelBombPng } from "@/src/images/image-test-helpers";
 import { describe, expect, it } from "vitest";
@@ -193,6 +194,32 @@ describe("uploads that are refused leave nothing behind", () => {
     expect(download.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
     expect((await storedFiles()).every((file) => !file.includes("passwd") && !file.includes(".."))).toBe(true);
+  });
+
+  it("removes the stored original when the database refuses the row after the write (24)", async () => {
+    const { client } = await signedInAs("editor");
+    const db = database();
+    // A trigger makes the insert of this one file's row fail, after its original was stored.
+    const isPostgres = inject("databaseKind") === "postgres";
+    if (isPostgres) {
+      await sql`create function refuse_commit_test() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$`.execute(db);
+      await sql`create trigger refuse_commit_test before insert on photos for each row when (new.original_name = 'commit-fails.jpg') execute function refuse_commit_test()`.execute(db);
+    } else {
+      await sql`create trigger refuse_commit_test before insert on photos when new.original_name = 'commit-fails.jpg' begin select raise(abort, 'refused for the test'); end`.execute(db);
+    }
+    try {
+      const storedBefore = await storedFiles();
+      const photosBefore = await countPhotos();
+      const response = await uploadFiles(client, [{ bytes: corpusFile("exif-samples/jpg/Ricoh_Caplio_RR330.jpg"), name: "commit-fails.jpg" }]);
+      expect(response.status).toBe(500);
+      expect(await countPhotos()).toBe(photosBefore);
+      expect(await storedFiles()).toEqual(storedBefore);
+      expect(temporaryFiles()).toEqual([]);
+    } finally {
+      await sql`drop trigger refuse_commit_test${sql.raw(isPostgres ? " on photos" : "")}`.execute(db);
+      if (isPostgres) await sql`drop function refuse_commit_test()`.execute(db);
+      await db.destroy();
+    }
   });
 
   it("lets only editors and admins upload", async () => {
