@@ -62,6 +62,10 @@ test("an editor uploads three photos with Uppy, shares two, and a visitor browse
     await expect(duplicate).toBeVisible({ timeout: 60_000 });
     await expect(duplicate.getByRole("link", { name: "Open the photo" })).toHaveAttribute("href", `/p/${canon}`);
     await expect(toast(page, /notes\.jpg was refused: .*not a photo we can read/)).toBeVisible({ timeout: 60_000 });
+    // A refusal is final: the file leaves the Dashboard (no Retry offered) and is listed with the reason.
+    const refused = page.getByRole("region", { name: "Refused files" }).getByRole("listitem");
+    await expect(refused).toHaveText(/notes\.jpg: .*not a photo we can read/);
+    await expect(page.locator(".uppy-Dashboard-Item").filter({ hasText: "notes.jpg" })).toHaveCount(0);
     await attachScreenshot(page, testInfo, "duplicate-and-refused");
   });
 

@@ -9,7 +9,7 @@ import toast from "react-hot-toast";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import { callApi } from "@/src/ui/api-client";
-import { type FinishedUpload, readFinishedUpload, readRefusalMessage } from "./upload-answers";
+import { type FinishedUpload, isFinalRefusal, readFinishedUpload, readRefusalMessage } from "./upload-answers";
 
 type UploaderFile = UppyFile<Record<string, unknown>, TusBody>;
 
@@ -26,6 +26,12 @@ const STATUS_POLL_MS = 1500;
 
 interface UploadedPhoto extends FinishedUpload {
   fileName: string;
+}
+
+interface RefusedFile {
+  key: string;
+  fileName: string;
+  reason: string;
 }
 
 function createUppy(maxFileBytes: number): Uppy<Record<string, unknown>, TusBody> {
@@ -53,6 +59,7 @@ export function PhotoUploader({ maxFileBytes }: { maxFileBytes: number }) {
   // the Dashboard attaches to the page once mounted.
   const [uppy] = useState(() => createUppy(maxFileBytes));
   const [uploaded, setUploaded] = useState<UploadedPhoto[]>([]);
+  const [refused, setRefused] = useState<RefusedFile[]>([]);
 
   useEffect(() => {
     const onSuccess = (file: UploaderFile | undefined, response: { body?: TusBody }) => {
@@ -65,12 +72,21 @@ export function PhotoUploader({ maxFileBytes }: { maxFileBytes: number }) {
       showUploadedToast(file, photo);
       setUploaded((list) => [{ ...photo, fileName: file.name ?? photo.name }, ...list.filter((item) => item.id !== photo.id)]);
     };
-    const onError = (file: UploaderFile | undefined, error: Error, response?: { body?: TusBody }) => {
+    const onError = (file: UploaderFile | undefined, error: Error, response?: { status?: number; body?: TusBody }) => {
       if (!file) return;
       // The server's refusal (not a photo, too large, …) or, when it never answered, what went wrong.
       const refusal = readRefusalMessage(responseTextOf(response));
+      const fileName = file.name ?? "This file";
+      if (refusal && isFinalRefusal(response?.status)) {
+        toast.error(`${fileName} was refused: ${refusal}`, { id: `upload-error-${file.id}` });
+        // Sending it again would be refused again: it leaves the Dashboard (no Retry button) and
+        // stays listed below with the reason.
+        setRefused((list) => [...list.filter((item) => item.key !== file.id), { key: file.id, fileName, reason: refusal }]);
+        setTimeout(() => uppy.removeFile(file.id), 0);
+        return;
+      }
       toast.error(
-        refusal ? `${file.name} was refused: ${refusal}` : `${file.name} did not finish (${error.message}). Retry to continue where it stopped.`,
+        refusal ? `${fileName} did not finish: ${refusal} Retry to continue where it stopped.` : `${fileName} did not finish (${error.message}). Retry to continue where it stopped.`,
         { id: `upload-error-${file.id}` },
       );
     };
@@ -122,6 +138,18 @@ export function PhotoUploader({ maxFileBytes }: { maxFileBytes: number }) {
                 <Link href={`/p/${photo.id}`}>{photo.fileName}</Link>
                 {photo.isDuplicate && <span className="muted"> (already in your library)</span>}
                 <span className={`status-badge status-${photo.status}`}>{photo.status}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {refused.length > 0 && (
+        <section aria-label="Refused files">
+          <h2 className="uploader-heading">Refused</h2>
+          <ul className="uploaded-list">
+            {refused.map((file) => (
+              <li key={file.key}>
+                {file.fileName}: <span className="muted">{file.reason}</span>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readFinishedUpload, readRefusalMessage } from "./upload-answers";
+import { isFinalRefusal, readFinishedUpload, readRefusalMessage } from "./upload-answers";
 
 describe("reading the tus endpoint's answers", () => {
   it("reads the finished photo", () => {
@@ -17,5 +17,10 @@ describe("reading the tus endpoint's answers", () => {
   it("reads a refusal's message, and nothing from tus's plain-text errors", () => {
     expect(readRefusalMessage(JSON.stringify({ error: { code: "UNSUPPORTED_MEDIA_TYPE", message: "Not a photo" } }))).toBe("Not a photo");
     expect(readRefusalMessage("Upload-Offset conflict")).toBeNull();
+  });
+
+  it("treats 4xx refusals as final, but not timeouts, conflicts, locks, rate limits, 5xx or no answer", () => {
+    for (const status of [400, 403, 413, 415, 422]) expect(isFinalRefusal(status)).toBe(true);
+    for (const status of [undefined, 0, 200, 408, 409, 423, 429, 500, 503, 507]) expect(isFinalRefusal(status)).toBe(false);
   });
 });

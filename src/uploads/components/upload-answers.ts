@@ -26,3 +26,14 @@ export function readRefusalMessage(responseText: string | undefined): string | n
     return null;
   }
 }
+
+/**
+ * Whether an upload's error status is the server's last word on the file: a 4xx refusal (not a
+ * photo, too large, over quota) would be refused again, so offering a retry would only mislead.
+ * Timeouts, conflicts, locks and rate limits are worth another try, as is every 5xx (disk full,
+ * store down) and a dropped connection (no status).
+ */
+export function isFinalRefusal(status: number | undefined): boolean {
+  if (status === undefined || status < 400 || status >= 500) return false;
+  return ![408, 409, 423, 429].includes(status);
+}
