@@ -4,12 +4,15 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import SQLite from "better-sqlite3";
+import pg from "pg";
 import sharp from "sharp";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { corpusFile, listFiles, type PhotoDetailBody, uploadFiles, type UploadedPhoto, waitForProcessing } from "./helpers/photos";
 import { startTestApp, type TestApp, testStorageFromEnvironment } from "./helpers/test-app";
 import { createTestUser, TestClient } from "./helpers/test-client";
 import { openTestDatabase } from "./helpers/test-database";
+import { createUploadPath, offsetOf, patchUpload } from "./helpers/tus";
 import { TEST_SECRET } from "./setup/global-setup";
 
 // SECURITY.md's faults that need a server of their own: SIGKILL during processing, a full disk,
@@ -241,43 +244,152 @@ describe.skipIf(!process.env.S3_ENDPOINT)("S3 goes down", () => {
   }, 120_000);
 });
 
+/**
+ * Opens a multipart upload by hand, declares 10 MB, sends a JPEG's first 2 MB and waits until the
+ * server has begun writing it to its temporary folder: what happens next is up to the test.
+ */
+async function startUnfinishedUpload(testApp: TestApp, client: TestClient): Promise<net.Socket> {
+  const boundary = "----contact-sheet-unfinished";
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+  const port = Number(new URL(testApp.url).port);
+  const socket = net.connect(port, "127.0.0.1");
+  // Once the server is gone the socket errs; that is the point, not a failure.
+  socket.on("error", () => {});
+  await new Promise((resolve) => socket.once("connect", resolve));
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  socket.write(
+    [
+      "POST /api/upload HTTP/1.1",
+      `Host: 127.0.0.1:${port}`,
+      `Origin: ${testApp.url}`,
+      `Cookie: ${cookie}`,
+      `Content-Type: multipart/form-data; boundary=${boundary}`,
+      `Content-Length: ${10 * 1024 * 1024}`,
+      "",
+      "",
+    ].join("\r\n"),
+  );
+  socket.write(head);
+  socket.write(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2 * 1024 * 1024)]));
+  const temporaryDirectory = path.join(testApp.dataDirectory, "tmp");
+  const deadline = Date.now() + 10_000;
+  while (listFiles(temporaryDirectory).length === 0) {
+    if (Date.now() > deadline) throw new Error("The server never started writing the upload");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return socket;
+}
+
 describe("the client hangs up in the middle of an upload", () => {
   it("keeps no partial file and no row", async () => {
     const testApp = await startApp();
     const client = await signedInAdmin(testApp.url);
-    const boundary = "----contact-sheet-abort";
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    );
-    const port = Number(new URL(testApp.url).port);
-    const socket = net.connect(port, "127.0.0.1");
-    await new Promise((resolve) => socket.once("connect", resolve));
-    const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    socket.write(
-      [
-        "POST /api/upload HTTP/1.1",
-        `Host: 127.0.0.1:${port}`,
-        `Origin: ${testApp.url}`,
-        `Cookie: ${cookie}`,
-        `Content-Type: multipart/form-data; boundary=${boundary}`,
-        `Content-Length: ${10 * 1024 * 1024}`,
-        "",
-        "",
-      ].join("\r\n"),
-    );
-    socket.write(head);
-    socket.write(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(2 * 1024 * 1024)]));
-    // Wait until the server has started writing the file, then hang up.
-    const temporaryDirectory = path.join(testApp.dataDirectory, "tmp");
-    const deadline = Date.now() + 10_000;
-    while (listFiles(temporaryDirectory).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    const socket = await startUnfinishedUpload(testApp, client);
     socket.destroy();
 
+    const temporaryDirectory = path.join(testApp.dataDirectory, "tmp");
     const settled = Date.now() + 10_000;
     while (listFiles(temporaryDirectory).length > 0 && Date.now() < settled) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(listFiles(temporaryDirectory)).toEqual([]);
     expect((await readRows(testApp)).photos).toEqual([]);
     expect((await client.request("/api/health")).status).toBe(200);
+  }, 60_000);
+});
+
+describe("the server is killed in the middle of an upload (SIGKILL)", () => {
+  it("removes the half-received file at the next start, with no row and no stored original", async () => {
+    const testApp = await startApp();
+    const client = await signedInAdmin(testApp.url);
+    const socket = await startUnfinishedUpload(testApp, client);
+    testApp.server.process.kill("SIGKILL");
+    await new Promise((resolve) => testApp.server.process.once("exit", resolve));
+    socket.destroy();
+    const temporaryDirectory = path.join(testApp.dataDirectory, "tmp");
+    // Nobody could clean up: the half-received file is still there.
+    expect(listFiles(temporaryDirectory)).toHaveLength(1);
+
+    const server = await testApp.startAgain();
+    expect(listFiles(temporaryDirectory)).toEqual([]);
+    expect((await readRows(testApp)).photos).toEqual([]);
+    expect(listFiles(path.join(testApp.dataDirectory, "media", "originals"))).toEqual([]);
+
+    // A resumable (tus) upload cut the same way is still there after the restart, and finishes.
+    const restartedClient = await signedInAdmin(server.url);
+    const photo = corpusFile("exif-samples/jpg/Canon_40D.jpg");
+    const uploadPath = await createUploadPath(restartedClient, photo.length, "resumed.jpg");
+    const half = Math.floor(photo.length / 2);
+    expect((await patchUpload(restartedClient, uploadPath, 0, photo.slice(0, half))).status).toBe(204);
+    server.process.kill("SIGKILL");
+    await new Promise((resolve) => server.process.once("exit", resolve));
+
+    const again = await testApp.startAgain();
+    const resumingClient = await signedInAdmin(again.url);
+    expect(await offsetOf(resumingClient, uploadPath)).toBe(half);
+    const finished = await patchUpload(resumingClient, uploadPath, half, photo.slice(half));
+    expect(finished.status, await finished.clone().text()).toBe(200);
+    const { photo: resumed } = (await finished.json()) as { photo: UploadedPhoto };
+    expect(resumed).toMatchObject({ name: "resumed.jpg", isDuplicate: false });
+    expect((await readRows(testApp)).photos).toHaveLength(1);
+    expect(await waitForProcessing(resumingClient, resumed.id)).toMatchObject({ status: "ready" });
+    const original = await resumingClient.request(`/api/photos/${resumed.id}/original`);
+    expect(Buffer.from(await original.arrayBuffer()).equals(Buffer.from(photo))).toBe(true);
+  }, 120_000);
+});
+
+describe.runIf(inject("databaseKind") === "sqlite")("SQLite is busy (another process holds the write lock)", () => {
+  it("waits for the lock and succeeds; past the busy timeout answers 503 and keeps nothing; acknowledged photos stay", async () => {
+    const testApp = await startApp({ RUN_WORKER: "false" });
+    const client = await signedInAdmin(testApp.url);
+    const first = await uploadOne(client, corpusFile("exif-samples/jpg/Canon_40D.jpg"), "first.jpg");
+    expect(first.status).toBe(201);
+
+    // A second writer on the same file, as a separate worker process or a backup tool would be.
+    const other = new SQLite(path.join(testApp.dataDirectory, "contact-sheet.sqlite"));
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      setTimeout(() => other.exec("COMMIT"), 1000);
+      const waited = await uploadOne(client, corpusFile("exif-samples/jpg/Nikon_D70.jpg"), "waited.jpg");
+      expect(waited.status, await waited.clone().text()).toBe(201);
+
+      other.exec("BEGIN IMMEDIATE");
+      const refused = await uploadOne(client, corpusFile("exif-samples/jpg/Fujifilm_FinePix_E500.jpg"), "refused.jpg");
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("5");
+      other.exec("COMMIT");
+    } finally {
+      other.close();
+    }
+    const { photos } = await readRows(testApp);
+    expect(photos).toHaveLength(2);
+    expect(listFiles(path.join(testApp.dataDirectory, "media", "originals"))).toHaveLength(2);
+    expect(listFiles(path.join(testApp.dataDirectory, "tmp"))).toEqual([]);
+  }, 60_000);
+});
+
+describe.runIf(inject("databaseKind") === "postgres")("the PostgreSQL pool is exhausted", () => {
+  it("answers 503 after the connection timeout, and the waiting requests finish once connections free up", async () => {
+    const testApp = await startApp({ DATABASE_POOL_SIZE: "2", RUN_WORKER: "false" });
+    const client = await signedInAdmin(testApp.url);
+    // Another session locks the photos table, so each photo query holds its pooled connection.
+    const locker = new pg.Client({ connectionString: testApp.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query("BEGIN");
+      await locker.query("LOCK TABLE photos IN ACCESS EXCLUSIVE MODE");
+      // Two of them hold both connections until the lock goes; the third waits for a connection and
+      // gives up after the pool's connection timeout (5 s). Until then none of them can answer.
+      const responses = [1, 2, 3].map(() => client.request("/api/photos"));
+      const refused = await Promise.race(responses);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("5");
+      await locker.query("COMMIT");
+      expect((await Promise.all(responses)).map((response) => response.status).sort()).toEqual([200, 200, 503]);
+    } finally {
+      await locker.end();
+    }
+    expect((await client.request("/api/photos")).status).toBe(200);
   }, 60_000);
 });
 

@@ -49,6 +49,11 @@ export interface DecodeOptions {
    * width stays the same as for the full decode, however tall the photo.
    */
   maxWidth?: number;
+  /**
+   * "warning" also refuses data libjpeg only warns about (the upload check uses it to find a JPEG
+   * that ends before its last row); the default, "error", accepts those warnings.
+   */
+  failOn?: "warning" | "error";
 }
 
 const SHARP_FORMAT_OF: Record<ImageType, Metadata["format"]> = {
@@ -93,10 +98,10 @@ export async function decodePhoto(
     const tiff = await decodeHeicToTiff(filePath, header, limits, deadline);
     const tiffHeader = await readHeader(tiff, deadline);
     upright = { width: tiffHeader.width, height: tiffHeader.height };
-    image = await decodeRawImage(tiff, tiffHeader, limits, deadline, options.maxWidth);
+    image = await decodeRawImage(tiff, tiffHeader, limits, deadline, options);
   } else {
     upright = header.autoOrient ?? { width: header.width, height: header.height };
-    image = await decodeRawImage(filePath, header, limits, deadline, options.maxWidth);
+    image = await decodeRawImage(filePath, header, limits, deadline, options);
   }
 
   return { ...image, type, metadata: await readPhotoMetadata(filePath), originalWidth: upright.width, originalHeight: upright.height };
@@ -129,12 +134,12 @@ async function decodeRawImage(
   header: Metadata,
   limits: ProcessingLimits,
   deadline: Deadline,
-  maxWidth?: number,
+  { maxWidth, failOn = "error" }: DecodeOptions,
 ): Promise<RawImage & { colourSpace: ColourSpace }> {
   const sharp = configureSharp();
   const colourSpace: ColourSpace = isWideGamutProfile(header.icc) ? "display-p3" : "srgb";
 
-  let pipeline = sharp(input, getUntrustedInputOptions(limits)).timeout({ seconds: deadline.remainingSeconds() });
+  let pipeline = sharp(input, { ...getUntrustedInputOptions(limits), failOn }).timeout({ seconds: deadline.remainingSeconds() });
   if (maxWidth) pipeline = pipeline.resize({ width: maxWidth, withoutEnlargement: true });
   if (colourSpace === "display-p3") {
     // sharp converts embedded profiles to Display P3 only when the pipeline is 16-bit RGB; the

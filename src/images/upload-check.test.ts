@@ -10,9 +10,13 @@ afterAll(() => scratch.remove());
 const CORRUPT = "The image could not be decoded: the file is truncated or corrupt.";
 
 describe("checkUploadedImage", () => {
-  it("accepts camera and phone files as they are", async () => {
-    await checkUploadedImage(corpusPath("exif-samples/jpg/Nikon_D70.jpg"), "jpeg", TEST_LIMITS);
-    await checkUploadedImage(corpusPath("exif-samples/heic/IMG_5195.HEIC"), "heic", TEST_LIMITS);
+  it("accepts camera and phone files as they are, answering the small decode the visible phase can use (none for HEIC)", async () => {
+    const phone = await checkUploadedImage(corpusPath("exif-samples/jpg/mobile/HMD_Nokia_8.3_5G.jpg"), "jpeg", TEST_LIMITS);
+    const header = await sharp(corpusPath("exif-samples/jpg/mobile/HMD_Nokia_8.3_5G.jpg")).metadata();
+    expect(phone).toMatchObject({ width: 800, originalWidth: header.autoOrient.width, originalHeight: header.autoOrient.height, type: "jpeg" });
+    expect(phone?.height).toBe(Math.round((800 * header.autoOrient.height) / header.autoOrient.width));
+    expect(phone?.metadata.exif.cameraMake).toBe("HMD Global");
+    expect(await checkUploadedImage(corpusPath("exif-samples/heic/IMG_5195.HEIC"), "heic", TEST_LIMITS)).toBeNull();
   });
 
   it("accepts a JPEG whose only fault is a harmless decoder warning (extraneous bytes)", async () => {

@@ -1,13 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { endsInsideABox } from "./heic-worker-decoder";
 import type { ImageType } from "./image-type-detector";
-import { CORRUPT_MESSAGE, readCheckedHeader } from "./photo-decoder";
-import { createInvalidInputError, Deadline, type ProcessingLimits, toInvalidInputError } from "./processing-limits";
-import { configureSharp, getUntrustedInputOptions } from "./sharp-setup";
-
-// A thumbnail this small lets libjpeg decode at 1/8 scale (shrink-on-load): a 24 MP JPEG costs tens
-// of milliseconds, yet every byte of its compressed data is read, so truncation is found.
-const PROBE_SIDE = 64;
+import { CORRUPT_MESSAGE, decodePhoto, type DecodedPhoto, readCheckedHeader } from "./photo-decoder";
+import { createInvalidInputError, Deadline, type ProcessingLimits } from "./processing-limits";
+import { VISIBLE_DECODE_WIDTH } from "./variant-plan";
 
 /**
  * The checks an upload passes before it is stored, so that a file the worker could never process is
@@ -15,39 +11,33 @@ const PROBE_SIDE = 64;
  * the type and stay within the pixel limit, and the data must not be truncated, corrupt, or fewer
  * rows than the header claims.
  *
+ * The check is a real decode, at most VISIBLE_DECODE_WIDTH wide (a JPEG or WebP then decodes at a
+ * fraction of its size, yet every byte of its compressed data is read, so truncation is found). It
+ * answers those pixels, so that the phase that makes the photo visible need not decode again; null
+ * for HEIC, whose decode takes seconds and is checked by its box structure instead.
+ *
  * @throws AppError INVALID_INPUT (422) with a message a person understands.
  */
-export async function checkUploadedImage(filePath: string, type: ImageType, limits: ProcessingLimits): Promise<void> {
-  const deadline = new Deadline(limits.timeoutSeconds);
-  await readCheckedHeader(filePath, type, limits, deadline);
+export async function checkUploadedImage(filePath: string, type: ImageType, limits: ProcessingLimits): Promise<DecodedPhoto | null> {
   if (type === "heic") {
+    await readCheckedHeader(filePath, type, limits, new Deadline(limits.timeoutSeconds));
     // libheif decodes seconds of HEVC; the box structure tells a cut-off file for the cost of a read.
     if (endsInsideABox(await readFile(filePath))) throw createInvalidInputError(CORRUPT_MESSAGE);
-    return;
+    return null;
   }
+  if (type !== "jpeg") return decodePhoto(filePath, type, limits, { maxWidth: VISIBLE_DECODE_WIDTH });
   try {
-    await probe(filePath, limits, deadline, type === "jpeg" ? "warning" : "error");
+    return await decodePhoto(filePath, type, limits, { maxWidth: VISIBLE_DECODE_WIDTH, failOn: "warning" });
   } catch (error) {
-    if (type !== "jpeg" || !(error instanceof Error)) throw toInvalidInputError(error, deadline, CORRUPT_MESSAGE);
     // libjpeg only warns when the data ends before the rows the header promised (a truncated file,
     // or a header that lies about its size) and pads with grey; those are refused. Other warnings
-    // (extraneous bytes, odd markers) are common in cameras' files and harmless: accepted.
-    if (PREMATURE_END.test(error.message)) throw createInvalidInputError(CORRUPT_MESSAGE);
-    try {
-      await probe(filePath, limits, deadline, "error");
-    } catch (secondError) {
-      throw toInvalidInputError(secondError, deadline, CORRUPT_MESSAGE);
-    }
+    // (extraneous bytes, odd markers) are common in cameras' files and harmless: decoded again,
+    // accepting them.
+    const decoderMessage = error instanceof Error && error.message === CORRUPT_MESSAGE ? (error.cause as Error | undefined)?.message : undefined;
+    if (decoderMessage === undefined || PREMATURE_END.test(decoderMessage)) throw error;
+    return decodePhoto(filePath, type, limits, { maxWidth: VISIBLE_DECODE_WIDTH });
   }
 }
 
 // "premature end of JPEG image" (truncated), "premature end of data segment" (fewer rows than the header claims).
 const PREMATURE_END = /premature end/i;
-
-async function probe(filePath: string, limits: ProcessingLimits, deadline: Deadline, failOn: "warning" | "error"): Promise<void> {
-  await configureSharp()(filePath, { ...getUntrustedInputOptions(limits), failOn })
-    .timeout({ seconds: deadline.remainingSeconds() })
-    .resize({ width: PROBE_SIDE, height: PROBE_SIDE, fit: "inside" })
-    .raw()
-    .toBuffer();
-}

@@ -15,6 +15,13 @@ export type VariantFormat = "jpeg" | "webp" | "avif";
 export const VARIANT_WIDTHS: readonly number[] = [400, 800, 1200, 1600, 2400, 3200];
 
 /**
+ * The phase that makes a photo visible needs pixels at most this wide: a JPEG or WebP is then
+ * decoded at a fraction of its size (shrink-on-load), and the smallest variant is still made from
+ * twice its width.
+ */
+export const VISIBLE_DECODE_WIDTH = VARIANT_WIDTHS[0] * 2;
+
+/**
  * A photo narrower than the largest target also gets a variant at its own width, unless that is
  * within this factor of the next smaller target: a variant less than 25 % wider adds bytes, not detail.
  */

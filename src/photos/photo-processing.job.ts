@@ -11,25 +11,20 @@ import { type DecodeOptions, decodePhoto, type DecodedPhoto } from "@/src/images
 import { makePlaceholder } from "@/src/images/placeholder-maker";
 import type { ProcessingLimits } from "@/src/images/processing-limits";
 import { type EncodedVariant, encodeVariants, type VariantPhase } from "@/src/images/variant-encoder";
-import { VARIANT_WIDTHS } from "@/src/images/variant-plan";
+import { VISIBLE_DECODE_WIDTH } from "@/src/images/variant-plan";
 import { insertJob } from "@/src/jobs/jobs.repository";
 import { notifyJobQueued, registerJobHandler } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
+import { getTemporaryDirectory, ownedTemporaryName } from "@/src/storage/temporary-files";
 import { deletePhotoFiles, variantPrefix } from "./photo-files";
 import { findPhotoById, insertVariants, updatePhoto } from "./photos.repository";
+import { takeVisibleDecode } from "./visible-decode-handoff";
 
 export const PROCESS_PHOTO_JOB = "photo.process";
 const FINISH_PHOTO_JOB = "photo.finish";
 // Lower runs first: every waiting photo is made visible before any photo's larger sizes.
 const FINISH_PRIORITY = 5;
-/**
- * The visible phase decodes at most this wide: a JPEG or WebP is then decoded at a fraction of its
- * size (shrink-on-load), tens of milliseconds for 24 MP instead of most of a second, and the
- * smallest variant is still made from twice its width.
- */
-const VISIBLE_DECODE_WIDTH = VARIANT_WIDTHS[0] * 2;
-
 const FILE_EXTENSIONS = { jpeg: "jpg", webp: "webp", avif: "avif" } as const;
 
 /** The pixel limit and time budget from the environment, for the upload checks and every phase alike. */
@@ -46,9 +41,9 @@ async function withOriginalOnDisk<T>(photo: PhotoRow, work: (filePath: string) =
   const storage = getStorage();
   const storedPath = await storage.localPathOf(photo.original_key);
   if (storedPath) return work(storedPath);
-  const directory = path.join(getEnv().dataDirectory, "tmp");
+  const directory = getTemporaryDirectory();
   await fs.mkdir(directory, { recursive: true });
-  const filePath = path.join(directory, `${photo.id}.${crypto.randomUUID()}.original`);
+  const filePath = path.join(directory, ownedTemporaryName("original"));
   try {
     const object = await storage.read(photo.original_key);
     await pipeline(object.body, createWriteStream(filePath));
@@ -89,17 +84,20 @@ async function encodeAndStore(photo: PhotoRow, decoded: DecodedPhoto, phase: Var
 }
 
 /**
- * Runs one phase of a photo's processing, on a fresh decode of its original, unless the photo was
- * deleted meanwhile (then the job ends quietly, its files removed).
+ * Runs one phase of a photo's processing, on a fresh decode of its original (or on the decode the
+ * upload handed over), unless the photo was deleted meanwhile (then the job ends quietly, its files
+ * removed).
  */
 async function runPhase(
   job: JobRow,
   decodeOptions: DecodeOptions,
   work: (photo: PhotoRow, decoded: DecodedPhoto) => Promise<void>,
+  handedDecode?: DecodedPhoto,
 ): Promise<void> {
   const photo = job.photo_id ? await findPhotoById(getDb(), job.photo_id) : undefined;
   if (!photo) return;
   try {
+    if (handedDecode) return await work(photo, handedDecode);
     await withOriginalOnDisk(photo, async (filePath) =>
       work(photo, await decodePhoto(filePath, photo.original_type as ImageType, getProcessingLimits(), decodeOptions)),
     );
@@ -166,7 +164,8 @@ async function markFailed(job: JobRow, reason: string): Promise<void> {
 /** The two jobs of a photo's processing, for every process that runs a worker. */
 export function registerPhotoJobs(): void {
   registerJobHandler(PROCESS_PHOTO_JOB, {
-    run: (job) => runPhase(job, { maxWidth: VISIBLE_DECODE_WIDTH }, makeVisible),
+    // Taken first, so a deleted photo's decode does not linger.
+    run: (job) => runPhase(job, { maxWidth: VISIBLE_DECODE_WIDTH }, makeVisible, job.photo_id ? takeVisibleDecode(job.photo_id) : undefined),
     onFinalFailure: markFailed,
   });
   // A photo without its larger sizes is not finished: it shows as failed, with a retry.

@@ -5,6 +5,7 @@ import { startWorker } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { getStorage } from "@/src/storage/app-storage";
+import { getTemporaryDirectory, removeAbandonedTemporaryFiles } from "@/src/storage/temporary-files";
 import { createAdminFromEnvironment, issueSetupToken } from "@/src/setup/first-admin.service";
 import { startTusUploadExpiry } from "@/src/uploads/tus-server";
 import { emailSchema, nameSchema, passwordSchema } from "@/src/users/users.schemas";
@@ -19,6 +20,8 @@ export async function bootServer(): Promise<void> {
   const applied = await migrateToLatest(getDb());
   logger.info({ applied, database: env.DATABASE_URL ? "postgres" : "sqlite" }, "database ready");
   await getStorage().prepare();
+  const leftovers = await removeAbandonedTemporaryFiles(getTemporaryDirectory());
+  if (leftovers > 0) logger.info({ removed: leftovers }, "removed temporary files that a stopped server left behind");
 
   registerPhotoJobs();
   if (env.RUN_WORKER) startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });

@@ -1,8 +1,6 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { constants, type Dir } from "node:fs";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { AppError } from "@/src/http/app-error";
 import {
@@ -16,16 +14,10 @@ import {
   type StoredObjectStream,
 } from "./storage";
 import { causedBy, errorCode } from "./storage-errors";
+import { ownedTemporaryName, removeAbandonedTemporaryFiles } from "./temporary-files";
 
 /** Under the root; a key starts with a letter or digit, so no key can name it. */
 const TEMPORARY_DIRECTORY_NAME = ".tmp";
-/**
- * A temporary file whose writer process is gone is removed at the next start; one from another
- * host (a shared volume) only once it is this old, since its writer may still be at work.
- */
-const STALE_TEMPORARY_FILE_MS = 60 * 60 * 1000;
-/** `<pid>.<random>.<host>.tmp`: whose write it is, so a restart can tell its own leftovers. */
-const TEMPORARY_FILE_NAME = /^(\d+)\.[0-9a-f-]{36}\.(.+)\.tmp$/;
 const READ_CHUNK_BYTES = 1024 * 1024;
 
 /**
@@ -206,7 +198,7 @@ export async function writeFileAtomically(
   source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   temporaryDirectory: string,
 ): Promise<void> {
-  const temporaryPath = path.join(temporaryDirectory, `${process.pid}.${randomUUID()}.${os.hostname()}.tmp`);
+  const temporaryPath = path.join(temporaryDirectory, ownedTemporaryName("tmp"));
   let isRenamed = false;
   try {
     await fs.mkdir(temporaryDirectory, { recursive: true });
@@ -285,32 +277,6 @@ async function* walkDirectory(root: string, directoryKey: string, prefix: string
       );
       if (size !== null) yield { key, size };
     }
-  }
-}
-
-async function removeAbandonedTemporaryFiles(temporaryDirectory: string): Promise<void> {
-  const staleBefore = Date.now() - STALE_TEMPORARY_FILE_MS;
-  for (const name of await fs.readdir(temporaryDirectory)) {
-    const filePath = path.join(temporaryDirectory, name);
-    const stats = await fs.lstat(filePath).catch((error: unknown) => {
-      if (isMissing(error)) return null;
-      throw error;
-    });
-    if (!stats) continue;
-    const owner = TEMPORARY_FILE_NAME.exec(name);
-    const isOrphan = owner !== null && owner[2] === os.hostname() && !isProcessAlive(Number(owner[1]));
-    if (isOrphan || stats.mtimeMs < staleBefore) await fs.rm(filePath, { force: true, recursive: true });
-  }
-}
-
-function isProcessAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return errorCode(error) === "EPERM";
   }
 }
 

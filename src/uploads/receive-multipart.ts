@@ -8,6 +8,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { AppError } from "@/src/http/app-error";
 import { IMAGE_TYPE_HEAD_BYTES } from "@/src/images/image-type-detector";
+import { ownedTemporaryName } from "@/src/storage/temporary-files";
 
 /** A file from a multipart upload, on local disk, hashed while it arrived. */
 export interface ReceivedFile {
@@ -55,7 +56,7 @@ export async function receiveMultipartFiles(request: Request, options: ReceiveOp
 
   const parsed = new Promise<void>((resolve, reject) => {
     parser.on("file", (_field, stream, info) => {
-      const tempPath = path.join(options.tempDirectory, `${crypto.randomUUID()}.upload`);
+      const tempPath = path.join(options.tempDirectory, ownedTemporaryName("upload"));
       const hash = createHash("sha256");
       const received: ReceivedFile = { tempPath, clientName: info.filename ?? "", size: 0, sha256: "", head: Buffer.alloc(0) };
       files.push(received);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { S3Store, type Options as S3StoreOptions } from "@tus/s3-store";
 import { getLogger } from "@/src/log/logger";
+import { ownedTemporaryName } from "@/src/storage/temporary-files";
 import type { TusBackend } from "./tus-backend";
 
 export interface TusS3Config {
@@ -84,7 +85,7 @@ export function createTusS3Backend(config: TusS3Config): TusBackend {
     keyPrefix: TUS_S3_PREFIX,
     async openFinishedUpload(upload) {
       await fs.mkdir(config.localDirectory, { recursive: true });
-      const filePath = path.join(config.localDirectory, `${crypto.randomUUID()}.upload`);
+      const filePath = path.join(config.localDirectory, ownedTemporaryName("upload"));
       const release = () => fs.rm(filePath, { force: true });
       try {
         await pipeline(await datastore.read(upload.id), createWriteStream(filePath, { flags: "wx" }));

@@ -9,6 +9,7 @@ import { AppError, ERROR_STATUS, type ErrorCode } from "@/src/http/app-error";
 import { toErrorResponse } from "@/src/http/error-response";
 import { jsonError } from "@/src/http/json-error";
 import { getLogger } from "@/src/log/logger";
+import { getTemporaryDirectory } from "@/src/storage/temporary-files";
 import { readReceivedFile } from "./read-received-file";
 import type { TusBackend } from "./tus-backend";
 import { createTusFileBackend } from "./tus-file-backend";
@@ -37,7 +38,7 @@ interface TusState {
 const globalState = globalThis as typeof globalThis & { __contactSheetTus?: TusState };
 
 export function getTusDirectory(): string {
-  return path.join(getEnv().dataDirectory, "tmp", "tus");
+  return path.join(getTemporaryDirectory(), "tus");
 }
 
 /** Local disk by default; with STORAGE=s3 the media bucket, so every app instance sees every upload. */
@@ -50,7 +51,7 @@ function createTusBackend(): TusBackend {
     bucket: env.S3_BUCKET,
     accessKeyId: env.S3_ACCESS_KEY_ID ?? "",
     secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
-    localDirectory: path.join(env.dataDirectory, "tmp"),
+    localDirectory: getTemporaryDirectory(),
     expirationMs: ABANDONED_TUS_UPLOAD_MS,
   });
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import path from "node:path";
 import type { SessionUser } from "@/src/auth/session-user";
 import { hasRole } from "@/src/auth/roles";
 import { getEnv } from "@/src/config/env";
@@ -8,13 +7,16 @@ import type { PhotoRow } from "@/src/db/database";
 import { isUniqueViolation } from "@/src/db/errors";
 import { AppError } from "@/src/http/app-error";
 import { detectImageType, type ImageType } from "@/src/images/image-type-detector";
+import type { DecodedPhoto } from "@/src/images/photo-decoder";
 import { checkUploadedImage } from "@/src/images/upload-check";
 import { insertJob } from "@/src/jobs/jobs.repository";
 import { notifyJobQueued } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { getProcessingLimits, PROCESS_PHOTO_JOB } from "@/src/photos/photo-processing.job";
 import { findOwnPhotoBySha256, insertPhoto, sumOriginalBytes } from "@/src/photos/photos.repository";
+import { handOverVisibleDecode } from "@/src/photos/visible-decode-handoff";
 import { getStorage } from "@/src/storage/app-storage";
+import { getTemporaryDirectory } from "@/src/storage/temporary-files";
 import { receiveMultipartFiles, removeReceivedFiles, type ReceivedFile } from "./receive-multipart";
 import { sanitizeFileName } from "./sanitize-file-name";
 
@@ -36,10 +38,6 @@ export interface UploadOutcome {
   isDuplicate: boolean;
 }
 
-function getTempDirectory(): string {
-  return path.join(getEnv().dataDirectory, "tmp");
-}
-
 /**
  * POST /api/upload's work: receives every file, then stores each as a new photo (or reports the
  * one that already has its bytes). Every temporary file is removed whatever happens.
@@ -48,7 +46,7 @@ export async function uploadPhotos(user: SessionUser, request: Request): Promise
   if (!hasRole(user.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins upload photos.");
   const env = getEnv();
   const files = await receiveMultipartFiles(request, {
-    tempDirectory: getTempDirectory(),
+    tempDirectory: getTemporaryDirectory(),
     maxFileBytes: env.MAX_UPLOAD_BYTES,
     maxFiles: env.MAX_UPLOAD_FILES,
   });
@@ -68,7 +66,7 @@ export async function storeReceivedFiles(user: SessionUser, files: ReceivedFile[
   if (!hasRole(user.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins upload photos.");
   await assertWithinQuota(user, files, getEnv().UPLOAD_QUOTA_BYTES);
   const limits = getProcessingLimits();
-  const typed: Array<{ file: ReceivedFile; type: ImageType }> = [];
+  const checked: CheckedFile[] = [];
   for (const file of files) {
     const type = detectImageType(file.head);
     if (!type) {
@@ -77,15 +75,22 @@ export async function storeReceivedFiles(user: SessionUser, files: ReceivedFile[
         `${JSON.stringify(sanitizeFileName(file.clientName))} is not a photo we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF).`,
       );
     }
-    await checkUploadedImage(file.tempPath, type, limits).catch((error: unknown) => {
+    const smallDecode = await checkUploadedImage(file.tempPath, type, limits).catch((error: unknown) => {
       if (error instanceof AppError) throw new AppError(error.code, `${JSON.stringify(sanitizeFileName(file.clientName))}: ${error.message}`);
       throw error;
     });
-    typed.push({ file, type });
+    checked.push({ file, type, smallDecode });
   }
   const outcomes: UploadOutcome[] = [];
-  for (const { file, type } of typed) outcomes.push(await storePhoto(user, file, type));
+  for (const file of checked) outcomes.push(await storePhoto(user, file));
   return outcomes;
+}
+
+/** A received file that passed the upload checks, with the decode that proved it sound (not for HEIC). */
+interface CheckedFile {
+  file: ReceivedFile;
+  type: ImageType;
+  smallDecode: DecodedPhoto | null;
 }
 
 /** Refuses files that would take the user past their storage quota (UPLOAD_QUOTA_BYTES; 0 is none). */
@@ -102,7 +107,7 @@ async function assertWithinQuota(user: SessionUser, files: ReceivedFile[], quota
   }
 }
 
-async function storePhoto(user: SessionUser, file: ReceivedFile, type: ImageType): Promise<UploadOutcome> {
+async function storePhoto(user: SessionUser, { file, type, smallDecode }: CheckedFile): Promise<UploadOutcome> {
   const name = sanitizeFileName(file.clientName);
   const existing = await findOwnPhotoBySha256(getDb(), user.id, file.sha256);
   if (existing) return { id: existing.id, status: existing.status, name, isDuplicate: true };
@@ -143,6 +148,8 @@ async function storePhoto(user: SessionUser, file: ReceivedFile, type: ImageType
     }
     throw error;
   }
+  // The worker in this process can start from the check's pixels rather than decode again.
+  if (smallDecode && getEnv().RUN_WORKER) handOverVisibleDecode(id, smallDecode);
   notifyJobQueued();
   getLogger().info({ photoId: id, type, size: file.size, database: getDatabaseKind() }, "photo uploaded");
   return { id, status: "processing", name, isDuplicate: false };
