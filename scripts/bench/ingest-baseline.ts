@@ -2,22 +2,25 @@
 // with nothing around them (no HTTP, database, job queue or storage layer). It uses the app's own
 // image modules, so widths, formats, qualities and efforts are the same by construction, and the
 // ideal schedule: each photo decoded once, its three phases (visible, full, AVIF) and placeholder
-// from those pixels, two photos in flight (the worker's default WORKER_CONCURRENCY).
-// Usage: tsx --conditions=react-server scripts/bench/ingest-baseline.ts <output-dir> <concurrency> <file>...
+// from those pixels, two photos in flight (the worker's default WORKER_CONCURRENCY). With `visible`,
+// only what makes a photo visible: a decode at the visible phase's width, the smallest variants and
+// the placeholder.
+// Usage: tsx --conditions=react-server scripts/bench/ingest-baseline.ts <output-dir> <concurrency> <visible|all> <file>...
 // Prints one JSON line: { totalMs, peakRssBytes, outputs, cpuSeconds }.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { decodePhoto } from "@/src/images/photo-decoder";
 import { makePlaceholder } from "@/src/images/placeholder-maker";
 import { encodeVariants, type VariantPhase } from "@/src/images/variant-encoder";
+import { VISIBLE_DECODE_WIDTH } from "@/src/images/variant-plan";
 
 const LIMITS = { maxPixels: 120_000_000, timeoutSeconds: 120 };
-const PHASES: VariantPhase[] = ["visible", "full", "avif"];
+const ALL_PHASES: VariantPhase[] = ["visible", "full", "avif"];
 
-async function processOne(filePath: string, outputDirectory: string): Promise<number> {
-  const decoded = await decodePhoto(filePath, "jpeg", LIMITS);
+async function processOne(filePath: string, outputDirectory: string, onlyVisible: boolean): Promise<number> {
+  const decoded = await decodePhoto(filePath, "jpeg", LIMITS, onlyVisible ? { maxWidth: VISIBLE_DECODE_WIDTH } : {});
   let outputs = 0;
-  for (const phase of PHASES) {
+  for (const phase of onlyVisible ? ["visible" as const] : ALL_PHASES) {
     const variants = await encodeVariants(decoded, phase, LIMITS);
     if (phase === "visible") await makePlaceholder(variants[0].bytes);
     for (const variant of variants) {
@@ -30,7 +33,7 @@ async function processOne(filePath: string, outputDirectory: string): Promise<nu
 }
 
 async function main(): Promise<void> {
-  const [outputDirectory, concurrencyText, ...files] = process.argv.slice(2);
+  const [outputDirectory, concurrencyText, phases, ...files] = process.argv.slice(2);
   const concurrency = Number(concurrencyText);
   const startedAt = performance.now();
   let next = 0;
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < files.length) {
-        const made = await processOne(files[next++], outputDirectory);
+        const made = await processOne(files[next++], outputDirectory, phases === "visible");
         outputs += made;
       }
     }),

@@ -97,7 +97,10 @@ async function runPhase(
   const photo = job.photo_id ? await findPhotoById(getDb(), job.photo_id) : undefined;
   if (!photo) return;
   try {
-    if (handedDecode) return await work(photo, handedDecode);
+    if (handedDecode) {
+      getLogger().debug({ photoId: photo.id }, "visible phase from the upload check's decode");
+      return await work(photo, handedDecode);
+    }
     await withOriginalOnDisk(photo, async (filePath) =>
       work(photo, await decodePhoto(filePath, photo.original_type as ImageType, getProcessingLimits(), decodeOptions)),
     );
