@@ -25,7 +25,7 @@ export async function insertJob(db: DatabaseHandle, job: NewJob, now: string): P
 export async function claimNextJob(
   db: DatabaseHandle,
   databaseKind: DatabaseKind,
-  options: { now: string; leaseExpiresAt: string; maximumAttempts: number },
+  options: { now: string; leaseExpiresAt: string; maximumAttempts: number; maximumPriority?: number },
 ): Promise<JobRow | undefined> {
   return db
     .updateTable("jobs")
@@ -49,6 +49,7 @@ export async function claimNextJob(
             ]),
           ]),
         )
+        .$if(options.maximumPriority !== undefined, (query) => query.where("priority", "<=", options.maximumPriority as number))
         .orderBy("priority")
         .orderBy("created_at")
         .limit(1)

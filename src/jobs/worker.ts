@@ -22,12 +22,21 @@ interface WorkerState {
   leaseSeconds: number;
   /** When abandoned jobs were last looked for; once per lease is enough, as none can appear sooner. */
   lastAbandonedSweepAt: number;
+  /** Uploads arriving in this process right now (see whileUploading). */
+  uploadsInFlight: number;
 }
 
 const globalState = globalThis as typeof globalThis & { __contactSheetWorker?: WorkerState };
 
 function getState(): WorkerState {
-  globalState.__contactSheetWorker ??= { handlers: new Map(), wakeUp: new EventEmitter(), isRunning: false, leaseSeconds: 60, lastAbandonedSweepAt: 0 };
+  globalState.__contactSheetWorker ??= {
+    handlers: new Map(),
+    wakeUp: new EventEmitter(),
+    isRunning: false,
+    leaseSeconds: 60,
+    lastAbandonedSweepAt: 0,
+    uploadsInFlight: 0,
+  };
   return globalState.__contactSheetWorker;
 }
 
@@ -38,6 +47,23 @@ export function registerJobHandler(kind: string, handler: JobHandler): void {
 /** Wakes idle workers in this process at once instead of at their next poll. */
 export function notifyJobQueued(): void {
   getState().wakeUp.emit("job");
+}
+
+/**
+ * Runs `work` (receiving and storing an upload) as an upload in flight. While any is, the first
+ * worker slot takes only the most urgent jobs (priority 0: making photos visible), so a photo that
+ * has just arrived never waits behind every slot's long job, and the upload itself keeps a core.
+ * When the last upload ends, the held slot is woken for whatever waits.
+ */
+export async function whileUploading<T>(work: () => Promise<T>): Promise<T> {
+  const state = getState();
+  state.uploadsInFlight += 1;
+  try {
+    return await work();
+  } finally {
+    state.uploadsInFlight -= 1;
+    if (state.uploadsInFlight === 0) notifyJobQueued();
+  }
 }
 
 function secondsFromNow(seconds: number): string {
@@ -98,7 +124,7 @@ function waitForWork(): Promise<void> {
   });
 }
 
-async function runSlot(): Promise<void> {
+async function runSlot(isHeldForUploads: boolean): Promise<void> {
   const state = getState();
   while (state.isRunning) {
     try {
@@ -106,6 +132,7 @@ async function runSlot(): Promise<void> {
         now: new Date().toISOString(),
         leaseExpiresAt: secondsFromNow(state.leaseSeconds),
         maximumAttempts: MAXIMUM_ATTEMPTS,
+        maximumPriority: isHeldForUploads && state.uploadsInFlight > 0 ? 0 : undefined,
       });
       if (job) {
         await runClaimedJob(job);
@@ -131,7 +158,8 @@ export function startWorker({ concurrency, leaseSeconds }: { concurrency: number
   state.isRunning = true;
   state.leaseSeconds = leaseSeconds;
   state.wakeUp.setMaxListeners(concurrency + 10);
-  for (let slot = 0; slot < concurrency; slot += 1) void runSlot();
+  // With one slot only, holding it back would leave the larger sizes waiting for a whole import.
+  for (let slot = 0; slot < concurrency; slot += 1) void runSlot(slot === 0 && concurrency > 1);
   getLogger().info({ concurrency }, "processing worker started");
 }
 

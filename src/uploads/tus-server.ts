@@ -8,6 +8,7 @@ import { getEnv } from "@/src/config/env";
 import { AppError, ERROR_STATUS, type ErrorCode } from "@/src/http/app-error";
 import { toErrorResponse } from "@/src/http/error-response";
 import { jsonError } from "@/src/http/json-error";
+import { whileUploading } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { getTemporaryDirectory } from "@/src/storage/temporary-files";
 import { readReceivedFile } from "./read-received-file";
@@ -108,7 +109,7 @@ export async function handleTusRequest(user: SessionUser, request: Request, uplo
   if (uploadId !== null) await assertOwnUpload(backend, user, uploadId);
   callers.set(request, user);
   try {
-    return await toJsonError(await server.handleWeb(request));
+    return await whileUploading(async () => toJsonError(await server.handleWeb(request)));
   } finally {
     callers.delete(request);
   }

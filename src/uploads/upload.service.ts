@@ -10,7 +10,7 @@ import { detectImageType, type ImageType } from "@/src/images/image-type-detecto
 import type { DecodedPhoto } from "@/src/images/photo-decoder";
 import { checkUploadedImage } from "@/src/images/upload-check";
 import { insertJob } from "@/src/jobs/jobs.repository";
-import { notifyJobQueued } from "@/src/jobs/worker";
+import { notifyJobQueued, whileUploading } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { getProcessingLimits, PROCESS_PHOTO_JOB } from "@/src/photos/photo-processing.job";
 import { findOwnPhotoBySha256, insertPhoto, sumOriginalBytes } from "@/src/photos/photos.repository";
@@ -45,16 +45,18 @@ export interface UploadOutcome {
 export async function uploadPhotos(user: SessionUser, request: Request): Promise<UploadOutcome[]> {
   if (!hasRole(user.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins upload photos.");
   const env = getEnv();
-  const files = await receiveMultipartFiles(request, {
-    tempDirectory: getTemporaryDirectory(),
-    maxFileBytes: env.MAX_UPLOAD_BYTES,
-    maxFiles: env.MAX_UPLOAD_FILES,
+  return whileUploading(async () => {
+    const files = await receiveMultipartFiles(request, {
+      tempDirectory: getTemporaryDirectory(),
+      maxFileBytes: env.MAX_UPLOAD_BYTES,
+      maxFiles: env.MAX_UPLOAD_FILES,
+    });
+    try {
+      return await storeReceivedFiles(user, files);
+    } finally {
+      await removeReceivedFiles(files);
+    }
   });
-  try {
-    return await storeReceivedFiles(user, files);
-  } finally {
-    await removeReceivedFiles(files);
-  }
 }
 
 /**
