@@ -338,6 +338,36 @@ describe("the server is killed in the middle of an upload (SIGKILL)", () => {
   }, 120_000);
 });
 
+describe("an original that no photo row names (killed between storing it and committing the row)", () => {
+  it("is removed at the next start once it is an hour old; a younger one and every photo's own stay", async () => {
+    const testApp = await startApp();
+    const client = await signedInAdmin(testApp.url);
+    const kept = await uploadOne(client, corpusFile("exif-samples/jpg/Canon_40D.jpg"), "kept.jpg");
+    expect(kept.status).toBe(201);
+    await testApp.server.stop();
+
+    const originals = path.join(testApp.dataDirectory, "media", "originals");
+    const orphan = (id: string, modifiedAt: Date) => {
+      const filePath = path.join(originals, id.slice(0, 2), id);
+      fs.mkdirSync(path.dirname(filePath), { recursive: true });
+      fs.writeFileSync(filePath, corpusFile("exif-samples/jpg/Nikon_D70.jpg"));
+      fs.utimesSync(filePath, modifiedAt, modifiedAt);
+      return path.relative(originals, filePath);
+    };
+    const old = orphan(crypto.randomUUID(), new Date(Date.now() - 2 * 60 * 60 * 1000));
+    const young = orphan(crypto.randomUUID(), new Date());
+    const before = listFiles(originals);
+    expect(before).toContain(old);
+
+    await testApp.startAgain();
+    const deadline = Date.now() + 20_000;
+    while (listFiles(originals).includes(old) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(listFiles(originals)).toEqual(before.filter((file) => file !== old));
+    expect(listFiles(originals)).toContain(young);
+    expect((await readRows(testApp)).photos).toHaveLength(1);
+  }, 60_000);
+});
+
 describe.runIf(inject("databaseKind") === "sqlite")("SQLite is busy (another process holds the write lock)", () => {
   it("waits for the lock and succeeds; past the busy timeout answers 503 and keeps nothing; acknowledged photos stay", async () => {
     const testApp = await startApp({ RUN_WORKER: "false" });

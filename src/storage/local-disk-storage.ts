@@ -99,12 +99,12 @@ export class LocalDiskStorage implements Storage {
     }
   }
 
-  async stat(key: string): Promise<{ size: number } | null> {
+  async stat(key: string): Promise<{ size: number; modifiedAt: Date } | null> {
     const filePath = await this.existingPathOf(key);
     if (!filePath) return null;
     try {
       const stats = await fs.stat(filePath);
-      return stats.isFile() ? { size: stats.size } : null;
+      return stats.isFile() ? { size: stats.size, modifiedAt: stats.mtime } : null;
     } catch (error) {
       if (isMissing(error)) return null;
       throw toLocalStorageError(error, `look up ${key}`);

@@ -219,11 +219,11 @@ export class S3Storage implements Storage {
     };
   }
 
-  async stat(key: string): Promise<{ size: number } | null> {
+  async stat(key: string): Promise<{ size: number; modifiedAt: Date } | null> {
     assertValidStorageKey(key);
     try {
       const output = await this.withRetry(`look up ${key}`, () => this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })));
-      return { size: output.ContentLength ?? 0 };
+      return { size: output.ContentLength ?? 0, modifiedAt: output.LastModified ?? new Date() };
     } catch (error) {
       if (isMissingObject(error)) return null;
       throw error;

@@ -43,8 +43,8 @@ export interface Storage {
    */
   read(key: string, range?: ByteRange): Promise<StoredObjectStream>;
 
-  /** The object's size, or null when there is no such object. */
-  stat(key: string): Promise<{ size: number } | null>;
+  /** The object's size and when it was last written, or null when there is no such object. */
+  stat(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
 
   /**
    * Where the object can be read as a file on this machine, for backends that keep files (local
