@@ -82,7 +82,11 @@ export function PhotoUploader({ maxFileBytes }: { maxFileBytes: number }) {
         // Sending it again would be refused again: it leaves the Dashboard (no Retry button) and
         // stays listed below with the reason.
         setRefused((list) => [...list.filter((item) => item.key !== file.id), { key: file.id, fileName, reason: refusal }]);
-        setTimeout(() => uppy.removeFile(file.id), 0);
+        setTimeout(() => {
+          uppy.removeFile(file.id);
+          // Uppy keeps "Upload failed" in its status bar until every failed file is gone.
+          if (!uppy.getFiles().some((other) => other.error)) uppy.setState({ error: null });
+        }, 0);
         return;
       }
       toast.error(
