@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "@/src/db/client";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
+import { ORIGINALS_PREFIX, photoIdOfOriginalKey } from "./photo-files";
 
 /**
  * An original is stored a moment before its photo row commits; one this young may belong to an
@@ -9,7 +10,6 @@ import { getStorage } from "@/src/storage/app-storage";
  */
 const MINIMUM_AGE_MS = 60 * 60 * 1000;
 const BATCH_SIZE = 500;
-const ORIGINAL_KEY = /^originals\/[0-9a-f]{2}\/([0-9a-f-]{36})$/;
 
 /**
  * Removes stored originals that no photo row names: left by an upload killed (SIGKILL, power cut)
@@ -36,8 +36,8 @@ export async function removeOrphanOriginals(now = Date.now()): Promise<number> {
     }
     batch = [];
   };
-  for await (const { key } of storage.list("originals/")) {
-    const photoId = ORIGINAL_KEY.exec(key)?.[1];
+  for await (const { key } of storage.list(ORIGINALS_PREFIX)) {
+    const photoId = photoIdOfOriginalKey(key);
     if (!photoId) continue;
     batch.push({ key, photoId });
     if (batch.length >= BATCH_SIZE) await judgeBatch();

@@ -2,6 +2,19 @@ import "server-only";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
 
+/** Where every original is stored: `originals/<first two characters of the id>/<photo id>`. */
+export const ORIGINALS_PREFIX = "originals/";
+const ORIGINAL_KEY = /^originals\/[0-9a-f]{2}\/([0-9a-f-]{36})$/;
+
+export function originalKey(photoId: string): string {
+  return `${ORIGINALS_PREFIX}${photoId.slice(0, 2)}/${photoId}`;
+}
+
+/** The photo id an original's key names, or null for a key not in that format. */
+export function photoIdOfOriginalKey(key: string): string | null {
+  return ORIGINAL_KEY.exec(key)?.[1] ?? null;
+}
+
 /** Every variant of a photo is stored under this prefix, so all of them can be found without the database. */
 export function variantPrefix(photoId: string): string {
   return `variants/${photoId.slice(0, 2)}/${photoId}/`;

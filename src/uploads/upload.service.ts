@@ -14,6 +14,7 @@ import { notifyJobQueued, whileUploading } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { getProcessingLimits, PROCESS_PHOTO_JOB } from "@/src/photos/photo-processing.job";
 import { findOwnPhotoBySha256, insertPhoto, sumOriginalBytes } from "@/src/photos/photos.repository";
+import { originalKey } from "@/src/photos/photo-files";
 import { handOverVisibleDecode } from "@/src/photos/visible-decode-handoff";
 import { getStorage } from "@/src/storage/app-storage";
 import { getTemporaryDirectory } from "@/src/storage/temporary-files";
@@ -115,9 +116,9 @@ async function storePhoto(user: SessionUser, { file, type, smallDecode }: Checke
   if (existing) return { id: existing.id, status: existing.status, name, isDuplicate: true };
 
   const id = crypto.randomUUID();
-  const originalKey = `originals/${id.slice(0, 2)}/${id}`;
+  const storedKey = originalKey(id);
   const storage = getStorage();
-  await storage.putFile(originalKey, file.tempPath, { contentType: CONTENT_TYPES[type] });
+  await storage.putFile(storedKey, file.tempPath, { contentType: CONTENT_TYPES[type] });
   const now = new Date().toISOString();
   try {
     await getDb()
@@ -130,7 +131,7 @@ async function storePhoto(user: SessionUser, { file, type, smallDecode }: Checke
           status: "processing",
           failure_reason: null,
           visibility: "private",
-          original_key: originalKey,
+          original_key: storedKey,
           original_name: name,
           original_type: type,
           original_size: file.size,
@@ -142,7 +143,7 @@ async function storePhoto(user: SessionUser, { file, type, smallDecode }: Checke
       });
   } catch (error) {
     // The row never committed: its original must not stay behind as an orphan.
-    await storage.delete(originalKey).catch((deleteError: unknown) => getLogger().error({ err: deleteError, key: originalKey }, "orphan original left"));
+    await storage.delete(storedKey).catch((deleteError: unknown) => getLogger().error({ err: deleteError, key: storedKey }, "orphan original left"));
     if (isUniqueViolation(error)) {
       // The same bytes were uploaded at the same moment; that upload won.
       const winner = await findOwnPhotoBySha256(getDb(), user.id, file.sha256);
