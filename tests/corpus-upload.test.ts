@@ -47,6 +47,10 @@ async function fetchVariant(url: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
+function smallestJpegOf(detail: PhotoDetailBody): PhotoDetailBody["variants"][number] {
+  return detail.variants.filter((variant) => variant.format === "jpeg").sort((a, b) => a.width - b.width)[0];
+}
+
 /** The photo once its last phase (AVIF) is listed, so that every variant it will have is served. */
 async function waitForAvif(id: string): Promise<PhotoDetailBody> {
   const deadline = Date.now() + 180_000;
@@ -85,7 +89,7 @@ describe("the whole corpus through POST /api/upload", () => {
       const header = await sharp(path.join(CORPUS, file), { failOn: "none" }).metadata();
       // HEIF's own rotation is applied by libheif; sharp's header reports the stored size there.
       if (header.format !== "heif") expect([detail.width, detail.height], file).toEqual([header.autoOrient.width, header.autoOrient.height]);
-      const smallest = detail.variants.filter((variant) => variant.format === "jpeg").sort((a, b) => a.width - b.width)[0];
+      const smallest = smallestJpegOf(detail);
       const served = await sharp(await fetchVariant(smallest.url)).metadata();
       expect([served.format, served.width, served.height], file).toEqual(["jpeg", smallest.width, smallest.height]);
     }
@@ -109,9 +113,8 @@ describe("the whole corpus through POST /api/upload", () => {
     expect(orientationFiles).toHaveLength(34);
     for (const file of orientationFiles) {
       const reference = file.replace(/_\d\.jpg$/, "_1.jpg");
-      const smallestJpeg = (detail: PhotoDetailBody) => detail.variants.filter((variant) => variant.format === "jpeg").sort((a, b) => a.width - b.width)[0];
-      const output = await fetchVariant(smallestJpeg(outcomes.get(file)?.detail as PhotoDetailBody).url);
-      const expected = await fetchVariant(smallestJpeg(outcomes.get(reference)?.detail as PhotoDetailBody).url);
+      const output = await fetchVariant(smallestJpegOf(outcomes.get(file)?.detail as PhotoDetailBody).url);
+      const expected = await fetchVariant(smallestJpegOf(outcomes.get(reference)?.detail as PhotoDetailBody).url);
       const difference = meanAbsoluteDifference(await renderGreyThumbnail(output), await renderGreyThumbnail(expected));
       expect(difference, file).toBeLessThan(UPRIGHT_THRESHOLD);
     }

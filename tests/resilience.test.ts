@@ -9,6 +9,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { corpusFile, listFiles, type PhotoDetailBody, uploadFiles, type UploadedPhoto, waitForProcessing } from "./helpers/photos";
+import { killWithSigkill } from "./helpers/server-process";
 import { startTestApp, type TestApp, testStorageFromEnvironment } from "./helpers/test-app";
 import { createTestUser, TestClient } from "./helpers/test-client";
 import { openTestDatabase } from "./helpers/test-database";
@@ -86,8 +87,7 @@ describe("the server is killed while processing a photo (SIGKILL)", () => {
       if (Date.now() > deadline) throw new Error("The job never started");
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    testApp.server.process.kill("SIGKILL");
-    await new Promise((resolve) => testApp.server.process.once("exit", resolve));
+    await killWithSigkill(testApp.server);
     // The killed job stays claimed (running) until its lease runs out; the photo has one row.
     const afterKill = await readRows(testApp);
     const killedJob = afterKill.jobs.find((job) => job.status === "running");
@@ -303,8 +303,7 @@ describe("the server is killed in the middle of an upload (SIGKILL)", () => {
     const testApp = await startApp();
     const client = await signedInAdmin(testApp.url);
     const socket = await startUnfinishedUpload(testApp, client);
-    testApp.server.process.kill("SIGKILL");
-    await new Promise((resolve) => testApp.server.process.once("exit", resolve));
+    await killWithSigkill(testApp.server);
     socket.destroy();
     const temporaryDirectory = path.join(testApp.dataDirectory, "tmp");
     // Nobody could clean up: the half-received file is still there.
@@ -321,8 +320,7 @@ describe("the server is killed in the middle of an upload (SIGKILL)", () => {
     const uploadPath = await createUploadPath(restartedClient, photo.length, "resumed.jpg");
     const half = Math.floor(photo.length / 2);
     expect((await patchUpload(restartedClient, uploadPath, 0, photo.slice(0, half))).status).toBe(204);
-    server.process.kill("SIGKILL");
-    await new Promise((resolve) => server.process.once("exit", resolve));
+    await killWithSigkill(server);
 
     const again = await testApp.startAgain();
     const resumingClient = await signedInAdmin(again.url);

@@ -88,3 +88,9 @@ export async function waitForExit(server: RunningServer, timeoutMs = 30_000): Pr
     });
   });
 }
+
+/** Kills the server as the kernel would (no shutdown of its own) and waits until it is gone. */
+export async function killWithSigkill(server: RunningServer): Promise<void> {
+  server.process.kill("SIGKILL");
+  await waitForExit(server);
+}
