@@ -1,12 +1,15 @@
-import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isWideGamutProfile } from "./icc-profile-reader";
 import {
+  builtInProfile,
   createScratchDirectory,
   decodeFile,
   readDisplayedPixel,
   readStoredPixel,
+  solidPng,
+  tagJpeg,
+  tagPng,
   TEST_LIMITS,
 } from "./image-test-helpers";
 import { encodeVariants } from "./variant-encoder";
@@ -19,43 +22,9 @@ let displayP3Profile: Buffer;
 beforeAll(async () => {
   // The profiles themselves (480 bytes each); the test images below get them attached by hand, so
   // that what is tested does not depend on how the module attaches them.
-  const profileOf = async (name: string) => {
-    const tagged = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } }).withIccProfile(name).png().toBuffer();
-    const { icc } = await sharp(tagged).metadata();
-    if (!icc) throw new Error(`No ${name} profile`);
-    return icc;
-  };
-  srgbProfile = await profileOf("srgb");
-  displayP3Profile = await profileOf("p3");
+  srgbProfile = await builtInProfile("srgb");
+  displayP3Profile = await builtInProfile("p3");
 });
-
-/** Inserts an iCCP chunk right after IHDR: the PNG now claims its numbers are in `profile`'s space. */
-function tagPng(png: Buffer, profile: Buffer): Buffer {
-  const data = Buffer.concat([Buffer.from("profile\0\0", "latin1"), deflateSync(profile)]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from("iCCP", "latin1"), data]);
-  const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(crc32(typeAndData));
-  const afterHeader = 8 + 25; // signature, then IHDR (length, type, 13 bytes, CRC)
-  return Buffer.concat([png.subarray(0, afterHeader), length, typeAndData, checksum, png.subarray(afterHeader)]);
-}
-
-/** Inserts an APP2 ICC_PROFILE segment after SOI. */
-function tagJpeg(jpeg: Buffer, profile: Buffer): Buffer {
-  const payload = Buffer.concat([Buffer.from("ICC_PROFILE\0", "latin1"), Buffer.from([1, 1]), profile]);
-  const header = Buffer.from([0xff, 0xe2, 0, 0]);
-  header.writeUInt16BE(payload.length + 2, 2);
-  return Buffer.concat([jpeg.subarray(0, 2), header, payload, jpeg.subarray(2)]);
-}
-
-/** A solid 16 × 16 image with exactly these 8-bit channel values and no profile. */
-function solid(values: number[]): Promise<Buffer> {
-  const channels = values.length as 3 | 4;
-  const pixels = Buffer.alloc(16 * 16 * channels);
-  for (let index = 0; index < pixels.length; index++) pixels[index] = values[index % channels];
-  return sharp(pixels, { raw: { width: 16, height: 16, channels } }).png().toBuffer();
-}
 
 async function processVisible(name: string, bytes: Buffer) {
   const decoded = await decodeFile(scratch.write(name, bytes));
@@ -75,7 +44,7 @@ const expectClose = (actual: number[], expected: number[], tolerance: number) =>
 
 describe("Display P3 photos stay Display P3", () => {
   it.each(["png", "jpeg"] as const)("a pure P3 red %s keeps its P3 numbers and profile, and still shows red", async (format) => {
-    const untagged = await solid([255, 0, 0]);
+    const untagged = await solidPng([255, 0, 0]);
     const source =
       format === "png"
         ? tagPng(untagged, displayP3Profile)
@@ -93,14 +62,14 @@ describe("Display P3 photos stay Display P3", () => {
   });
 
   it("a P3 colour inside sRGB's gamut keeps its exact P3 numbers", async () => {
-    const { decoded, webp } = await processVisible("p3-brown.png", tagPng(await solid([200, 100, 50]), displayP3Profile));
+    const { decoded, webp } = await processVisible("p3-brown.png", tagPng(await solidPng([200, 100, 50]), displayP3Profile));
     expect(decoded.colourSpace).toBe("display-p3");
     expectClose(Array.from(decoded.pixels.subarray(0, 3)), [200, 100, 50], 0);
     expectClose((await readStoredPixel(webp)).slice(0, 3), [200, 100, 50], 3);
   });
 
   it("an sRGB-tagged photo stays sRGB, tagged sRGB", async () => {
-    const { decoded, jpeg } = await processVisible("srgb-red.png", tagPng(await solid([255, 0, 0]), srgbProfile));
+    const { decoded, jpeg } = await processVisible("srgb-red.png", tagPng(await solidPng([255, 0, 0]), srgbProfile));
     expect(decoded.colourSpace).toBe("srgb");
     const profile = (await sharp(jpeg).metadata()).icc;
     expect(profile).toBeDefined();
@@ -111,7 +80,7 @@ describe("Display P3 photos stay Display P3", () => {
 
 describe("other colour layouts are converted to sRGB correctly", () => {
   it("CMYK JPEG without a profile (libvips' built-in CMYK profile)", async () => {
-    const cmyk = await sharp(await solid([220, 30, 30])).toColourspace("cmyk").jpeg({ quality: 95 }).toBuffer();
+    const cmyk = await sharp(await solidPng([220, 30, 30])).toColourspace("cmyk").jpeg({ quality: 95 }).toBuffer();
     expect((await sharp(cmyk).metadata()).space).toBe("cmyk");
     const { decoded, jpeg } = await processVisible("cmyk.jpg", cmyk);
     expect([decoded.colourSpace, decoded.channels]).toEqual(["srgb", 3]);
@@ -121,7 +90,7 @@ describe("other colour layouts are converted to sRGB correctly", () => {
   });
 
   it("CMYK JPEG with an embedded CMYK profile", async () => {
-    const cmyk = await sharp(await solid([220, 30, 30])).withIccProfile("cmyk").jpeg({ quality: 95 }).toBuffer();
+    const cmyk = await sharp(await solidPng([220, 30, 30])).withIccProfile("cmyk").jpeg({ quality: 95 }).toBuffer();
     const metadata = await sharp(cmyk).metadata();
     expect([metadata.space, metadata.hasProfile]).toEqual(["cmyk", true]);
     const { jpeg } = await processVisible("cmyk-profiled.jpg", cmyk);
@@ -175,7 +144,7 @@ describe("other colour layouts are converted to sRGB correctly", () => {
   });
 
   it("an alpha channel that is opaque everywhere is dropped", async () => {
-    const { decoded, webp } = await processVisible("opaque-alpha.png", await solid([10, 200, 30, 255]));
+    const { decoded, webp } = await processVisible("opaque-alpha.png", await solidPng([10, 200, 30, 255]));
     expect(decoded.channels).toBe(3);
     expect((await sharp(webp).metadata()).hasAlpha).toBe(false);
   });

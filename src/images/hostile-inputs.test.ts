@@ -7,6 +7,9 @@ import {
   corpusPath,
   createScratchDirectory,
   decodeFile,
+  JUNK_METADATA_COLOUR,
+  makeAnimation,
+  makeJunkMetadataJpegs,
   makePixelBombPng,
   processToVisible,
   TEST_LIMITS,
@@ -19,23 +22,6 @@ const scratch = createScratchDirectory();
 afterAll(() => scratch.remove());
 
 const text = (value: string) => new TextEncoder().encode(value);
-
-/** A JPEG segment (APPn and the like) with its length field. */
-function jpegSegment(marker: number, payload: Uint8Array): Buffer {
-  const length = Buffer.alloc(2);
-  length.writeUInt16BE(payload.length + 2);
-  return Buffer.concat([Buffer.from([0xff, marker]), length, payload]);
-}
-
-/** `count` frames of 64 × 64, the first white, then alternating black and white. */
-async function makeAnimation(format: "gif" | "webp", count: number): Promise<Buffer> {
-  const frameBytes = 64 * 64 * 3;
-  const pixels = Buffer.alloc(frameBytes * count);
-  for (let frame = 0; frame < count; frame++) pixels.fill(frame % 2 === 0 ? 255 : 0, frame * frameBytes, (frame + 1) * frameBytes);
-  return sharp(pixels, { raw: { width: 64, height: 64 * count, channels: 3, pageHeight: 64 } })
-    .toFormat(format, format === "webp" ? { effort: 0 } : {})
-    .toBuffer();
-}
 
 describe("content we refuse: 415", () => {
   it.each([
@@ -165,24 +151,12 @@ describe("files that are processed safely", () => {
   });
 
   it("huge and malformed EXIF, XMP and ICC blocks are survived and stripped", async () => {
-    const base = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#c04020" } }).jpeg().toBuffer();
-    const junkExif = await sharp(base)
-      .withExif({ IFD0: { ImageDescription: "JUNKEXIF".repeat(7_500), Make: "JunkCam" } })
-      .withXmp(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><<<${"JUNKXMP&;".repeat(7_000)}`)
-      .jpeg()
-      .toBuffer();
-    const withSegments = (...segments: Buffer[]) => Buffer.concat([base.subarray(0, 2), ...segments, base.subarray(2)]);
-    const inputs = {
-      "60 kB EXIF and XMP": junkExif,
-      "random EXIF": withSegments(jpegSegment(0xe1, Buffer.concat([text("Exif\0\0"), randomBytes(60_000)]))),
-      "EXIF with a wild IFD offset": withSegments(jpegSegment(0xe1, Buffer.concat([text("Exif\0\0II*\0"), Buffer.from([0xff, 0xff, 0xff, 0x7f])]))),
-      "random ICC": withSegments(jpegSegment(0xe2, Buffer.concat([text("ICC_PROFILE\0"), Buffer.from([1, 1]), randomBytes(60_000)]))),
-    };
-    expect((await sharp(junkExif).metadata()).exif?.length).toBeGreaterThan(60_000);
+    const inputs = await makeJunkMetadataJpegs();
+    expect((await sharp(inputs["60 kB EXIF and XMP"]).metadata()).exif?.length).toBeGreaterThan(60_000);
     for (const [name, bytes] of Object.entries(inputs)) {
       const { decoded, variants } = await processToVisible(scratch.write(`${name}.jpg`, bytes));
       expect(decoded.colourSpace, name).toBe("srgb");
-      expect(Array.from(decoded.pixels.subarray(0, 3)), name).toEqual([193, 64, 32]);
+      expect(Array.from(decoded.pixels.subarray(0, 3)), name).toEqual(JUNK_METADATA_COLOUR.decoded);
       for (const variant of variants) {
         const metadata = await sharp(variant.bytes).metadata();
         expect([metadata.exif, metadata.xmp], name).toEqual([undefined, undefined]);

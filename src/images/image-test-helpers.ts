@@ -1,4 +1,5 @@
 // Shared by the image unit tests only. Reads the shared corpus in place; nothing is copied.
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -123,4 +124,78 @@ export function makePixelBombPng(): Buffer {
     pngChunk("IDAT", deflateSync(rows, { level: 9 })),
     pngChunk("IEND", new Uint8Array(0)),
   ]);
+}
+
+/** A JPEG segment (APPn and the like) with its length field. */
+export function jpegSegment(marker: number, payload: Uint8Array): Buffer {
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(payload.length + 2);
+  return Buffer.concat([Buffer.from([0xff, marker]), length, payload]);
+}
+
+/** Inserts segments right after a JPEG's SOI marker. */
+function withJpegSegments(jpeg: Buffer, ...segments: Buffer[]): Buffer {
+  return Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
+}
+
+/** Inserts an APP2 ICC_PROFILE segment after SOI. */
+export function tagJpeg(jpeg: Buffer, profile: Buffer): Buffer {
+  return withJpegSegments(jpeg, jpegSegment(0xe2, Buffer.concat([Buffer.from("ICC_PROFILE\0", "latin1"), Buffer.from([1, 1]), profile])));
+}
+
+/** Inserts an iCCP chunk right after IHDR: the PNG now claims its numbers are in `profile`'s space. */
+export function tagPng(png: Buffer, profile: Buffer): Buffer {
+  const afterHeader = 8 + 25; // signature, then IHDR (length, type, 13 bytes, CRC)
+  const chunk = pngChunk("iCCP", Buffer.concat([Buffer.from("profile\0\0", "latin1"), deflateSync(profile)]));
+  return Buffer.concat([png.subarray(0, afterHeader), chunk, png.subarray(afterHeader)]);
+}
+
+/** One of libvips' built-in ICC profiles ("srgb", "p3", "cmyk"), as bytes. */
+export async function builtInProfile(name: string): Promise<Buffer> {
+  const tagged = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } }).withIccProfile(name).png().toBuffer();
+  const { icc } = await sharp(tagged).metadata();
+  if (!icc) throw new Error(`No ${name} profile`);
+  return icc;
+}
+
+/** A solid 16 × 16 PNG with exactly these 8-bit channel values (3 or 4) and no profile. */
+export function solidPng(values: number[]): Promise<Buffer> {
+  const channels = values.length as 3 | 4;
+  const pixels = Buffer.alloc(16 * 16 * channels);
+  for (let index = 0; index < pixels.length; index++) pixels[index] = values[index % channels];
+  return sharp(pixels, { raw: { width: 16, height: 16, channels } }).png().toBuffer();
+}
+
+/** `count` frames of 64 × 64, the first white, then alternating black and white. */
+export async function makeAnimation(format: "gif" | "webp", count: number): Promise<Buffer> {
+  const frameBytes = 64 * 64 * 3;
+  const pixels = Buffer.alloc(frameBytes * count);
+  for (let frame = 0; frame < count; frame++) pixels.fill(frame % 2 === 0 ? 255 : 0, frame * frameBytes, (frame + 1) * frameBytes);
+  return sharp(pixels, { raw: { width: 64, height: 64 * count, channels: 3, pageHeight: 64 } })
+    .toFormat(format, format === "webp" ? { effort: 0 } : {})
+    .toBuffer();
+}
+
+/** The colour of every image made by makeJunkMetadataJpegs, and what its pixels decode to. */
+export const JUNK_METADATA_COLOUR = { background: "#c04020", decoded: [193, 64, 32] } as const;
+
+/**
+ * 640 × 480 JPEGs of one colour whose metadata is hostile: 60 kB of EXIF and XMP (the XMP not even
+ * XML), random EXIF bytes, an EXIF IFD offset pointing far outside the file, and 60 kB of random ICC
+ * data. The strings "JUNK" and "JunkCam" inside must never reach a served file.
+ */
+export async function makeJunkMetadataJpegs(): Promise<Record<string, Buffer>> {
+  const text = (value: string) => Buffer.from(value, "latin1");
+  const base = await sharp({ create: { width: 640, height: 480, channels: 3, background: JUNK_METADATA_COLOUR.background } }).jpeg().toBuffer();
+  const junkExif = await sharp(base)
+    .withExif({ IFD0: { ImageDescription: "JUNKEXIF".repeat(7_500), Make: "JunkCam" } })
+    .withXmp(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><<<${"JUNKXMP&;".repeat(7_000)}`)
+    .jpeg()
+    .toBuffer();
+  return {
+    "60 kB EXIF and XMP": junkExif,
+    "random EXIF": withJpegSegments(base, jpegSegment(0xe1, Buffer.concat([text("Exif\0\0"), randomBytes(60_000)]))),
+    "EXIF with a wild IFD offset": withJpegSegments(base, jpegSegment(0xe1, Buffer.concat([text("Exif\0\0II*\0"), Buffer.from([0xff, 0xff, 0xff, 0x7f])]))),
+    "random ICC": withJpegSegments(base, jpegSegment(0xe2, Buffer.concat([text("ICC_PROFILE\0"), Buffer.from([1, 1]), randomBytes(60_000)]))),
+  };
 }
