@@ -3,15 +3,18 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
+import pino from "pino";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { Database } from "@/src/db/database";
 import { migrateToLatest } from "@/src/db/migrate";
 import { claimNextJob, insertJob } from "@/src/jobs/jobs.repository";
+import { notifyJobQueued, registerJobHandler, startWorker, stopWorker, whileUploading } from "@/src/jobs/worker";
 import { createFreshPostgresDatabase, dropPostgresDatabase, openTestDatabase } from "./helpers/test-database";
 
-// The job queue's claim on a freshly migrated database of its own (the test server's worker would
-// take jobs from the shared one): SQLite always, PostgreSQL when the run uses it.
+// The job queue's claim, and the worker in this test process, on a freshly migrated database of
+// their own (the test server's worker would take jobs from the shared one): SQLite always,
+// PostgreSQL when the run uses it.
 
 const databaseKind = inject("databaseKind");
 let cleanUp: (() => Promise<void>) | null = null;
@@ -61,5 +64,69 @@ describe("claiming jobs", () => {
     expect(await claim(db, 0)).toBeUndefined();
     expect(await claim(db)).toMatchObject({ id: finish, status: "running", attempts: 1 });
     expect(await claim(db)).toBeUndefined();
+  });
+});
+
+/** A promise with its resolve function outside, for jobs the test lets finish when it wants. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+async function waitFor(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Still waiting for ${what} after 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("the worker while uploads arrive", () => {
+  it("holds its first slot for visible jobs while an upload is in flight, and releases it when the upload ends", async () => {
+    const db = await freshDatabase();
+    // The worker reads the process-wide database handle and logger (src/db/client.ts,
+    // src/log/logger.ts); point them at this test's database and at nowhere.
+    const processWide = globalThis as typeof globalThis & {
+      __contactSheetDatabase?: { db: DatabaseHandle; kind: typeof databaseKind };
+      __contactSheetLogger?: pino.Logger;
+    };
+    processWide.__contactSheetDatabase = { db, kind: databaseKind };
+    processWide.__contactSheetLogger = pino({ level: "silent" });
+    const ran: string[] = [];
+    const longJob = gate();
+    registerJobHandler("test.long", { run: async () => void (ran.push("long"), await longJob.opened) });
+    registerJobHandler("test.visible", { run: async () => void ran.push("visible") });
+    registerJobHandler("test.finish", { run: async () => void ran.push("finish") });
+    const upload = gate();
+    const uploading = whileUploading(() => upload.opened);
+    startWorker({ concurrency: 2, leaseSeconds: 60 });
+    try {
+      const queue = async (kind: string, priority: number) => {
+        await insertJob(db, { kind, photoId: null, priority }, new Date().toISOString());
+        notifyJobQueued();
+      };
+      // The ordinary slot takes the long job and keeps it; the held slot may not.
+      await queue("test.long", 5);
+      await waitFor(() => ran.includes("long"), "the long job to start");
+      await queue("test.finish", 5);
+      await queue("test.visible", 0);
+      await waitFor(() => ran.includes("visible"), "the held slot to take the visible job");
+      // Past the held slot's next claims (it was woken by both jobs and went back to waiting).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(ran).toEqual(["long", "visible"]);
+
+      upload.open();
+      await uploading;
+      await waitFor(() => ran.includes("finish"), "the released slot to take the finish job");
+      expect(ran).toEqual(["long", "visible", "finish"]);
+    } finally {
+      stopWorker();
+      longJob.open();
+      upload.open();
+      // Let the slots see they are stopped before the database goes.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      processWide.__contactSheetDatabase = undefined;
+    }
   });
 });
