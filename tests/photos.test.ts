@@ -97,6 +97,15 @@ describe("uploading and processing a photo", () => {
     expect([a.isDuplicate, b.isDuplicate].sort()).toEqual([false, true]);
     const again = await uploadCorpusFile(client, "exif-samples/jpg/Canon_DIGITAL_IXUS_400.jpg");
     expect(again).toMatchObject({ id: a.id, isDuplicate: true });
+    // The same new bytes twice in one request: stored once, the second named as its duplicate.
+    const twice = await uploadFiles(client, [
+      { bytes: corpusFile("exif-samples/jpg/Canon_40D.jpg"), name: "c.jpg" },
+      { bytes: corpusFile("exif-samples/jpg/Canon_40D.jpg"), name: "d.jpg" },
+    ]);
+    expect(twice.status).toBe(201);
+    const [c, d] = ((await twice.json()) as { photos: UploadedPhoto[] }).photos;
+    expect([c.isDuplicate, d.isDuplicate, d.id]).toEqual([false, true, c.id]);
+    expect((await storedOriginals()).filter((key) => key.includes(c.id))).toHaveLength(1);
 
     // Another editor's copy is their own photo: a duplicate would reveal the first one.
     const { client: otherEditor } = await signedInAs("editor");

@@ -78,6 +78,13 @@ export async function storeReceivedFiles(user: SessionUser, files: ReceivedFile[
         `${JSON.stringify(sanitizeFileName(file.clientName))} is not a photo we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF).`,
       );
     }
+    // The same bytes passed this check when they were first uploaded: a re-imported folder's
+    // duplicates are answered without decoding each again.
+    const duplicateOf = await findOwnPhotoBySha256(getDb(), user.id, file.sha256);
+    if (duplicateOf) {
+      checked.push({ file, type, smallDecode: null, duplicateOf });
+      continue;
+    }
     const smallDecode = await checkUploadedImage(file.tempPath, type, limits).catch((error: unknown) => {
       if (error instanceof AppError) throw new AppError(error.code, `${JSON.stringify(sanitizeFileName(file.clientName))}: ${error.message}`);
       throw error;
@@ -89,11 +96,15 @@ export async function storeReceivedFiles(user: SessionUser, files: ReceivedFile[
   return outcomes;
 }
 
-/** A received file that passed the upload checks, with the decode that proved it sound (not for HEIC). */
+/**
+ * A received file that passed the upload checks, with the decode that proved it sound (not for
+ * HEIC), or the photo that already has its bytes.
+ */
 interface CheckedFile {
   file: ReceivedFile;
   type: ImageType;
   smallDecode: DecodedPhoto | null;
+  duplicateOf?: PhotoRow;
 }
 
 /** Refuses files that would take the user past their storage quota (UPLOAD_QUOTA_BYTES; 0 is none). */
@@ -110,9 +121,11 @@ async function assertWithinQuota(user: SessionUser, files: ReceivedFile[], quota
   }
 }
 
-async function storePhoto(user: SessionUser, { file, type, smallDecode }: CheckedFile): Promise<UploadOutcome> {
+async function storePhoto(user: SessionUser, { file, type, smallDecode, duplicateOf }: CheckedFile): Promise<UploadOutcome> {
   const name = sanitizeFileName(file.clientName);
-  const existing = await findOwnPhotoBySha256(getDb(), user.id, file.sha256);
+  // Looked up again for files not known at the check: the same bytes twice in one batch, or from
+  // another upload since. (Should duplicateOf be deleted meanwhile, the answer still names it.)
+  const existing = duplicateOf ?? (await findOwnPhotoBySha256(getDb(), user.id, file.sha256));
   if (existing) return { id: existing.id, status: existing.status, name, isDuplicate: true };
 
   const id = crypto.randomUUID();
