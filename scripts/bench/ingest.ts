@@ -117,11 +117,9 @@ async function main(): Promise<void> {
   let nextFile = 0;
   const uploadOne = async (file: string) => {
     const uploadStartedAt = performance.now();
-    const form = new FormData();
-    form.append("file", await fs.openAsBlob(file, { type: "image/jpeg" }), path.basename(file));
-    const response = await editor.request("/api/upload", { body: form });
-    await expectStatus(response, 201, `upload of ${path.basename(file)}`);
-    const { photos } = (await response.json()) as { photos: Array<{ id: string }> };
+    const response = await editor.uploadFile("/api/upload", file, "image/jpeg");
+    if (response.status !== 201) throw new Error(`upload of ${path.basename(file)}: ${response.status} ${response.body}`);
+    const { photos } = JSON.parse(response.body) as { photos: Array<{ id: string }> };
     times.set(photos[0].id, { uploadStartedAt, uploadedAt: performance.now() });
   };
   const uploading = Promise.all(
