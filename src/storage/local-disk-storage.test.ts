@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
+import { statSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -31,6 +32,15 @@ async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
+}
+
+/** Whether `directory` exists on another filesystem than the system's temporary directory. */
+function isOtherFilesystem(directory: string): boolean {
+  try {
+    return statSync(directory).dev !== statSync(os.tmpdir()).dev;
+  } catch {
+    return false;
+  }
 }
 
 async function writeSource(name: string, bytes: Uint8Array): Promise<string> {
@@ -90,6 +100,30 @@ describe("LocalDiskStorage round trip", () => {
     expect(sha256(await readAll(object.body))).toBe(sha256(bytes));
     expect(sha256(await fs.readFile(sourcePath))).toBe(sha256(bytes)); // the source is left for the caller
     expect(await storage.stat("originals/ab/photo.jpg")).toEqual({ size: bytes.length, modifiedAt: expect.any(Date) });
+  });
+
+  it("moves a source the caller is done with into place", async () => {
+    const bytes = randomBytes(MEBIBYTE + 5);
+    const sourcePath = await writeSource("upload.bin", bytes);
+    await storage.putFile("originals/cd/moved.jpg", sourcePath, { contentType: "image/jpeg", mayMoveSource: true });
+    expect(sha256(await readAll((await storage.read("originals/cd/moved.jpg")).body))).toBe(sha256(bytes));
+    await expect(fs.stat(sourcePath)).rejects.toMatchObject({ code: "ENOENT" });
+    expect(await fs.readdir(path.join(root, ".tmp"))).toEqual([]);
+  });
+
+  // /dev/shm is a tmpfs on Linux: a rename from there fails with EXDEV.
+  it.skipIf(!isOtherFilesystem("/dev/shm"))("copies a source it may move when that lies on another filesystem", async () => {
+    const elsewhere = await fs.mkdtemp("/dev/shm/contact-sheet-storage-unit-");
+    try {
+      const bytes = randomBytes(MEBIBYTE + 5);
+      const sourcePath = path.join(elsewhere, "upload.bin");
+      await fs.writeFile(sourcePath, bytes);
+      await storage.putFile("originals/cd/copied.jpg", sourcePath, { contentType: "image/jpeg", mayMoveSource: true });
+      expect(sha256(await readAll((await storage.read("originals/cd/copied.jpg")).body))).toBe(sha256(bytes));
+      expect(sha256(await fs.readFile(sourcePath))).toBe(sha256(bytes));
+    } finally {
+      await fs.rm(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it("stores bytes, and a second put replaces the object whole", async () => {

@@ -25,6 +25,7 @@ import {
   assertValidStorageKey,
   assertValidStoragePrefix,
   type ByteRange,
+  type PutFileOptions,
   type PutOptions,
   type Storage,
   type StorageConfig,
@@ -158,7 +159,7 @@ export class S3Storage implements Storage {
     await this.check();
   }
 
-  async putFile(key: string, sourcePath: string, options: PutOptions): Promise<void> {
+  async putFile(key: string, sourcePath: string, options: PutFileOptions): Promise<void> {
     assertValidStorageKey(key);
     const { size } = await fs.stat(sourcePath);
     if (size > this.options.multipartThresholdBytes) {

@@ -27,9 +27,10 @@ export interface Storage {
   /**
    * Stores the file at `sourcePath` (already on local disk, e.g. an upload's temporary file) under
    * `key`, replacing any object with that key. The file is streamed, never read whole into memory,
-   * and is left in place: the caller removes it. The object appears whole or not at all.
+   * and is left in place (unless `mayMoveSource`): the caller removes it. The object appears whole
+   * or not at all.
    */
-  putFile(key: string, sourcePath: string, options: PutOptions): Promise<void>;
+  putFile(key: string, sourcePath: string, options: PutFileOptions): Promise<void>;
 
   /** Stores `bytes` under `key` (small objects, such as a generated variant), whole or not at all. */
   putBytes(key: string, bytes: Uint8Array, options: PutOptions): Promise<void>;
@@ -68,6 +69,15 @@ export interface Storage {
 export interface PutOptions {
   /** MIME type, kept as object metadata where the backend has any (S3); local disk ignores it. */
   contentType: string;
+}
+
+export interface PutFileOptions extends PutOptions {
+  /**
+   * The caller is done with the source file, so the backend may move it into place instead of
+   * copying it (local disk, same filesystem). The caller still removes `sourcePath`, which may then
+   * be gone.
+   */
+  mayMoveSource?: boolean;
 }
 
 /** Inclusive byte offsets, like an HTTP range: `{ start: 0, end: 0 }` is the first byte. */

@@ -131,7 +131,7 @@ async function storePhoto(user: SessionUser, { file, type, smallDecode, duplicat
   const id = crypto.randomUUID();
   const storedKey = originalKey(id);
   const storage = getStorage();
-  await storage.putFile(storedKey, file.tempPath, { contentType: CONTENT_TYPES[type] });
+  await storage.putFile(storedKey, file.tempPath, { contentType: CONTENT_TYPES[type], mayMoveSource: true });
   const now = new Date().toISOString();
   try {
     await getDb()
