@@ -1,16 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
 import pino from "pino";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "@/src/db/client";
-import type { Database } from "@/src/db/database";
-import { migrateToLatest } from "@/src/db/migrate";
 import { claimNextJob, insertJob } from "@/src/jobs/jobs.repository";
 import { notifyJobQueued, registerJobHandler, startWorker, stopWorker, whileUploading } from "@/src/jobs/worker";
-import { createFreshPostgresDatabase, dropPostgresDatabase, openTestDatabase } from "./helpers/test-database";
+import { openFreshDatabase } from "./helpers/test-database";
 
 // The job queue's claim, and the worker in this test process, on a freshly migrated database of
 // their own (the test server's worker would take jobs from the shared one): SQLite always,
@@ -25,24 +18,8 @@ afterEach(async () => {
 });
 
 async function freshDatabase(): Promise<DatabaseHandle> {
-  if (databaseKind === "postgres") {
-    const adminUrl = process.env.DATABASE_URL as string;
-    const databaseUrl = await createFreshPostgresDatabase(adminUrl);
-    const db = openTestDatabase({ dataDirectory: "", databaseUrl });
-    cleanUp = async () => {
-      await db.destroy();
-      await dropPostgresDatabase(adminUrl, databaseUrl);
-    };
-    await migrateToLatest(db);
-    return db;
-  }
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-jobs-"));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(path.join(directory, "jobs.sqlite")) }) });
-  cleanUp = async () => {
-    await db.destroy();
-    fs.rmSync(directory, { recursive: true, force: true });
-  };
-  await migrateToLatest(db);
+  const { db, remove } = await openFreshDatabase(databaseKind);
+  cleanUp = remove;
   return db;
 }
 

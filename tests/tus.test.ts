@@ -11,6 +11,7 @@ import {
   headUpload,
   offsetOf,
   patchThenDropConnection,
+  patchThenStall,
   patchUpload,
   TUS_ENDPOINT,
 } from "./helpers/tus";
@@ -164,6 +165,28 @@ describe("tus uploads", () => {
     expect((await deleteUpload(client, uploadPath)).status).toBe(204);
     expect((await headUpload(client, uploadPath)).status).toBe(404);
     expect(await tusLeftovers(idOf(uploadPath))).toEqual([]);
+  });
+
+  it("ends a stalled PATCH when its client comes back for the upload, which then resumes and finishes whole (20)", async () => {
+    const { client } = await signedInAs("editor");
+    const bytes = corpusFile(LARGE_JPEG);
+    const uploadPath = await createUploadPath(client, bytes.length, "stalled.jpg");
+    const stalled = await patchThenStall(client, uploadPath, 0, bytes.subarray(0, 300 * 1024), bytes.length);
+    try {
+      // The uploader sees a dead connection and asks where to go on. The stalled request holds the
+      // upload's lock (in memory, or on S3 in the database for every instance): asked to let go,
+      // it ends, and HEAD answers rather than waiting out the lock's 30 s timeout.
+      const offset = await offsetOf(client, uploadPath);
+      expect(offset).not.toBeNull();
+      expect(offset).toBeLessThanOrEqual(300 * 1024);
+      const finished = await patchUpload(client, uploadPath, offset as number, bytes.slice(offset as number));
+      expect(finished.status, await finished.clone().text()).toBe(200);
+      const { photo } = (await finished.json()) as { photo: { id: string } };
+      const original = await client.request(`/api/photos/${photo.id}/original`);
+      expect(createHash("sha256").update(Buffer.from(await original.arrayBuffer())).digest("hex")).toBe(createHash("sha256").update(bytes).digest("hex"));
+    } finally {
+      stalled.close();
+    }
   });
 
   it("answers a replayed chunk, a chunk ahead of the offset and one behind with 409, appending nothing (19)", async () => {

@@ -14,6 +14,7 @@ export interface Database {
   photo_variants: PhotoVariantsTable;
   jobs: JobsTable;
   api_tokens: ApiTokensTable;
+  upload_locks: UploadLocksTable;
 }
 
 export const ROLES = ["viewer", "editor", "admin"] as const;
@@ -132,6 +133,15 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A tus upload being worked on by one request, on any app instance. */
+export interface UploadLocksTable {
+  upload_id: string;
+  holder: string;
+  expires_at: string;
+  /** 1 when another request waits for this upload: the holder should end its request. */
+  release_requested: number;
 }
 
 export type PhotoRow = Selectable<PhotosTable>;

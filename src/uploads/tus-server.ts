@@ -5,6 +5,7 @@ import { Server } from "@tus/server";
 import type { Upload } from "@tus/utils";
 import type { SessionUser } from "@/src/auth/session-user";
 import { getEnv } from "@/src/config/env";
+import { getDb } from "@/src/db/client";
 import { AppError, ERROR_STATUS, type ErrorCode } from "@/src/http/app-error";
 import { toErrorResponse } from "@/src/http/error-response";
 import { jsonError } from "@/src/http/json-error";
@@ -12,6 +13,7 @@ import { whileUploading } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { getTemporaryDirectory } from "@/src/storage/temporary-files";
 import { readReceivedFile } from "./read-received-file";
+import { DatabaseLocker } from "./tus-database-locker";
 import type { TusBackend } from "./tus-backend";
 import { createTusFileBackend } from "./tus-file-backend";
 import { createTusS3Backend } from "./tus-s3-backend";
@@ -65,6 +67,9 @@ function getTusState(): TusState {
     const server = new Server({
       path: TUS_PATH,
       datastore: backend.datastore,
+      // On S3 any instance may take an upload's next request, so the lock lives in the database;
+      // local uploads are one instance's own, and tus's MemoryLocker serves them.
+      locker: getEnv().STORAGE === "s3" ? new DatabaseLocker({ getDb }) : undefined,
       // The path carries the bare id; the store's key has the backend's prefix in front.
       namingFunction: () => `${prefix}${randomBytes(16).toString("hex")}`,
       getFileIdFromRequest: (_request, lastPath) => (lastPath && UPLOAD_ID_PATTERN.test(lastPath) ? `${prefix}${lastPath}` : undefined),

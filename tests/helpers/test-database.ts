@@ -1,9 +1,11 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Pool } from "pg";
 import type { Database } from "@/src/db/database";
+import { migrateToLatest } from "@/src/db/migrate";
 
 export type TestDatabaseKind = "sqlite" | "postgres";
 
@@ -35,4 +37,35 @@ export function openTestDatabase(options: { dataDirectory: string; databaseUrl?:
   const database = new SQLite(file);
   database.pragma("busy_timeout = 5000");
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+/**
+ * A freshly migrated database of the test's own, of the run's kind (PostgreSQL needs DATABASE_URL
+ * for its admin connection), for code that must not share the test server's: the job queue's
+ * claim, a worker, upload locks. Call `remove` when done.
+ */
+export async function openFreshDatabase(kind: TestDatabaseKind): Promise<{ db: Kysely<Database>; remove: () => Promise<void> }> {
+  if (kind === "postgres") {
+    const adminUrl = process.env.DATABASE_URL as string;
+    const databaseUrl = await createFreshPostgresDatabase(adminUrl);
+    const db = openTestDatabase({ dataDirectory: "", databaseUrl });
+    await migrateToLatest(db);
+    return {
+      db,
+      remove: async () => {
+        await db.destroy();
+        await dropPostgresDatabase(adminUrl, databaseUrl);
+      },
+    };
+  }
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-fresh-"));
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(path.join(directory, "fresh.sqlite")) }) });
+  await migrateToLatest(db);
+  return {
+    db,
+    remove: async () => {
+      await db.destroy();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
 }

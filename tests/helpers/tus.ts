@@ -80,3 +80,33 @@ export async function patchThenDropConnection(
   await new Promise<void>((resolve) => request.write(sent, () => resolve()));
   request.destroy();
 }
+
+/**
+ * Sends the start of a PATCH and then stalls with the connection open, as a client behind a dead
+ * network link looks to the server. `close` ends the connection for good.
+ */
+export async function patchThenStall(
+  client: TestClient,
+  uploadPath: string,
+  offset: number,
+  sent: Uint8Array,
+  declaredLength: number,
+): Promise<{ close: () => void }> {
+  const request = http.request(new URL(uploadPath, client.baseUrl), {
+    method: "PATCH",
+    headers: {
+      ...TUS_HEADERS,
+      "Upload-Offset": String(offset),
+      "Content-Type": "application/offset+octet-stream",
+      "Content-Length": String(declaredLength),
+      Cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      Origin: client.baseUrl,
+      "X-Forwarded-For": client.address,
+    },
+  });
+  // The server may end the stalled request; that is the point, not a failure.
+  request.on("error", () => {});
+  request.on("response", (response) => response.resume());
+  await new Promise<void>((resolve) => request.write(sent, () => resolve()));
+  return { close: () => request.destroy() };
+}

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as initial from "./2026-11-22T0000-initial";
 import * as photos from "./2026-11-22T0100-photos";
 import * as apiTokens from "./2026-11-22T0200-api-tokens";
+import * as uploadLocks from "./2026-11-23T0000-upload-locks";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T0000-initial": initial,
   "2026-11-22T0100-photos": photos,
   "2026-11-22T0200-api-tokens": apiTokens,
+  "2026-11-23T0000-upload-locks": uploadLocks,
 };
 
 export const migrationProvider: MigrationProvider = {
