@@ -52,46 +52,11 @@ export async function offsetOf(client: TestClient, uploadPath: string): Promise<
 }
 
 /**
- * Starts a PATCH that declares `declaredLength` bytes, sends only `sent`, and once they have left
- * this process destroys the socket, as a dropped connection would. The server keeps what reached it.
+ * Starts a PATCH that declares `declaredLength` bytes and sends only `sent`, leaving the request
+ * open; answers it once those bytes have left this process. Its socket errors are ignored: the
+ * callers cut or stall the connection on purpose.
  */
-export async function patchThenDropConnection(
-  client: TestClient,
-  uploadPath: string,
-  offset: number,
-  sent: Uint8Array,
-  declaredLength: number,
-): Promise<void> {
-  const url = new URL(uploadPath, client.baseUrl);
-  const request = http.request(url, {
-    method: "PATCH",
-    headers: {
-      ...TUS_HEADERS,
-      "Upload-Offset": String(offset),
-      "Content-Type": "application/offset+octet-stream",
-      "Content-Length": String(declaredLength),
-      Cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-      Origin: client.baseUrl,
-      "X-Forwarded-For": client.address,
-    },
-  });
-  // The socket is destroyed on purpose: its errors are the point, not a failure.
-  request.on("error", () => {});
-  await new Promise<void>((resolve) => request.write(sent, () => resolve()));
-  request.destroy();
-}
-
-/**
- * Sends the start of a PATCH and then stalls with the connection open, as a client behind a dead
- * network link looks to the server. `close` ends the connection for good.
- */
-export async function patchThenStall(
-  client: TestClient,
-  uploadPath: string,
-  offset: number,
-  sent: Uint8Array,
-  declaredLength: number,
-): Promise<{ close: () => void }> {
+async function sendPartOfPatch(client: TestClient, uploadPath: string, offset: number, sent: Uint8Array, declaredLength: number): Promise<http.ClientRequest> {
   const request = http.request(new URL(uploadPath, client.baseUrl), {
     method: "PATCH",
     headers: {
@@ -104,9 +69,25 @@ export async function patchThenStall(
       "X-Forwarded-For": client.address,
     },
   });
-  // The server may end the stalled request; that is the point, not a failure.
   request.on("error", () => {});
   request.on("response", (response) => response.resume());
   await new Promise<void>((resolve) => request.write(sent, () => resolve()));
+  return request;
+}
+
+/**
+ * Sends part of a PATCH, then destroys the socket, as a dropped connection would. The server keeps
+ * what reached it.
+ */
+export async function patchThenDropConnection(client: TestClient, uploadPath: string, offset: number, sent: Uint8Array, declaredLength: number): Promise<void> {
+  (await sendPartOfPatch(client, uploadPath, offset, sent, declaredLength)).destroy();
+}
+
+/**
+ * Sends part of a PATCH, then stalls with the connection open, as a client behind a dead network
+ * link looks to the server. `close` ends the connection for good.
+ */
+export async function patchThenStall(client: TestClient, uploadPath: string, offset: number, sent: Uint8Array, declaredLength: number): Promise<{ close: () => void }> {
+  const request = await sendPartOfPatch(client, uploadPath, offset, sent, declaredLength);
   return { close: () => request.destroy() };
 }
