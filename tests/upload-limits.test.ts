@@ -73,5 +73,11 @@ describe("upload limits", () => {
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/storage quota of 2 MB/);
     expect(await countPhotos()).toBe(2);
     expect(listFiles(path.join(app.dataDirectory, "tmp")).filter((file) => file.endsWith(".upload"))).toEqual([]);
+
+    // A photo the user already has takes no more room: uploading it again at the quota is answered.
+    const again = await uploadFiles(client, [{ bytes: first, name: "first-again.jpg" }]);
+    expect(again.status).toBe(201);
+    expect(((await again.json()) as { photos: Array<{ isDuplicate: boolean }> }).photos[0].isDuplicate).toBe(true);
+    expect(await countPhotos()).toBe(2);
   });
 });

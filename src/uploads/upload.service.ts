@@ -67,10 +67,14 @@ export async function uploadPhotos(user: SessionUser, request: Request): Promise
  */
 export async function storeReceivedFiles(user: SessionUser, files: ReceivedFile[]): Promise<UploadOutcome[]> {
   if (!hasRole(user.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins upload photos.");
-  await assertWithinQuota(user, files, getEnv().UPLOAD_QUOTA_BYTES);
+  // Files whose bytes the user already has: they take no room, and they passed the check when they
+  // were first uploaded, so a re-imported folder's duplicates are answered without decoding again.
+  const duplicatesOf: Array<PhotoRow | undefined> = [];
+  for (const file of files) duplicatesOf.push(await findOwnPhotoBySha256(getDb(), user.id, file.sha256));
+  await assertWithinQuota(user, files.filter((_file, index) => !duplicatesOf[index]), getEnv().UPLOAD_QUOTA_BYTES);
   const limits = getProcessingLimits();
   const checked: CheckedFile[] = [];
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
     const type = detectImageType(file.head);
     if (!type) {
       throw new AppError(
@@ -78,9 +82,7 @@ export async function storeReceivedFiles(user: SessionUser, files: ReceivedFile[
         `${JSON.stringify(sanitizeFileName(file.clientName))} is not a photo we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF).`,
       );
     }
-    // The same bytes passed this check when they were first uploaded: a re-imported folder's
-    // duplicates are answered without decoding each again.
-    const duplicateOf = await findOwnPhotoBySha256(getDb(), user.id, file.sha256);
+    const duplicateOf = duplicatesOf[index];
     if (duplicateOf) {
       checked.push({ file, type, smallDecode: null, duplicateOf });
       continue;
