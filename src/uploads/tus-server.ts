@@ -44,11 +44,14 @@ export function getTusDirectory(): string {
   return path.join(getTemporaryDirectory(), "tus");
 }
 
-/** Local disk by default; with STORAGE=s3 the media bucket, so every app instance sees every upload. */
+/**
+ * Local disk by default, one instance's own; with STORAGE=s3 the media bucket, so every app
+ * instance sees every upload, with the lock in the database.
+ */
 function createTusBackend(): TusBackend {
   const env = getEnv();
   if (env.STORAGE !== "s3") return createTusFileBackend(getTusDirectory());
-  return createTusS3Backend({
+  const backend = createTusS3Backend({
     endpoint: env.S3_ENDPOINT ?? "",
     region: env.S3_REGION,
     bucket: env.S3_BUCKET,
@@ -57,6 +60,8 @@ function createTusBackend(): TusBackend {
     localDirectory: getTemporaryDirectory(),
     expirationMs: ABANDONED_TUS_UPLOAD_MS,
   });
+  // Any instance may take an upload's next request, so the lock lives in the database.
+  return { ...backend, locker: new DatabaseLocker({ getDb }) };
 }
 
 function getTusState(): TusState {
@@ -67,9 +72,7 @@ function getTusState(): TusState {
     const server = new Server({
       path: TUS_PATH,
       datastore: backend.datastore,
-      // On S3 any instance may take an upload's next request, so the lock lives in the database;
-      // local uploads are one instance's own, and tus's MemoryLocker serves them.
-      locker: getEnv().STORAGE === "s3" ? new DatabaseLocker({ getDb }) : undefined,
+      locker: backend.locker,
       // The path carries the bare id; the store's key has the backend's prefix in front.
       namingFunction: () => `${prefix}${randomBytes(16).toString("hex")}`,
       getFileIdFromRequest: (_request, lastPath) => (lastPath && UPLOAD_ID_PATTERN.test(lastPath) ? `${prefix}${lastPath}` : undefined),
