@@ -47,6 +47,17 @@ async function storedOriginals(): Promise<string[]> {
   return (await listStoredKeys(inject("storageConfig"))).filter((key) => key.startsWith("originals/"));
 }
 
+/** The upload locks held in the database for this upload (only on S3; local uploads lock in memory). */
+async function databaseLocksOf(uploadId: string): Promise<string[]> {
+  const db = openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
+  try {
+    const rows = await db.selectFrom("upload_locks").select("upload_id").execute();
+    return rows.map((row) => row.upload_id).filter((id) => id.endsWith(uploadId));
+  } finally {
+    await db.destroy();
+  }
+}
+
 /**
  * What tus keeps of uploads (whose id starts with `idPrefix`): files under DATA_DIR/tmp/tus on local
  * storage, objects under tus-uploads/ in the bucket on S3.
@@ -172,7 +183,12 @@ describe("tus uploads", () => {
     const bytes = corpusFile(LARGE_JPEG);
     const uploadPath = await createUploadPath(client, bytes.length, "stalled.jpg");
     const stalled = await patchThenStall(client, uploadPath, 0, bytes.subarray(0, 300 * 1024), bytes.length);
+    const isS3 = inject("storageConfig").kind === "s3";
     try {
+      // On S3 the stalled request's lock is a row every instance sees (it appears once the server
+      // has read the request's headers).
+      if (isS3) await expect.poll(() => databaseLocksOf(idOf(uploadPath)), { timeout: 5000 }).toHaveLength(1);
+      else expect(await databaseLocksOf(idOf(uploadPath))).toEqual([]);
       // The uploader sees a dead connection and asks where to go on. The stalled request holds the
       // upload's lock (in memory, or on S3 in the database for every instance): asked to let go,
       // it ends, and HEAD answers rather than waiting out the lock's 30 s timeout.
@@ -191,6 +207,9 @@ describe("tus uploads", () => {
       const { photo } = (await finished.json()) as { photo: { id: string } };
       const original = await client.request(`/api/photos/${photo.id}/original`);
       expect(createHash("sha256").update(Buffer.from(await original.arrayBuffer())).digest("hex")).toBe(createHash("sha256").update(bytes).digest("hex"));
+      // Nothing left behind: no lock, no tus upload.
+      expect(await databaseLocksOf(idOf(uploadPath))).toEqual([]);
+      expect(await tusLeftovers(idOf(uploadPath))).toEqual([]);
     } finally {
       stalled.close();
     }
