@@ -59,30 +59,55 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
   }
 }
 
+/**
+ * Points the process-wide database handle and logger the worker reads (src/db/client.ts,
+ * src/log/logger.ts) at this test's database and at nowhere, for the length of the test.
+ */
+function useDatabaseForWorker(db: DatabaseHandle): void {
+  const processWide = globalThis as typeof globalThis & {
+    __contactSheetDatabase?: { db: DatabaseHandle; kind: typeof databaseKind };
+    __contactSheetLogger?: pino.Logger;
+  };
+  processWide.__contactSheetDatabase = { db, kind: databaseKind };
+  processWide.__contactSheetLogger = pino({ level: "silent" });
+  const remove = cleanUp;
+  cleanUp = async () => {
+    stopWorker();
+    // Let the slots see they are stopped before the database goes.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    processWide.__contactSheetDatabase = undefined;
+    await remove?.();
+  };
+}
+
+/** Jobs whose handlers only record that they ran; "test.long" runs until `longJob` opens. */
+function registerRecordingHandlers(longJob: { opened: Promise<void> }): string[] {
+  const ran: string[] = [];
+  registerJobHandler("test.long", { run: async () => void (ran.push("long"), await longJob.opened) });
+  registerJobHandler("test.visible", { run: async () => void ran.push("visible") });
+  registerJobHandler("test.finish", { run: async () => void ran.push("finish") });
+  return ran;
+}
+
+function queueJobs(db: DatabaseHandle) {
+  return async (kind: string, priority: number) => {
+    await insertJob(db, { kind, photoId: null, priority }, new Date().toISOString());
+    notifyJobQueued();
+  };
+}
+
 describe("the worker while uploads arrive", () => {
   it("holds its first slot for visible jobs while an upload is in flight, and releases it when the upload ends", async () => {
     const db = await freshDatabase();
-    // The worker reads the process-wide database handle and logger (src/db/client.ts,
-    // src/log/logger.ts); point them at this test's database and at nowhere.
-    const processWide = globalThis as typeof globalThis & {
-      __contactSheetDatabase?: { db: DatabaseHandle; kind: typeof databaseKind };
-      __contactSheetLogger?: pino.Logger;
-    };
-    processWide.__contactSheetDatabase = { db, kind: databaseKind };
-    processWide.__contactSheetLogger = pino({ level: "silent" });
-    const ran: string[] = [];
+    useDatabaseForWorker(db);
     const longJob = gate();
-    registerJobHandler("test.long", { run: async () => void (ran.push("long"), await longJob.opened) });
-    registerJobHandler("test.visible", { run: async () => void ran.push("visible") });
-    registerJobHandler("test.finish", { run: async () => void ran.push("finish") });
+    const ran = registerRecordingHandlers(longJob);
     const upload = gate();
     const uploading = whileUploading(() => upload.opened);
-    startWorker({ concurrency: 2, leaseSeconds: 60 });
+    // The machine has a core to spare, so only the held slot keeps back.
+    startWorker({ concurrency: 2, leaseSeconds: 60, hasSpareCore: () => true });
     try {
-      const queue = async (kind: string, priority: number) => {
-        await insertJob(db, { kind, photoId: null, priority }, new Date().toISOString());
-        notifyJobQueued();
-      };
+      const queue = queueJobs(db);
       // The ordinary slot takes the long job and keeps it; the held slot may not.
       await queue("test.long", 5);
       await waitFor(() => ran.includes("long"), "the long job to start");
@@ -98,12 +123,37 @@ describe("the worker while uploads arrive", () => {
       await waitFor(() => ran.includes("finish"), "the released slot to take the finish job");
       expect(ran).toEqual(["long", "visible", "finish"]);
     } finally {
-      stopWorker();
       longJob.open();
       upload.open();
-      // Let the slots see they are stopped before the database goes.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      processWide.__contactSheetDatabase = undefined;
+    }
+  });
+
+  it("starts later phases beside uploads only while the machine has a core to spare", async () => {
+    const db = await freshDatabase();
+    useDatabaseForWorker(db);
+    const longJob = gate();
+    const ran = registerRecordingHandlers(longJob);
+    const upload = gate();
+    const uploading = whileUploading(() => upload.opened);
+    let hasSpareCore = false;
+    startWorker({ concurrency: 2, leaseSeconds: 60, hasSpareCore: () => hasSpareCore });
+    try {
+      const queue = queueJobs(db);
+      await queue("test.finish", 5);
+      await queue("test.visible", 0);
+      await waitFor(() => ran.includes("visible"), "a slot to take the visible job");
+      // Both slots have looked more than once (the ordinary one every 500 ms while kept back).
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(ran).toEqual(["visible"]);
+
+      // The upload still runs, but the CPU now has room: the ordinary slot notices by itself.
+      hasSpareCore = true;
+      await waitFor(() => ran.includes("finish"), "the ordinary slot to take the finish job");
+      expect(ran).toEqual(["visible", "finish"]);
+    } finally {
+      longJob.open();
+      upload.open();
+      await uploading;
     }
   });
 });

@@ -3,6 +3,7 @@ import { getDatabaseKind, getDb } from "@/src/db/client";
 import type { JobRow } from "@/src/db/database";
 import { AppError } from "@/src/http/app-error";
 import { getLogger } from "@/src/log/logger";
+import { createSpareCoreMeter } from "./cpu-headroom";
 import { claimNextJob, extendLease, failAbandonedJobs, finishJob } from "./jobs.repository";
 
 /** Runs one job. Throwing an AppError with a client-error code (422, 415) fails it for good. */
@@ -14,6 +15,10 @@ export interface JobHandler {
 
 const MAXIMUM_ATTEMPTS = 3;
 const IDLE_POLL_MS = 2000;
+/** How often a slot kept from later phases looks again whether the CPU has room. */
+const HEADROOM_POLL_MS = 500;
+/** A later phase keeps about one core busy; it starts during uploads only if one is (mostly) idle. */
+const SPARE_CORES_FOR_A_LATER_PHASE = 0.75;
 
 interface WorkerState {
   handlers: Map<string, JobHandler>;
@@ -24,6 +29,8 @@ interface WorkerState {
   lastAbandonedSweepAt: number;
   /** Uploads arriving in this process right now (see whileUploading). */
   uploadsInFlight: number;
+  /** Whether the machine has a core to spare for a later phase while uploads arrive. */
+  hasSpareCore: () => boolean;
 }
 
 const globalState = globalThis as typeof globalThis & { __contactSheetWorker?: WorkerState };
@@ -36,6 +43,7 @@ function getState(): WorkerState {
     leaseSeconds: 60,
     lastAbandonedSweepAt: 0,
     uploadsInFlight: 0,
+    hasSpareCore: () => false,
   };
   return globalState.__contactSheetWorker;
 }
@@ -50,10 +58,14 @@ export function notifyJobQueued(): void {
 }
 
 /**
- * Runs `work` (receiving and storing an upload) as an upload in flight. While any is, the first
- * worker slot takes only the most urgent jobs (priority 0: making photos visible), so a photo that
- * has just arrived never waits behind every slot's long job, and the upload itself keeps a core.
- * When the last upload ends, the held slot is woken for whatever waits.
+ * Runs `work` (receiving and storing an upload) as an upload in flight. While any is, the worker
+ * puts making photos visible (priority 0) before their later phases: the first slot takes only
+ * priority-0 jobs, so a photo that has just arrived never waits behind every slot's long job; the
+ * other slots start a later phase only while the machine has a core to spare. Receiving and
+ * checking uploads is CPU work too (about 0.4 CPU-s per 24 MP JPEG), and a later phase started
+ * beside it would slow every upload, and so every photo's visible phase, to finish itself sooner.
+ * Over a slow network the uploads leave the CPU idle and later phases run as they arrive; over a
+ * fast one they wait until the CPU has room or the last upload ends, which wakes every slot.
  */
 export async function whileUploading<T>(work: () => Promise<T>): Promise<T> {
   const state = getState();
@@ -111,10 +123,10 @@ async function failAbandoned(): Promise<void> {
   }
 }
 
-function waitForWork(): Promise<void> {
+function waitForWork(timeoutMs = IDLE_POLL_MS): Promise<void> {
   const { wakeUp } = getState();
   return new Promise((resolve) => {
-    const timer = setTimeout(finish, IDLE_POLL_MS);
+    const timer = setTimeout(finish, timeoutMs);
     function finish() {
       clearTimeout(timer);
       wakeUp.off("job", finish);
@@ -128,17 +140,19 @@ async function runSlot(isHeldForUploads: boolean): Promise<void> {
   const state = getState();
   while (state.isRunning) {
     try {
+      const onlyVisibleJobs = state.uploadsInFlight > 0 && (isHeldForUploads || !state.hasSpareCore());
       const job = await claimNextJob(getDb(), getDatabaseKind(), {
         now: new Date().toISOString(),
         leaseExpiresAt: secondsFromNow(state.leaseSeconds),
         maximumAttempts: MAXIMUM_ATTEMPTS,
-        maximumPriority: isHeldForUploads && state.uploadsInFlight > 0 ? 0 : undefined,
+        maximumPriority: onlyVisibleJobs ? 0 : undefined,
       });
       if (job) {
         await runClaimedJob(job);
       } else {
         await failAbandoned();
-        await waitForWork();
+        // A slot kept back for lack of CPU looks again soon; the CPU may free up before any event.
+        await waitForWork(onlyVisibleJobs && !isHeldForUploads ? HEADROOM_POLL_MS : IDLE_POLL_MS);
       }
     } catch (error) {
       getLogger().error({ err: error }, "worker loop error");
@@ -147,16 +161,25 @@ async function runSlot(isHeldForUploads: boolean): Promise<void> {
   }
 }
 
+interface WorkerOptions {
+  concurrency: number;
+  leaseSeconds: number;
+  /** Whether a core is free for a later phase while uploads arrive; by default the machine's idle time. */
+  hasSpareCore?: () => boolean;
+}
+
 /**
  * Starts `concurrency` job loops in this process. Jobs live in the database, so a job whose worker
  * died (crash, SIGKILL, deploy) is claimed again once its lease of `leaseSeconds` runs out; a live
  * worker renews its lease three times per lease.
  */
-export function startWorker({ concurrency, leaseSeconds }: { concurrency: number; leaseSeconds: number }): void {
+export function startWorker({ concurrency, leaseSeconds, hasSpareCore }: WorkerOptions): void {
   const state = getState();
   if (state.isRunning) return;
   state.isRunning = true;
   state.leaseSeconds = leaseSeconds;
+  const spareCoresLately = createSpareCoreMeter({ windowMs: HEADROOM_POLL_MS });
+  state.hasSpareCore = hasSpareCore ?? (() => spareCoresLately() >= SPARE_CORES_FOR_A_LATER_PHASE);
   state.wakeUp.setMaxListeners(concurrency + 10);
   // With one slot only, holding it back would leave the larger sizes waiting for a whole import.
   for (let slot = 0; slot < concurrency; slot += 1) void runSlot(slot === 0 && concurrency > 1);
