@@ -4,10 +4,7 @@
 // Prints the visible-phase and total ratios, time to first visible per photo (upload start to status ready) and the
 // server's peak RSS.
 import { spawnSync } from "node:child_process";
-import { randomFillSync } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import {
   describePhases,
   expectStatus,
@@ -22,10 +19,9 @@ import {
   signInAsNewEditor,
   startBenchApp,
 } from "./bench-app";
+import { generateNoisyPhotos } from "./noisy-photos";
 
 const PHOTO_COUNT = Number(process.env.BENCH_PHOTOS ?? 20);
-const WIDTH = 6000;
-const HEIGHT = 4000;
 // Coarse enough to cost the server little (measured: about 1.5 CPU-s less than at 100 ms over a run).
 const POLL_MS = 500;
 // As the upload page does (Uppy's tus uploader, `limit: 3` in photo-uploader.tsx); BENCH_UPLOADS=1
@@ -33,37 +29,6 @@ const POLL_MS = 500;
 const UPLOAD_CONCURRENCY = Number(process.env.BENCH_UPLOADS ?? 3);
 const TIMEOUT_MS = 15 * 60_000;
 const ROOT = path.resolve(import.meta.dirname, "../..");
-
-/**
- * Noisy 24 MP JPEGs, each different (a duplicate would be answered without processing): a diagonal
- * colour gradient plus uniform noise of ±64 (σ ≈ 37, like the σ 40 gaussian noise the image docs
- * measured). Noise is the worst case for every encoder. Made from random bytes in JavaScript:
- * libvips' own gaussian noise took 5 s per image here, this about 1 s.
- */
-async function generatePhotos(directory: string): Promise<string[]> {
-  const startedAt = performance.now();
-  const files: string[] = [];
-  const pixels = Buffer.allocUnsafe(WIDTH * HEIGHT * 3);
-  for (let index = 0; index < PHOTO_COUNT; index += 1) {
-    randomFillSync(pixels);
-    for (let y = 0; y < HEIGHT; y += 1) {
-      for (let x = 0; x < WIDTH; x += 1) {
-        const offset = (y * WIDTH + x) * 3;
-        const base = ((x + y) * 255) / (WIDTH + HEIGHT);
-        for (let channel = 0; channel < 3; channel += 1) {
-          const tint = channel === index % 3 ? 255 - base : base;
-          pixels[offset + channel] = Math.max(0, Math.min(255, tint + (pixels[offset + channel] & 127) - 64));
-        }
-      }
-    }
-    const filePath = path.join(directory, `noise-${String(index).padStart(2, "0")}.jpg`);
-    await sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 90 }).toFile(filePath);
-    files.push(filePath);
-  }
-  const totalBytes = files.reduce((sum, file) => sum + fs.statSync(file).size, 0);
-  console.log(`generated ${files.length} JPEGs of ${WIDTH}×${HEIGHT}, ${formatMegabytes(totalBytes)} in all, in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
-  return files;
-}
 
 interface BaselineResult {
   totalMs: number;
@@ -93,7 +58,7 @@ interface PhotoTimes {
 
 async function main(): Promise<void> {
   const workerConcurrency = Number(process.env.WORKER_CONCURRENCY ?? 2);
-  const files = await generatePhotos(makeTemporaryDirectory("contact-sheet-bench-photos-"));
+  const files = await generateNoisyPhotos(makeTemporaryDirectory("contact-sheet-bench-photos-"), PHOTO_COUNT);
 
   console.log(`baseline: the app's image modules in one process, ${workerConcurrency} photos in flight…`);
   const baseline = runBaseline(files, workerConcurrency, "all");
