@@ -336,32 +336,46 @@ describe("the server is killed in the middle of an upload (SIGKILL)", () => {
   }, 120_000);
 });
 
-describe("an original that no photo row names (killed between storing it and committing the row)", () => {
-  it("is removed at the next start once it is an hour old; a younger one and every photo's own stay", async () => {
+describe("files that no photo row names (killed between storing an original and its row, or a deletion that failed)", () => {
+  it("are removed at the next start once they are an hour old; younger ones, foreign keys and every photo's own stay", async () => {
     const testApp = await startApp();
     const client = await signedInAdmin(testApp.url);
     const kept = await uploadOne(client, corpusFile("exif-samples/jpg/Canon_40D.jpg"), "kept.jpg");
     expect(kept.status).toBe(201);
+    const [keptPhoto] = ((await kept.json()) as { photos: UploadedPhoto[] }).photos;
+    expect(await waitForProcessing(client, keptPhoto.id)).toMatchObject({ status: "ready" });
     await testApp.server.stop();
 
-    const originals = path.join(testApp.dataDirectory, "media", "originals");
-    const orphan = (id: string, modifiedAt: Date) => {
-      const filePath = path.join(originals, id.slice(0, 2), id);
+    const media = path.join(testApp.dataDirectory, "media");
+    const plant = (key: string, modifiedAt: Date) => {
+      const filePath = path.join(media, key);
       fs.mkdirSync(path.dirname(filePath), { recursive: true });
       fs.writeFileSync(filePath, corpusFile("exif-samples/jpg/Nikon_D70.jpg"));
       fs.utimesSync(filePath, modifiedAt, modifiedAt);
-      return path.relative(originals, filePath);
+      return key;
     };
-    const old = orphan(crypto.randomUUID(), new Date(Date.now() - 2 * 60 * 60 * 1000));
-    const young = orphan(crypto.randomUUID(), new Date());
-    const before = listFiles(originals);
-    expect(before).toContain(old);
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    const goneId = crypto.randomUUID();
+    const youngId = crypto.randomUUID();
+    const old = [
+      plant(`originals/${goneId.slice(0, 2)}/${goneId}`, twoHoursAgo),
+      plant(`variants/${goneId.slice(0, 2)}/${goneId}/jpeg-400-0123456789abcdef0123.jpg`, twoHoursAgo),
+      plant(`variants/${goneId.slice(0, 2)}/${goneId}/webp-400-0123456789abcdef0123.webp`, twoHoursAgo),
+    ];
+    const young = [
+      plant(`originals/${youngId.slice(0, 2)}/${youngId}`, new Date()),
+      plant(`variants/${youngId.slice(0, 2)}/${youngId}/jpeg-400-0123456789abcdef0123.jpg`, new Date()),
+    ];
+    // Not a key the app makes: never its to remove, however old.
+    const foreign = plant("variants/notes/read-me.txt", twoHoursAgo);
+    const before = listFiles(media);
+    expect(before.filter((key) => key.includes(keptPhoto.id)).length).toBeGreaterThan(1);
 
     await testApp.startAgain();
     const deadline = Date.now() + 20_000;
-    while (listFiles(originals).includes(old) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(listFiles(originals)).toEqual(before.filter((file) => file !== old));
-    expect(listFiles(originals)).toContain(young);
+    while (old.some((key) => listFiles(media).includes(key)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(listFiles(media)).toEqual(before.filter((key) => !old.includes(key)));
+    expect(listFiles(media)).toEqual(expect.arrayContaining([...young, foreign]));
     expect((await readRows(testApp)).photos).toHaveLength(1);
   }, 60_000);
 });

@@ -15,9 +15,18 @@ export function photoIdOfOriginalKey(key: string): string | null {
   return ORIGINAL_KEY.exec(key)?.[1] ?? null;
 }
 
+/** Where every variant is stored: `variants/<first two characters of the id>/<photo id>/<file>`. */
+export const VARIANTS_PREFIX = "variants/";
+const VARIANT_KEY = /^variants\/[0-9a-f]{2}\/([0-9a-f-]{36})\/[^/]+$/;
+
 /** Every variant of a photo is stored under this prefix, so all of them can be found without the database. */
 export function variantPrefix(photoId: string): string {
-  return `variants/${photoId.slice(0, 2)}/${photoId}/`;
+  return `${VARIANTS_PREFIX}${photoId.slice(0, 2)}/${photoId}/`;
+}
+
+/** The photo id a variant's key names, or null for a key not in that format. */
+export function photoIdOfVariantKey(key: string): string | null {
+  return VARIANT_KEY.exec(key)?.[1] ?? null;
 }
 
 /**

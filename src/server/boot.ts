@@ -3,7 +3,7 @@ import { getDb } from "@/src/db/client";
 import { migrateToLatest } from "@/src/db/migrate";
 import { startWorker } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
-import { removeOrphanOriginals } from "@/src/photos/orphan-originals";
+import { removeOrphanFiles } from "@/src/photos/orphan-files";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { getStorage } from "@/src/storage/app-storage";
 import { getTemporaryDirectory, removeAbandonedTemporaryFiles } from "@/src/storage/temporary-files";
@@ -27,8 +27,8 @@ export async function bootServer(): Promise<void> {
   registerPhotoJobs();
   if (env.RUN_WORKER) startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
   startTusUploadExpiry();
-  // In the background: it lists every original, and serving need not wait for that.
-  void removeOrphanOriginals().catch((error: unknown) => logger.warn({ err: error }, "could not look for orphan originals"));
+  // In the background: it lists every stored file, and serving need not wait for that.
+  void removeOrphanFiles().catch((error: unknown) => logger.warn({ err: error }, "could not look for orphan files"));
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const input = {

@@ -1,0 +1,61 @@
+import "server-only";
+import { getDb } from "@/src/db/client";
+import { getLogger } from "@/src/log/logger";
+import { getStorage } from "@/src/storage/app-storage";
+import { ORIGINALS_PREFIX, photoIdOfOriginalKey, photoIdOfVariantKey, VARIANTS_PREFIX } from "./photo-files";
+
+/**
+ * A file is stored a moment before the row that names it commits (an original before its photo,
+ * a variant before its variant row); one this young may belong to work still in flight on another
+ * instance, so only older ones are judged.
+ */
+const MINIMUM_AGE_MS = 60 * 60 * 1000;
+const BATCH_SIZE = 500;
+
+/** The stored files that belong to one photo, and how to tell which photo from a key. */
+const PHOTO_FILES = [
+  { prefix: ORIGINALS_PREFIX, photoIdOf: photoIdOfOriginalKey },
+  { prefix: VARIANTS_PREFIX, photoIdOf: photoIdOfVariantKey },
+];
+
+/**
+ * Removes stored originals and variants of photos that no longer have a row: left by an upload
+ * killed (SIGKILL, power cut) between storing its original and committing its row, or by a deleted
+ * photo whose files could not all be deleted with it (the store was down). Keys not in the app's
+ * own formats are never touched. Answers how many files it removed. Lists every stored file once,
+ * so it runs in the background after start-up.
+ */
+export async function removeOrphanFiles(now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const { prefix, photoIdOf } of PHOTO_FILES) removed += await removeOrphansUnder(prefix, photoIdOf, now);
+  return removed;
+}
+
+async function removeOrphansUnder(prefix: string, photoIdOf: (key: string) => string | null, now: number): Promise<number> {
+  const storage = getStorage();
+  let removed = 0;
+  let batch: Array<{ key: string; photoId: string }> = [];
+  const judgeBatch = async () => {
+    if (batch.length === 0) return;
+    const photoIds = [...new Set(batch.map((file) => file.photoId))];
+    const rows = await getDb().selectFrom("photos").select("id").where("id", "in", photoIds).execute();
+    const known = new Set(rows.map((row) => row.id));
+    for (const { key, photoId } of batch) {
+      if (known.has(photoId)) continue;
+      const info = await storage.stat(key);
+      if (!info || now - info.modifiedAt.getTime() < MINIMUM_AGE_MS) continue;
+      await storage.delete(key);
+      getLogger().warn({ key }, "removed a stored file of a photo that no longer exists");
+      removed += 1;
+    }
+    batch = [];
+  };
+  for await (const { key } of storage.list(prefix)) {
+    const photoId = photoIdOf(key);
+    if (!photoId) continue;
+    batch.push({ key, photoId });
+    if (batch.length >= BATCH_SIZE) await judgeBatch();
+  }
+  await judgeBatch();
+  return removed;
+}
