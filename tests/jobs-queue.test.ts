@@ -63,7 +63,7 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
  * Points the process-wide database handle and logger the worker reads (src/db/client.ts,
  * src/log/logger.ts) at this test's database and at nowhere, for the length of the test.
  */
-function useDatabaseForWorker(db: DatabaseHandle): void {
+function pointWorkerAt(db: DatabaseHandle): void {
   const processWide = globalThis as typeof globalThis & {
     __contactSheetDatabase?: { db: DatabaseHandle; kind: typeof databaseKind };
     __contactSheetLogger?: pino.Logger;
@@ -80,34 +80,33 @@ function useDatabaseForWorker(db: DatabaseHandle): void {
   };
 }
 
-/** Jobs whose handlers only record that they ran; "test.long" runs until `longJob` opens. */
-function registerRecordingHandlers(longJob: { opened: Promise<void> }): string[] {
+/**
+ * A fresh database for the worker, with an upload in flight (until `upload.open()`) and handlers
+ * that only record which jobs ran; "test.long" runs until `longJob.open()`.
+ */
+async function withUploadInFlight() {
+  const db = await freshDatabase();
+  pointWorkerAt(db);
   const ran: string[] = [];
+  const longJob = gate();
   registerJobHandler("test.long", { run: async () => void (ran.push("long"), await longJob.opened) });
   registerJobHandler("test.visible", { run: async () => void ran.push("visible") });
   registerJobHandler("test.finish", { run: async () => void ran.push("finish") });
-  return ran;
-}
-
-function queueJobs(db: DatabaseHandle) {
-  return async (kind: string, priority: number) => {
+  const upload = gate();
+  const uploading = whileUploading(() => upload.opened);
+  const queue = async (kind: string, priority: number) => {
     await insertJob(db, { kind, photoId: null, priority }, new Date().toISOString());
     notifyJobQueued();
   };
+  return { ran, longJob, upload, uploading, queue };
 }
 
 describe("the worker while uploads arrive", () => {
   it("holds its first slot for visible jobs while an upload is in flight, and releases it when the upload ends", async () => {
-    const db = await freshDatabase();
-    useDatabaseForWorker(db);
-    const longJob = gate();
-    const ran = registerRecordingHandlers(longJob);
-    const upload = gate();
-    const uploading = whileUploading(() => upload.opened);
+    const { ran, longJob, upload, uploading, queue } = await withUploadInFlight();
     // The machine has a core to spare, so only the held slot keeps back.
     startWorker({ concurrency: 2, leaseSeconds: 60, hasSpareCore: () => true });
     try {
-      const queue = queueJobs(db);
       // The ordinary slot takes the long job and keeps it; the held slot may not.
       await queue("test.long", 5);
       await waitFor(() => ran.includes("long"), "the long job to start");
@@ -129,16 +128,10 @@ describe("the worker while uploads arrive", () => {
   });
 
   it("starts later phases beside uploads only while the machine has a core to spare", async () => {
-    const db = await freshDatabase();
-    useDatabaseForWorker(db);
-    const longJob = gate();
-    const ran = registerRecordingHandlers(longJob);
-    const upload = gate();
-    const uploading = whileUploading(() => upload.opened);
+    const { ran, longJob, upload, uploading, queue } = await withUploadInFlight();
     let hasSpareCore = false;
     startWorker({ concurrency: 2, leaseSeconds: 60, hasSpareCore: () => hasSpareCore });
     try {
-      const queue = queueJobs(db);
       await queue("test.finish", 5);
       await queue("test.visible", 0);
       await waitFor(() => ran.includes("visible"), "a slot to take the visible job");
