@@ -2,10 +2,19 @@
 // migrated database of its own: SQLite always, PostgreSQL when the run uses it. Two lockers stand
 // for two app instances; short leases and checks keep the test quick.
 import { ERRORS } from "@tus/utils";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DatabaseHandle } from "@/src/db/client";
+import type { Database } from "@/src/db/database";
 import { DatabaseLocker } from "@/src/uploads/tus-database-locker";
 import { openFreshDatabase } from "./helpers/test-database";
+
+// The locker logs failed renewals through the process-wide logger (src/log/logger.ts): to nowhere here.
+const processWide = globalThis as typeof globalThis & { __contactSheetLogger?: pino.Logger };
+beforeAll(() => void (processWide.__contactSheetLogger = pino({ level: "silent" })));
+afterAll(() => void (processWide.__contactSheetLogger = undefined));
 
 let remove: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -13,11 +22,29 @@ afterEach(async () => {
   remove = undefined;
 });
 
-async function twoInstances(options: { leaseMs?: number; checkIntervalMs?: number } = {}): Promise<{ db: DatabaseHandle; first: DatabaseLocker; second: DatabaseLocker }> {
+interface Instances {
+  db: DatabaseHandle;
+  first: DatabaseLocker;
+  second: DatabaseLocker;
+  /** Makes the database unreachable for the first instance (every query it sends fails), or reachable again. */
+  cutFirstOff(isCutOff: boolean): void;
+}
+
+async function twoInstances(options: { leaseMs?: number; checkIntervalMs?: number } = {}): Promise<Instances> {
   const fresh = await openFreshDatabase(inject("databaseKind"));
   remove = fresh.remove;
-  const make = () => new DatabaseLocker({ getDb: () => fresh.db, leaseMs: options.leaseMs ?? 2000, checkIntervalMs: options.checkIntervalMs ?? 50, acquireTimeoutMs: 5000 });
-  return { db: fresh.db, first: make(), second: make() };
+  // A handle whose every query fails, as when the database server is gone.
+  const unreachable = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(":memory:") }) });
+  await unreachable.destroy();
+  let isFirstCutOff = false;
+  const make = (getDb: () => DatabaseHandle) =>
+    new DatabaseLocker({ getDb, leaseMs: options.leaseMs ?? 2000, checkIntervalMs: options.checkIntervalMs ?? 50, acquireTimeoutMs: 5000 });
+  return {
+    db: fresh.db,
+    first: make(() => (isFirstCutOff ? unreachable : fresh.db)),
+    second: make(() => fresh.db),
+    cutFirstOff: (isCutOff) => (isFirstCutOff = isCutOff),
+  };
 }
 
 const never = new AbortController().signal;
@@ -73,6 +100,29 @@ describe("tus upload locks shared by every instance", () => {
     await expect(waiting).rejects.toBe(ERRORS.ERR_LOCK_TIMEOUT);
     expect(await holders(db)).toHaveLength(1);
     await held.unlock();
+    expect(await holders(db)).toEqual([]);
+  });
+
+  it("ends its request while its lease still stands when the database stops answering, so no one else appends meanwhile", async () => {
+    const { db, first, second, cutFirstOff } = await twoInstances({ leaseMs: 600, checkIntervalMs: 50 });
+    const held = first.newLock("upload-1");
+    let endedAt: number | undefined;
+    await held.lock(never, () => void (endedAt = Date.now()));
+    await new Promise((resolve) => setTimeout(resolve, 200)); // A few renewals.
+    cutFirstOff(true);
+
+    await new Promise((resolve) => setTimeout(resolve, 800)); // Past any lease it could still hold.
+    // The row keeps the lease of the last renewal that reached the database.
+    const { expires_at: leaseEnd } = await db.selectFrom("upload_locks").select("expires_at").where("upload_id", "=", "upload-1").executeTakeFirstOrThrow();
+    expect(endedAt).toBeDefined();
+    expect(endedAt).toBeLessThan(Date.parse(leaseEnd));
+
+    // Its unlock cannot reach the database either; once the lease has run out, another request takes over.
+    await expect(held.unlock()).rejects.toThrow();
+    const next = second.newLock("upload-1");
+    await next.lock(never, () => {});
+    cutFirstOff(false);
+    await next.unlock();
     expect(await holders(db)).toEqual([]);
   });
 

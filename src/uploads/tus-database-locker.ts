@@ -89,18 +89,33 @@ class DatabaseLock implements Lock {
     await this.options.getDb().updateTable("upload_locks").set({ release_requested: 1 }).where("upload_id", "=", this.uploadId).execute();
   }
 
-  /** Renews the lease until unlock, and passes a waiting request's ask on to tus once. */
+  /**
+   * Renews the lease until unlock, and passes a waiting request's ask on to tus once. A lease that
+   * could not be renewed for half its length (the database unreachable or too slow) ends the
+   * request too, while the lease still stands: no other request can take the lock and append while
+   * this one still does.
+   */
   private keepUntilUnlocked(requestRelease: RequestRelease): void {
+    const warn = (error: unknown, message: string) => getLogger().warn({ err: error, uploadId: this.uploadId }, message);
     let hasPassedOnRelease = false;
+    const release = () => {
+      // Unlocked meanwhile: the request is over, nothing to end.
+      if (hasPassedOnRelease || this.renewal === undefined) return;
+      hasPassedOnRelease = true;
+      Promise.resolve(requestRelease()).catch((error: unknown) => warn(error, "could not end the request holding an upload's lock"));
+    };
+    // When the newest renewal that succeeded was sent: the lease runs from then.
+    let renewedAt = Date.now();
     this.renewal = setInterval(() => {
-      void this.renew()
-        .then(async (isReleaseRequested) => {
-          // Unlocked meanwhile: the request is over, nothing to end.
-          if (!isReleaseRequested || hasPassedOnRelease || this.renewal === undefined) return;
-          hasPassedOnRelease = true;
-          await requestRelease();
-        })
-        .catch((error: unknown) => getLogger().warn({ err: error, uploadId: this.uploadId }, "could not renew an upload's lock"));
+      if (Date.now() - renewedAt >= this.options.leaseMs / 2) return release();
+      const sentAt = Date.now();
+      this.renew().then(
+        (isReleaseRequested) => {
+          renewedAt = Math.max(renewedAt, sentAt);
+          if (isReleaseRequested) release();
+        },
+        (error: unknown) => warn(error, "could not renew an upload's lock"),
+      );
     }, this.options.checkIntervalMs);
     // A request still running holds the process open anyway; a forgotten lock must not.
     this.renewal.unref();
