@@ -5,7 +5,6 @@
 // server's peak RSS.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import {
   describePhases,
   expectStatus,
@@ -20,6 +19,7 @@ import {
   signInAsNewEditor,
   startBenchApp,
 } from "./bench-app";
+import { openTestDatabase } from "../../tests/helpers/test-database";
 import { generateNoisyPhotos } from "./noisy-photos";
 
 const PHOTO_COUNT = Number(process.env.BENCH_PHOTOS ?? 20);
@@ -55,18 +55,20 @@ function runBaseline(files: string[], concurrency: number, phases: "visible" | "
  * database after the run: exact, where polling sees them up to POLL_MS late. `toBenchTime` maps
  * the server's timestamps onto this process's performance.now() (one machine, one clock).
  */
-function readServerTimes(dataDirectory: string, toBenchTime: (iso: string) => number): Map<string, { readyAt: number; doneAt: number }> {
-  const db = new SQLite(path.join(dataDirectory, "contact-sheet.sqlite"), { readonly: true });
+async function readServerTimes(dataDirectory: string, toBenchTime: (iso: string) => number): Promise<Map<string, { readyAt: number; doneAt: number }>> {
+  const db = openTestDatabase({ dataDirectory });
   try {
-    const photos = db.prepare("SELECT id, updated_at FROM photos WHERE status = 'ready'").all() as Array<{ id: string; updated_at: string }>;
-    const jobs = db.prepare("SELECT photo_id, MAX(updated_at) AS done_at FROM jobs WHERE status = 'done' GROUP BY photo_id").all() as Array<{
-      photo_id: string;
-      done_at: string;
-    }>;
+    const photos = await db.selectFrom("photos").select(["id", "updated_at"]).where("status", "=", "ready").execute();
+    const jobs = await db
+      .selectFrom("jobs")
+      .select(({ fn }) => ["photo_id", fn.max("updated_at").as("done_at")])
+      .where("status", "=", "done")
+      .groupBy("photo_id")
+      .execute();
     const doneAt = new Map(jobs.map((job) => [job.photo_id, toBenchTime(job.done_at)]));
     return new Map(photos.map((photo) => [photo.id, { readyAt: toBenchTime(photo.updated_at), doneAt: doneAt.get(photo.id) ?? Infinity }]));
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -152,7 +154,7 @@ async function main(): Promise<void> {
   const serverCpuSeconds = (readProcessCpuSeconds(app.pid) ?? 0) - idleCpuSeconds;
   const clientCpu = process.cpuUsage(clientCpuBefore);
   // Ready and done exactly, as the server recorded them; every JPEG/WebP width only as polled.
-  const serverTimes = readServerTimes(app.dataDirectory, (iso) => startedAt + (Date.parse(iso) - startedAtEpochMs));
+  const serverTimes = await readServerTimes(app.dataDirectory, (iso) => startedAt + (Date.parse(iso) - startedAtEpochMs));
   for (const [id, photoTimes] of times) {
     photoTimes.readyAt = serverTimes.get(id)?.readyAt;
     photoTimes.avifAt = serverTimes.get(id)?.doneAt;
