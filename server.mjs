@@ -16,14 +16,18 @@ const app = next({ dev: false, hostname, port, dir: import.meta.dirname });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = http.createServer((request, response) => {
-  if (globalThis[HOT_MEDIA]?.respond(request, response)) return;
+function handleWithNext(request, response) {
   // Appended, never replaced: behind a reverse proxy (TRUST_PROXY=true) the app reads the first
   // entry; otherwise only this last one, which a client cannot forge.
   const peer = request.socket.remoteAddress ?? "unknown";
   const forwarded = request.headers["x-forwarded-for"];
   request.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
   handle(request, response);
+}
+
+const server = http.createServer((request, response) => {
+  if (globalThis[HOT_MEDIA]?.respond(request, response, () => handleWithNext(request, response))) return;
+  handleWithNext(request, response);
 });
 server.listen(port, hostname, () => {
   console.log(`Contact Sheet is listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);

@@ -61,6 +61,8 @@ const environmentSchema = z
     OAUTH_ALLOW_SIGNUP: booleanFlag,
     EMAIL_SERVER: optionalString,
     ANALYTICS_SCRIPT_URL: z.preprocess(emptyAsUnset, z.url().optional()),
+    // Receives the URLs of public variants that stopped being public, so a CDN can drop them.
+    CDN_PURGE_URL: z.preprocess(emptyAsUnset, z.url().optional()),
     /** Trust the left-most X-Forwarded-For entry (only behind a reverse proxy that sets it). */
     TRUST_PROXY: booleanFlag,
     SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),

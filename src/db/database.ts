@@ -15,6 +15,7 @@ export interface Database {
   jobs: JobsTable;
   api_tokens: ApiTokensTable;
   upload_locks: UploadLocksTable;
+  media_access_version: MediaAccessVersionTable;
 }
 
 export const ROLES = ["viewer", "editor", "admin"] as const;
@@ -105,6 +106,10 @@ export interface PhotosTable {
   show_location: Generated<number>;
   thumbhash: string | null;
   dominant_color: string | null;
+  /** Part of every variant URL; a new one whenever the photo stops being public, so old public URLs die. */
+  publication_key: Generated<string>;
+  /** Null: the site setting decides whether others may download; 0 or 1: this photo's own choice. */
+  allow_download: number | null;
   sort_at: string;
   created_at: string;
   updated_at: string;
@@ -142,6 +147,12 @@ export interface UploadLocksTable {
   expires_at: string;
   /** 1 when another request waits for this upload: the holder should end its request. */
   release_requested: number;
+}
+
+/** One row: its version moves whenever media that was public may no longer be served. */
+export interface MediaAccessVersionTable {
+  id: number;
+  version: number;
 }
 
 export type PhotoRow = Selectable<PhotosTable>;

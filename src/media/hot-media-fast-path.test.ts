@@ -9,11 +9,18 @@ const BYTES = Buffer.from(Array.from({ length: 1000 }, (_, index) => index % 251
 const ETAG = '"jpeg-400-0123456789abcdef0123.jpg"';
 
 const cache = new HotMediaCache({ maxTotalBytes: 10_000, maxEntryBytes: 5_000, ttlMs: 10_000 });
-const hotMedia = createHotMedia(cache);
+// The database's answer to "may the cache still answer?": tests flip it.
+let isDatabaseReachable = true;
+const hotMedia = createHotMedia(cache, {
+  confirm: async () => {
+    if (!isDatabaseReachable) throw new Error("database unreachable");
+  },
+});
 // Stands in for Next.js: whatever the fast path does not answer arrives here.
+const fellThrough = (response: http.ServerResponse) => response.writeHead(599, { "X-Fell-Through": "yes" }).end();
 const server = http.createServer((request, response) => {
-  if (hotMedia.respond(request, response)) return;
-  response.writeHead(599, { "X-Fell-Through": "yes" }).end();
+  if (hotMedia.respond(request, response, () => fellThrough(response))) return;
+  fellThrough(response);
 });
 let baseUrl = "";
 
@@ -89,6 +96,16 @@ describe("the /media fast path", () => {
   ])("leaves %s to Next.js", async (_, path, method) => {
     const response = await get(path, { method });
     expect(response.status).toBe(599);
+  });
+
+  it("leaves a cached variant to Next.js when the access version cannot be read", async () => {
+    isDatabaseReachable = false;
+    try {
+      expect((await get(`/media/${KEY}`)).status).toBe(599);
+    } finally {
+      isDatabaseReachable = true;
+    }
+    expect((await get(`/media/${KEY}`)).status).toBe(200);
   });
 
   it("leaves a variant to Next.js once its photo was dropped", async () => {

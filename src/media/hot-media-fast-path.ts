@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { getDb } from "@/src/db/client";
+import { AccessVersionGate } from "./access-version-gate";
 import { parseRange } from "./byte-range";
 import { HotMediaCache, type HotMediaEntry } from "./hot-media-cache";
+import { readMediaAccessVersion } from "./media-access-version.repository";
 import { PUBLIC_MEDIA_CACHE_CONTROL, SITE_WIDE_HEADERS } from "./media-headers";
 
 /**
@@ -12,33 +15,53 @@ import { PUBLIC_MEDIA_CACHE_CONTROL, SITE_WIDE_HEADERS } from "./media-headers";
  * once per copy. Everything runs in one Node process, so `Symbol.for` names one slot all copies
  * share. The code that answers requests travels with the object (`respond`), so server.mjs needs
  * no copy of the rules and cannot disagree with the route: it only calls
- * `globalThis[Symbol.for("contact-sheet.hot-media")]?.respond(request, response)`, which is absent
- * until the first /media request has loaded this module, and answers false whenever it does not
- * answer itself.
+ * `globalThis[Symbol.for("contact-sheet.hot-media")]?.respond(request, response, fallback)`, which
+ * is absent until the first /media request has loaded this module, and answers false whenever it
+ * does not take the request.
  */
 export const HOT_MEDIA_SYMBOL = Symbol.for("contact-sheet.hot-media");
 
 /** Entries up to this size are cached: every grid size and most photo-page sizes. Larger ones stream from storage. */
 export const MAX_HOT_MEDIA_ENTRY_BYTES = 1024 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
-/** How long a change made by another instance of the app may go unseen here. */
+/**
+ * How long an entry is kept without the route looking at its photo again. Not what keeps the cache
+ * fresh across instances (the access version does that on every request); it bounds how long
+ * bytes nobody asks for through the route stay in memory.
+ */
 const TTL_MS = 10_000;
 
 export interface HotMedia {
   cache: HotMediaCache;
-  /** Answers a GET or HEAD of a cached public variant and returns true; otherwise touches nothing and returns false. */
-  respond(request: IncomingMessage, response: ServerResponse): boolean;
+  /**
+   * Takes a GET or HEAD of a cached public variant and returns true: once the access version is
+   * confirmed it answers from memory, or, if the cache was dropped meanwhile or the database could
+   * not be read, hands the request to `fallback` (Next.js). Otherwise touches nothing and returns false.
+   */
+  respond(request: IncomingMessage, response: ServerResponse, fallback: () => void): boolean;
+}
+
+/** What the fast path waits for before it answers from memory. */
+export interface FreshnessCheck {
+  confirm(): Promise<void>;
 }
 
 const globalSlot = globalThis as typeof globalThis & { [HOT_MEDIA_SYMBOL]?: HotMedia };
 
 export function getHotMedia(): HotMedia {
-  globalSlot[HOT_MEDIA_SYMBOL] ??= createHotMedia(new HotMediaCache({ maxTotalBytes: MAX_TOTAL_BYTES, maxEntryBytes: MAX_HOT_MEDIA_ENTRY_BYTES, ttlMs: TTL_MS }));
+  if (!globalSlot[HOT_MEDIA_SYMBOL]) {
+    const cache = new HotMediaCache({ maxTotalBytes: MAX_TOTAL_BYTES, maxEntryBytes: MAX_HOT_MEDIA_ENTRY_BYTES, ttlMs: TTL_MS });
+    const gate = new AccessVersionGate(() => readMediaAccessVersion(getDb()), () => cache.clear());
+    // The first read always drops the cache (it has no earlier version to compare with): do it now,
+    // while the cache is still empty, rather than on the first request it could answer.
+    gate.confirm().catch(() => undefined);
+    globalSlot[HOT_MEDIA_SYMBOL] = createHotMedia(cache, gate);
+  }
   return globalSlot[HOT_MEDIA_SYMBOL];
 }
 
-export function createHotMedia(cache: HotMediaCache): HotMedia {
-  return { cache, respond: (request, response) => respondFromCache(cache, request, response) };
+export function createHotMedia(cache: HotMediaCache, freshness: FreshnessCheck): HotMedia {
+  return { cache, respond: (request, response, fallback) => respondFromCache(cache, freshness, request, response, fallback) };
 }
 
 const MEDIA_PREFIX = "/media/";
@@ -48,31 +71,50 @@ const MEDIA_PREFIX = "/media/";
  * If-None-Match, 206 for one satisfiable range, 416 otherwise. Anything unusual (another method, a
  * query string, a key not cached) goes to Next.js, so the route stays the authority.
  */
-function respondFromCache(cache: HotMediaCache, request: IncomingMessage, response: ServerResponse): boolean {
+function respondFromCache(
+  cache: HotMediaCache,
+  freshness: FreshnessCheck,
+  request: IncomingMessage,
+  response: ServerResponse,
+  fallback: () => void,
+): boolean {
   const method = request.method;
   if (method !== "GET" && method !== "HEAD") return false;
   const url = request.url ?? "";
   if (!url.startsWith(MEDIA_PREFIX) || url.includes("?")) return false;
-  const entry = cache.find(url.slice(MEDIA_PREFIX.length));
-  if (!entry) return false;
+  const key = url.slice(MEDIA_PREFIX.length);
+  if (!cache.find(key)) return false;
+  freshness.confirm().then(
+    () => {
+      // Looked up again: confirming may have dropped it (a photo stopped being public somewhere).
+      const entry = cache.find(key);
+      if (entry) answerFromEntry(entry, request, response);
+      else fallback();
+    },
+    // The database could not be read: the route answers (and reports the outage) instead.
+    () => fallback(),
+  );
+  return true;
+}
 
+function answerFromEntry(entry: HotMediaEntry, request: IncomingMessage, response: ServerResponse): void {
+  const method = request.method;
   const headers = buildHeaders(entry);
   const size = entry.bytes.length;
   if (request.headers["if-none-match"] === entry.etag) {
     response.writeHead(304, headers).end();
-    return true;
+    return;
   }
   const range = parseRange(request.headers.range, size);
   if (range === "invalid") {
     response.writeHead(416, { ...headers, "Content-Range": `bytes */${size}` }).end();
-    return true;
+    return;
   }
   const body = range ? entry.bytes.subarray(range.start, range.end + 1) : entry.bytes;
   headers["Content-Length"] = String(body.length);
   if (range) headers["Content-Range"] = `bytes ${range.start}-${range.end}/${size}`;
   response.writeHead(range ? 206 : 200, headers);
   response.end(method === "HEAD" ? undefined : body);
-  return true;
 }
 
 function buildHeaders(entry: HotMediaEntry): Record<string, string> {

@@ -31,18 +31,19 @@ export function photoIdOfVariantKey(key: string): string | null {
 
 /**
  * Deletes a photo's stored files: the original and everything under its variant prefix, including
- * a variant a worker stored after the row was gone. A file that cannot be deleted is only bytes
- * nobody can reach; it is logged for collection.
+ * a variant a worker stored after the row was gone, and answers the variants' keys. A file that
+ * cannot be deleted is only bytes nobody can reach; it is logged for collection.
  */
-export async function deletePhotoFiles(photo: { id: string; original_key: string }): Promise<void> {
+export async function deletePhotoFiles(photo: { id: string; original_key: string }): Promise<string[]> {
   const storage = getStorage();
-  const keys = [photo.original_key];
+  const variantKeys: string[] = [];
   try {
-    for await (const object of storage.list(variantPrefix(photo.id))) keys.push(object.key);
+    for await (const object of storage.list(variantPrefix(photo.id))) variantKeys.push(object.key);
   } catch (error) {
     getLogger().warn({ err: error, photoId: photo.id }, "could not list a deleted photo's variants");
   }
-  for (const key of keys) {
+  for (const key of [photo.original_key, ...variantKeys]) {
     await storage.delete(key).catch((error: unknown) => getLogger().warn({ err: error, key }, "could not delete a stored file"));
   }
+  return variantKeys;
 }

@@ -1,13 +1,17 @@
 import type { DatabaseHandle } from "@/src/db/client";
 import type { NewPhotoRow, PhotoRow, PhotoVariantRow, Visibility } from "@/src/db/database";
+import { newPublicationKey } from "./photo-publication";
 
 export function findPhotoById(db: DatabaseHandle, id: string): Promise<PhotoRow | undefined> {
   return db.selectFrom("photos").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** What removing a photo's files needs: where they are, and whether its URLs were public. */
+export type PhotoFiles = Pick<PhotoRow, "id" | "original_key" | "visibility" | "publication_key">;
+
 /** What is needed to delete the stored files of every photo a user owns. */
-export function listPhotoFilesOfOwner(db: DatabaseHandle, ownerId: string): Promise<Array<Pick<PhotoRow, "id" | "original_key">>> {
-  return db.selectFrom("photos").select(["id", "original_key"]).where("owner_id", "=", ownerId).execute();
+export function listPhotoFilesOfOwner(db: DatabaseHandle, ownerId: string): Promise<PhotoFiles[]> {
+  return db.selectFrom("photos").select(["id", "original_key", "visibility", "publication_key"]).where("owner_id", "=", ownerId).execute();
 }
 
 /** The owner's photo with these bytes, if they uploaded them before. */
@@ -26,7 +30,7 @@ export async function sumOriginalBytes(db: DatabaseHandle, ownerId: string): Pro
 }
 
 export async function insertPhoto(db: DatabaseHandle, photo: NewPhotoRow): Promise<void> {
-  await db.insertInto("photos").values(photo).execute();
+  await db.insertInto("photos").values({ publication_key: newPublicationKey(), ...photo }).execute();
 }
 
 export async function updatePhoto(db: DatabaseHandle, id: string, changes: Partial<Omit<PhotoRow, "id">>): Promise<void> {
@@ -105,12 +109,15 @@ export function listVariants(db: DatabaseHandle, photoIds: string[]): Promise<Ph
   return db.selectFrom("photo_variants").selectAll().where("photo_id", "in", photoIds).orderBy("width").execute();
 }
 
-export function findVariantByKey(db: DatabaseHandle, storageKey: string): Promise<(PhotoVariantRow & Pick<PhotoRow, "owner_id" | "visibility">) | undefined> {
+export function findVariantByKey(
+  db: DatabaseHandle,
+  storageKey: string,
+): Promise<(PhotoVariantRow & Pick<PhotoRow, "owner_id" | "visibility" | "publication_key">) | undefined> {
   return db
     .selectFrom("photo_variants")
     .innerJoin("photos", "photos.id", "photo_variants.photo_id")
     .selectAll("photo_variants")
-    .select(["photos.owner_id", "photos.visibility"])
+    .select(["photos.owner_id", "photos.visibility", "photos.publication_key"])
     .where("photo_variants.storage_key", "=", storageKey)
     .executeTakeFirst();
 }

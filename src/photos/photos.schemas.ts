@@ -17,6 +17,8 @@ export const updatePhotoSchema = z
     altText: singleLine(1000).optional(),
     visibility: visibilitySchema.optional(),
     showLocation: z.boolean().optional(),
+    /** Whether others may download it (a download copy); null: follow the site's setting. */
+    allowDownload: z.boolean().nullable().optional(),
   })
   .refine((value) => Object.keys(value).length > 0, "Send at least one field to change.");
 

@@ -3,10 +3,24 @@ import { getDb } from "@/src/db/client";
 import type { PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import { AppError } from "@/src/http/app-error";
 import type { ExifSummary } from "@/src/images/photo-metadata-reader";
+import { purgeFromCdn } from "@/src/media/cdn-purge";
 import { getHotMedia } from "@/src/media/hot-media-fast-path";
+import { bumpMediaAccessVersion } from "@/src/media/media-access-version.repository";
+import { getSiteSettings } from "@/src/settings/site-settings.service";
+import { type DownloadCopy, makeDownloadCopy } from "./download-copy";
+import { getMetadataPolicy, type MetadataPolicy } from "./metadata-policy";
 import { deletePhotoFiles } from "./photo-files";
 import { canEditPhoto, canViewPhoto, listableVisibilities, type Viewer } from "./photo-access";
-import { deletePhotoRow, findAdjacentPhotoId, findPhotoById, listPhotos, listVariants, updatePhoto } from "./photos.repository";
+import { newPublicationKey, toMediaUrl } from "./photo-publication";
+import {
+  deletePhotoRow,
+  findAdjacentPhotoId,
+  findPhotoById,
+  listPhotos,
+  listVariants,
+  type PhotoFiles,
+  updatePhoto,
+} from "./photos.repository";
 import type { ListPhotosQuery, UpdatePhotoInput } from "./photos.schemas";
 
 export interface PhotoVariantView {
@@ -40,12 +54,11 @@ export interface PhotoDetail extends PhotoSummary {
   location: { latitude: number; longitude: number; altitude: number | null } | null;
   /** Whether the owner shows the location to everyone who may see the photo. */
   showLocation: boolean;
+  /** The photo's own download choice; null: the site's setting decides. */
+  allowDownload: boolean | null;
+  /** Where this viewer downloads the photo (the original for its owner, else a download copy), or null when they may not. */
+  downloadUrl: string | null;
   canEdit: boolean;
-}
-
-/** The URL a variant is served at: its storage key, which names its content. */
-export function toMediaUrl(storageKey: string): string {
-  return `/media/${storageKey}`;
 }
 
 function toSummary(photo: PhotoRow, variants: PhotoVariantRow[]): PhotoSummary {
@@ -60,22 +73,27 @@ function toSummary(photo: PhotoRow, variants: PhotoVariantRow[]): PhotoSummary {
     thumbhash: photo.thumbhash,
     dominantColor: photo.dominant_color,
     takenAt: photo.taken_at,
-    variants: variants.map((variant) => ({ format: variant.format, width: variant.width, height: variant.height, url: toMediaUrl(variant.storage_key) })),
+    variants: variants.map((variant) => ({
+      format: variant.format,
+      width: variant.width,
+      height: variant.height,
+      url: toMediaUrl(photo.publication_key, variant.storage_key),
+    })),
   };
 }
 
-function isOwnerOrAdmin(viewer: Viewer, photo: PhotoRow): boolean {
-  return viewer !== null && (viewer.role === "admin" || viewer.id === photo.owner_id);
+/** Where a browser downloads a photo: a page path, so visitors who are not signed in can use it too. */
+function toDownloadUrl(photoId: string): string {
+  return `/p/${photoId}/download`;
 }
 
-function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[]): PhotoDetail {
-  const mayKnowLocation = isOwnerOrAdmin(viewer, photo) || photo.show_location === 1;
+function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], policy: MetadataPolicy): PhotoDetail {
   const hasLocation = photo.gps_latitude !== null && photo.gps_longitude !== null;
   return {
     ...toSummary(photo, variants),
     caption: photo.caption,
     originalName: photo.original_name,
-    failureReason: isOwnerOrAdmin(viewer, photo) ? photo.failure_reason : null,
+    failureReason: policy.seesEverything ? photo.failure_reason : null,
     exif: {
       cameraMake: photo.camera_make,
       cameraModel: photo.camera_model,
@@ -86,10 +104,12 @@ function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[]):
       iso: photo.iso,
     },
     location:
-      mayKnowLocation && hasLocation
+      policy.seesLocation && hasLocation
         ? { latitude: photo.gps_latitude as number, longitude: photo.gps_longitude as number, altitude: photo.gps_altitude }
         : null,
     showLocation: photo.show_location === 1,
+    allowDownload: photo.allow_download === null ? null : photo.allow_download === 1,
+    downloadUrl: policy.download === "none" ? null : toDownloadUrl(photo.id),
     canEdit: canEditPhoto(viewer, photo),
   };
 }
@@ -136,7 +156,8 @@ async function getVisiblePhoto(viewer: Viewer, id: string): Promise<PhotoRow> {
 
 export async function getPhotoForViewer(viewer: Viewer, id: string): Promise<PhotoDetail> {
   const photo = await getVisiblePhoto(viewer, id);
-  return toDetail(viewer, photo, await listVariants(getDb(), [photo.id]));
+  const policy = getMetadataPolicy(viewer, photo, await getSiteSettings());
+  return toDetail(viewer, photo, await listVariants(getDb(), [photo.id]), policy);
 }
 
 /** The photos either side of this one in the viewer's gallery order (newer first), for previous/next. */
@@ -163,18 +184,29 @@ async function getEditablePhoto(viewer: Viewer, id: string): Promise<PhotoRow> {
 }
 
 export async function updatePhotoByViewer(viewer: Viewer, id: string, input: UpdatePhotoInput): Promise<PhotoDetail> {
-  await getEditablePhoto(viewer, id);
-  await updatePhoto(getDb(), id, {
-    ...(input.title !== undefined && { title: input.title }),
-    ...(input.caption !== undefined && { caption: input.caption }),
-    ...(input.altText !== undefined && { alt_text: input.altText }),
-    ...(input.visibility !== undefined && { visibility: input.visibility }),
-    ...(input.showLocation !== undefined && { show_location: input.showLocation ? 1 : 0 }),
-    updated_at: new Date().toISOString(),
-  });
+  const photo = await getEditablePhoto(viewer, id);
+  const isLeavingPublic = photo.visibility === "public" && input.visibility !== undefined && input.visibility !== "public";
+  const withdrawnUrls = isLeavingPublic ? (await listVariants(getDb(), [id])).map((variant) => toMediaUrl(photo.publication_key, variant.storage_key)) : [];
+  await getDb()
+    .transaction()
+    .execute(async (transaction) => {
+      await updatePhoto(transaction, id, {
+        ...(input.title !== undefined && { title: input.title }),
+        ...(input.caption !== undefined && { caption: input.caption }),
+        ...(input.altText !== undefined && { alt_text: input.altText }),
+        ...(input.visibility !== undefined && { visibility: input.visibility }),
+        ...(input.showLocation !== undefined && { show_location: input.showLocation ? 1 : 0 }),
+        ...(input.allowDownload !== undefined && { allow_download: input.allowDownload === null ? null : input.allowDownload ? 1 : 0 }),
+        // Every URL it had while public dies here, for good (see photo-publication.ts).
+        ...(isLeavingPublic && { publication_key: newPublicationKey() }),
+        updated_at: new Date().toISOString(),
+      });
+      if (isLeavingPublic) await bumpMediaAccessVersion(transaction);
+    });
   // After the write, so a /media request that read the old row cannot put it back (see the cache's epoch).
   // Every update, not only visibility: cheap, and nothing to get wrong when new fields matter.
   getHotMedia().cache.dropPhoto(id);
+  purgeFromCdn(withdrawnUrls);
   return getPhotoForViewer(viewer, id);
 }
 
@@ -182,22 +214,39 @@ export async function updatePhotoByViewer(viewer: Viewer, id: string, input: Upd
 export async function deletePhotoByViewer(viewer: Viewer, id: string): Promise<void> {
   const photo = await getEditablePhoto(viewer, id);
   await deletePhotoRow(getDb(), photo.id);
-  getHotMedia().cache.dropPhoto(photo.id);
-  await deletePhotoFiles(photo);
+  await removeDeletedPhotos([photo]);
 }
 
 /**
- * After photos' rows are gone some other way (their owner was deleted, and the rows with them):
- * stops serving them from memory and deletes their stored files.
+ * After photos' rows are gone (deleted one by one, or with their owner): stops serving them from
+ * memory on every instance, deletes their stored files, and tells the CDN to drop the public ones.
  */
-export async function removeDeletedPhotos(photos: Array<Pick<PhotoRow, "id" | "original_key">>): Promise<void> {
+export async function removeDeletedPhotos(photos: PhotoFiles[]): Promise<void> {
+  // After the rows are gone, never before: see bumpMediaAccessVersion.
+  if (photos.some((photo) => photo.visibility === "public")) await bumpMediaAccessVersion(getDb());
   for (const photo of photos) {
     getHotMedia().cache.dropPhoto(photo.id);
-    await deletePhotoFiles(photo);
+    const variantKeys = await deletePhotoFiles(photo);
+    if (photo.visibility === "public") purgeFromCdn(variantKeys.map((key) => toMediaUrl(photo.publication_key, key)));
   }
 }
 
-/** The original file for download: only to those who may see the photo. */
+/** The untouched original: only for the photo's owner and admins. */
 export async function getOriginalForViewer(viewer: Viewer, id: string): Promise<{ photo: PhotoRow }> {
-  return { photo: await getVisiblePhoto(viewer, id) };
+  const photo = await getVisiblePhoto(viewer, id);
+  if (!getMetadataPolicy(viewer, photo, await getSiteSettings()).seesEverything) {
+    throw new AppError("FORBIDDEN", "Only the photo's owner or an admin can download the original.");
+  }
+  return { photo };
+}
+
+/** What a download gives this viewer: the original for its owner and admins, a download copy for others where allowed. */
+export type PhotoDownload = { kind: "original"; photo: PhotoRow } | ({ kind: "copy" } & DownloadCopy);
+
+export async function getDownloadForViewer(viewer: Viewer, id: string): Promise<PhotoDownload> {
+  const photo = await getVisiblePhoto(viewer, id);
+  const policy = getMetadataPolicy(viewer, photo, await getSiteSettings());
+  if (policy.download === "none") throw new AppError("FORBIDDEN", "Downloads are not allowed for this photo.");
+  if (policy.download === "original") return { kind: "original", photo };
+  return { kind: "copy", ...(await makeDownloadCopy(photo, { keepLocation: policy.seesLocation })) };
 }

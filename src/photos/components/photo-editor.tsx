@@ -7,7 +7,14 @@ import { VISIBILITIES } from "@/src/db/database";
 import { callApi } from "@/src/ui/api-client";
 import type { PhotoDetail } from "../photos.service";
 
-/** Title, caption, alt text and visibility, for the photo's owner and admins. */
+const DOWNLOAD_CHOICES = { site: null, allow: true, deny: false } as const;
+type DownloadChoice = keyof typeof DOWNLOAD_CHOICES;
+
+function toDownloadChoice(allowDownload: boolean | null): DownloadChoice {
+  return allowDownload === null ? "site" : allowDownload ? "allow" : "deny";
+}
+
+/** Title, caption, alt text, visibility, location and downloads, for the photo's owner and admins. */
 export function PhotoEditor({ photo }: { photo: PhotoDetail }) {
   const router = useRouter();
   const [isSaving, setIsSaving] = useState(false);
@@ -25,6 +32,7 @@ export function PhotoEditor({ photo }: { photo: PhotoDetail }) {
           altText: String(form.get("altText") ?? ""),
           visibility: String(form.get("visibility") ?? photo.visibility),
           showLocation: form.get("showLocation") === "on",
+          allowDownload: DOWNLOAD_CHOICES[(form.get("allowDownload") as DownloadChoice | null) ?? "site"] ?? null,
         },
       });
       toast.success("Photo saved");
@@ -67,6 +75,14 @@ export function PhotoEditor({ photo }: { photo: PhotoDetail }) {
           </span>
         </label>
       )}
+      <label>
+        Downloads by others
+        <select name="allowDownload" defaultValue={toDownloadChoice(photo.allowDownload)}>
+          <option value="site">As the site&apos;s setting says</option>
+          <option value="allow">Allowed (a copy without serial numbers{photo.showLocation ? "" : " or location"})</option>
+          <option value="deny">Not allowed</option>
+        </select>
+      </label>
       <button type="submit" disabled={isSaving}>
         {isSaving ? "Saving…" : "Save"}
       </button>

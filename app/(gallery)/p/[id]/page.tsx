@@ -109,10 +109,10 @@ export default async function PhotoPage({ params }: PhotoPageProps) {
           </>
         )}
       </dl>
-      {viewer && (
+      {photo.downloadUrl && (
         <p>
-          <a href={`/api/photos/${photo.id}/original`} download>
-            Download original
+          <a href={photo.downloadUrl} download data-testid="photo-download">
+            {photo.canEdit ? "Download original" : "Download"}
           </a>
         </p>
       )}

@@ -1,0 +1,45 @@
+import type { PhotoRow } from "@/src/db/database";
+import type { SiteSettings } from "@/src/settings/site-settings.service";
+import type { Viewer } from "./photo-access";
+
+/**
+ * The one metadata policy: what a viewer may learn about a photo beyond its pixels, on every path
+ * a byte leaves the server (API JSON, pages, downloads; share links, feeds and OG images later).
+ *
+ * - The owner and admins: everything, and the untouched original.
+ * - Everyone else: camera, lens, exposure, date and colour profile; the location only when the owner
+ *   shows it; never serial numbers, maker notes, owner or contact fields, embedded thumbnails or
+ *   edit history (src/images/exif-filter.ts keeps exactly that list in downloads). They download
+ *   only where the site allows it or the photo says so, and then a download copy, never the original.
+ *
+ * Served variants carry no metadata at all but the colour profile, whoever asks.
+ */
+export interface MetadataPolicy {
+  /** Owner or admin: every field, including the failure reason and the original. */
+  seesEverything: boolean;
+  /** Whether the location may appear in what this viewer gets (JSON, page, download copy). */
+  seesLocation: boolean;
+  /** What a download gives this viewer: the untouched original, a download copy, or nothing. */
+  download: "original" | "copy" | "none";
+}
+
+type PolicyFields = Pick<PhotoRow, "owner_id" | "show_location" | "allow_download">;
+
+function isOwnerOrAdmin(viewer: Viewer, photo: PolicyFields): boolean {
+  return viewer !== null && (viewer.role === "admin" || viewer.id === photo.owner_id);
+}
+
+/** Whether people other than the owner may download this photo: its own choice, else the site's. */
+export function isDownloadAllowed(photo: PolicyFields, site: SiteSettings): boolean {
+  return photo.allow_download === null ? site.allowDownloads : photo.allow_download === 1;
+}
+
+/** The policy for a viewer who may see the photo (callers check that first, with canViewPhoto). */
+export function getMetadataPolicy(viewer: Viewer, photo: PolicyFields, site: SiteSettings): MetadataPolicy {
+  if (isOwnerOrAdmin(viewer, photo)) return { seesEverything: true, seesLocation: true, download: "original" };
+  return {
+    seesEverything: false,
+    seesLocation: photo.show_location === 1,
+    download: isDownloadAllowed(photo, site) ? "copy" : "none",
+  };
+}
