@@ -28,7 +28,7 @@ export interface UsersTable {
   password_hash: string | null;
   /** Set when an admin disables the account; a disabled user cannot sign in or use a session. */
   disabled_at: string | null;
-  /** Bumped by "sign out everywhere" and password resets; tokens carrying an older value are refused. */
+  /** Bumped by "sign out everywhere", password resets, disabling, enabling and role changes; tokens carrying an older value are refused. */
   session_version: number;
   created_at: string;
   updated_at: string;
