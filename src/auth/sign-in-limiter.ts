@@ -1,4 +1,5 @@
 import { getEnv } from "@/src/config/env";
+import { normalizeEmail } from "@/src/users/normalize-email";
 import { FixedWindowLimiter } from "./fixed-window-limiter";
 
 interface SignInLimiters {
@@ -18,10 +19,6 @@ function getLimiters(): SignInLimiters {
     };
   }
   return globalState.__contactSheetSignInLimiters;
-}
-
-export function normalizeEmail(email: string): string {
-  return email.trim().normalize("NFC").toLowerCase();
 }
 
 /**
