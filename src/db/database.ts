@@ -15,6 +15,7 @@ export interface Database {
   jobs: JobsTable;
   api_tokens: ApiTokensTable;
   upload_locks: UploadLocksTable;
+  rate_limits: RateLimitsTable;
 }
 
 export const ROLES = ["viewer", "editor", "admin"] as const;
@@ -173,3 +174,14 @@ export interface ApiTokensTable {
 
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type NewApiTokenRow = Insertable<ApiTokensTable>;
+
+/** One fixed-window counter of a rate limit (src/auth/rate-limiter.ts). */
+export interface RateLimitsTable {
+  /** What is counted, e.g. "signin:address:203.0.113.7"; e-mail addresses in it are hashed. */
+  key: string;
+  count: number;
+  /** When the window ends; from then on the row counts as zero and may be deleted. */
+  resets_at: string;
+}
+
+export type RateLimitRow = Selectable<RateLimitsTable>;
