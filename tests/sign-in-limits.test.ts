@@ -77,8 +77,10 @@ describe("guessing one account's password (50)", () => {
     }
     expect(knownAnswers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401, 429]);
     expect(unknownAnswers.map((answer) => answer.status)).toEqual(knownAnswers.map((answer) => answer.status));
-    expect(unknownAnswers.map((answer) => answer.body)).toEqual(knownAnswers.map((answer) => answer.body));
-    expect(unknownAnswers[5].retryAfter).toBe(knownAnswers[5].retryAfter);
+    // The same words; only the seconds left may differ, as the two windows opened moments apart.
+    const withoutSeconds = (answer: Attempt) => answer.body.replace(/\d+ seconds/, "N seconds");
+    expect(unknownAnswers.map(withoutSeconds)).toEqual(knownAnswers.map(withoutSeconds));
+    expect(Math.abs(Number(unknownAnswers[5].retryAfter) - Number(knownAnswers[5].retryAfter))).toBeLessThanOrEqual(2);
   });
 
   it("counts an e-mail typed in NFD, in capitals or with spaces as the same account", async () => {
