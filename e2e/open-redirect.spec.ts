@@ -1,7 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { createUser, E2E_BASE_URL, submitSignInForm } from "./helpers";
 
-const HOSTILE_CALLBACKS = ["https://evil.example", "//evil.example", "/\\evil.example"];
+// The last ones resolve to a path that starts with "//" (another host to a browser) only once
+// dot segments or percent-encoding are undone (SECURITY.md 36).
+const HOSTILE_CALLBACKS = [
+  "https://evil.example",
+  "//evil.example",
+  "/\\evil.example",
+  "/.//evil.example",
+  "/..//evil.example",
+  "/%2e//evil.example",
+  "/%2F%2Fevil.example",
+  "/%5Cevil.example",
+  `${E2E_BASE_URL}/.//evil.example`,
+];
 
 for (const callbackUrl of HOSTILE_CALLBACKS) {
   test(`signing in with callbackUrl=${callbackUrl} stays on our own site`, async ({ page, browser }) => {

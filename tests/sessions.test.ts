@@ -176,15 +176,68 @@ describe("users whose standing changed (32, 33)", () => {
     expect(again.sessionToken).toBeUndefined();
   });
 
-  it("applies a demotion on the next request, though the token still says editor", async () => {
+  it("ends the sessions of a demoted user; signed in again, they have the new role", async () => {
     const { client, user, admin } = await signedInAs("editor");
     expect((await client.request("/api/upload")).status).toBe(200);
     await admin.request(`/api/admin/users/${user.id}`, { method: "PATCH", body: { json: { role: "viewer" } } });
-    const upload = await client.request("/api/upload");
-    expect(upload.status).toBe(403);
-    expect(((await upload.json()) as { error: { code: string } }).error.code).toBe("FORBIDDEN");
+    await expectSignedOut(client);
+    const again = new TestClient();
+    await again.signIn(user.email, user.password);
+    expect(await again.session()).toMatchObject({ user: { role: "viewer" } });
+    expect((await again.request("/api/upload")).status).toBe(403);
+    expect((await again.request("/api/photos")).status).toBe(200);
+  });
+
+  async function patchUser(admin: TestClient, id: string, changes: Record<string, unknown>): Promise<void> {
+    const response = await admin.request(`/api/admin/users/${id}`, { method: "PATCH", body: { json: changes } });
+    expect(response.status).toBe(200);
+  }
+
+  it("keeps sessions from before a disable dead after the user is enabled again (52)", async () => {
+    const { client, user, admin } = await signedInAs("editor");
+    const secondDevice = new TestClient();
+    await secondDevice.signIn(user.email, user.password);
+    await patchUser(admin, user.id, { disabled: true });
+    await patchUser(admin, user.id, { disabled: false });
+    await expectSignedOut(client);
+    await expectSignedOut(secondDevice);
+    const fresh = new TestClient();
+    await fresh.signIn(user.email, user.password);
+    expect((await fresh.request("/api/upload")).status).toBe(200);
+  });
+
+  it.each([
+    ["viewer", "editor"],
+    ["editor", "viewer"],
+    ["editor", "admin"],
+    ["admin", "viewer"],
+  ] as const)("keeps sessions of a %s dead after a change to %s and back (52)", async (role, otherRole) => {
+    const admin = await signedInAdmin();
+    const user = await createTestUser(admin, role);
+    const client = new TestClient();
+    await client.signIn(user.email, user.password);
     expect((await client.request("/api/photos")).status).toBe(200);
-    expect(await client.session()).toMatchObject({ user: { role: "viewer" } });
+    await patchUser(admin, user.id, { role: otherRole });
+    await patchUser(admin, user.id, { role });
+    await expectSignedOut(client);
+  });
+
+  it("leaves sessions alone when an admin only renames the user, or sets the role it already has", async () => {
+    const { client, user, admin } = await signedInAs("editor");
+    await patchUser(admin, user.id, { name: "Renamed Editor" });
+    await patchUser(admin, user.id, { role: "editor", disabled: false });
+    expect((await client.request("/api/upload")).status).toBe(200);
+    expect(await client.session()).toMatchObject({ user: { name: "Renamed Editor", role: "editor" } });
+  });
+
+  it("keeps a deleted user's session dead, even after an account with the same e-mail is made again", async () => {
+    const { client, user, admin } = await signedInAs("viewer");
+    expect((await admin.request(`/api/admin/users/${user.id}`, { method: "DELETE" })).status).toBe(204);
+    const recreated = await admin.request("/api/admin/users", {
+      body: { json: { email: user.email, name: "Same Address", role: "viewer", password: user.password } },
+    });
+    expect(recreated.status).toBe(201);
+    await expectSignedOut(client);
   });
 
   it("refuses every earlier token after 'sign out everywhere', and lets the user sign in again", async () => {

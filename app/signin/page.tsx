@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { SignInForm } from "@/src/auth/components/sign-in-form";
 import { findCurrentUser } from "@/src/auth/current-user";
 import { listOAuthProviders } from "@/src/auth/oauth-providers";
-import { toSafeRedirectPath } from "@/src/auth/safe-redirect";
+import { toSafeRedirect } from "@/src/auth/safe-redirect";
 import { describeSignInError } from "@/src/auth/sign-in-messages";
 import { getEnv } from "@/src/config/env";
 
@@ -17,13 +17,14 @@ interface SignInPageProps {
 export default async function SignInPage({ searchParams }: SignInPageProps) {
   const params = await searchParams;
   const env = getEnv();
-  const callbackPath = toSafeRedirectPath(params.callbackUrl, env.NEXTAUTH_URL);
-  if (await findCurrentUser()) redirect(callbackPath);
+  // Absolute, on our origin: a path handed to a redirect or a router could still name another host.
+  const callbackUrl = toSafeRedirect(params.callbackUrl, env.NEXTAUTH_URL);
+  if (await findCurrentUser()) redirect(callbackUrl);
   const errorCode = typeof params.error === "string" ? params.error : null;
   return (
     <section className="card">
       <h1>Sign in to Contact Sheet</h1>
-      <SignInForm callbackPath={callbackPath} providers={listOAuthProviders(env)} initialError={describeSignInError(errorCode)} />
+      <SignInForm callbackUrl={callbackUrl} providers={listOAuthProviders(env)} initialError={describeSignInError(errorCode)} />
     </section>
   );
 }

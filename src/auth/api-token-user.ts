@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "@/src/db/client";
 import { AppError } from "@/src/http/app-error";
 import { getLogger } from "@/src/log/logger";
-import { getApiTokenFailureLimiter } from "./api-token-limiter";
+import { getApiTokenRetryAfter, recordFailedApiToken } from "./api-token-limiter";
 import { type ApiTokenScope, parseStoredScopes } from "./api-token-scopes";
 import { hashApiTokenSecret, isWellFormedApiTokenSecret } from "./api-token-secret";
 import { isApiTokenExpired, shouldRecordApiTokenUse, toLastUsedCutoff } from "./api-token-validity";
@@ -33,8 +33,7 @@ export async function authenticateApiToken(
   scope: ApiTokenScope,
   clientAddress: string,
 ): Promise<{ user: SessionUser; credential: ApiTokenCredential }> {
-  const limiter = getApiTokenFailureLimiter();
-  const retryAfterSeconds = limiter.retryAfterSeconds(clientAddress);
+  const retryAfterSeconds = await getApiTokenRetryAfter(clientAddress);
   if (retryAfterSeconds > 0) {
     throw new AppError("RATE_LIMITED", "Too many failed API token attempts. Try again later.", {
       "Retry-After": String(retryAfterSeconds),
@@ -43,7 +42,7 @@ export async function authenticateApiToken(
   const secret = authorization.kind === "bearer" ? authorization.credentials : "";
   const row = isWellFormedApiTokenSecret(secret) ? await findApiTokenWithOwnerByHash(getDb(), hashApiTokenSecret(secret)) : undefined;
   if (!row || isApiTokenExpired(row.expires_at, new Date())) {
-    limiter.hit(clientAddress);
+    await recordFailedApiToken(clientAddress);
     throw invalidToken();
   }
   if (row.user_disabled_at !== null) throw invalidToken();

@@ -7,6 +7,7 @@ import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import { getLogger } from "@/src/log/logger";
 import { findOAuthUserId, resolveOAuthSignIn } from "@/src/users/oauth-sign-in.service";
+import { normalizeEmail } from "@/src/users/normalize-email";
 import { findUserById } from "@/src/users/users.repository";
 import { authenticateWithPassword } from "@/src/users/users.service";
 import { buildOAuthProviders, isProviderEmailVerified } from "./oauth-providers";
@@ -45,7 +46,7 @@ function buildAuthOptions(): AuthOptions {
           const parsed = credentialsSchema.safeParse(credentials);
           if (!parsed.success) return null;
           try {
-            const user = await authenticateWithPassword(parsed.data.email.trim().toLowerCase(), parsed.data.password);
+            const user = await authenticateWithPassword(normalizeEmail(parsed.data.email), parsed.data.password);
             return user ? { id: user.id, email: user.email, name: user.name } : null;
           } catch (error) {
             // next-auth would put the message of a thrown error into the redirect URL.

@@ -1,13 +1,14 @@
 import "server-only";
 import NextAuth from "next-auth";
-import type { NextRequest } from "next/server";
+import { NextRequest } from "next/server";
 import { getEnv } from "@/src/config/env";
 import { getClientAddress } from "@/src/http/client-address";
 import { toErrorResponse } from "@/src/http/error-response";
 import { handleClientLog } from "@/src/log/client-log";
 import { getAuthOptions, SIGN_IN_PAGE } from "./auth-options";
 import { getSessionCookieName } from "./session-cookie";
-import { getSignInRetryAfter, recordFailedSignIn, recordSuccessfulSignIn } from "./sign-in-limiter";
+import { parseCredentialsForm, readCredentialsBody } from "./credentials-form";
+import { recordSuccessfulSignIn, reserveSignInAttempt } from "./sign-in-limiter";
 
 interface AuthRouteContext {
   params: Promise<{ nextauth: string[] }>;
@@ -23,26 +24,39 @@ function setsSessionCookie(response: Response): boolean {
 }
 
 /**
- * POST /api/auth/callback/credentials – a password sign-in, rate-limited per address and per account
- * (next-auth has no limit of its own). The 429 keeps next-auth's `{ url }` shape so its client's
- * signIn() reports `error=RateLimited` instead of failing to parse.
+ * The request next-auth gets: the fields we read, written back as the one form spelling it reads
+ * the same way, so the e-mail it checks is the e-mail we counted.
+ */
+function withFormBody(request: NextRequest, fields: URLSearchParams): NextRequest {
+  const headers = new Headers(request.headers);
+  headers.set("content-type", "application/x-www-form-urlencoded");
+  headers.delete("content-length");
+  return new NextRequest(request.url, { method: "POST", headers, body: fields.toString() });
+}
+
+function rateLimitedAnswer(retryAfterSeconds: number): Response {
+  // next-auth's { url } shape, so its client's signIn() reports error=RateLimited instead of failing to parse.
+  const url = new URL(`${SIGN_IN_PAGE}?error=RateLimited`, getEnv().NEXTAUTH_URL).toString();
+  return Response.json(
+    { url, error: { code: "RATE_LIMITED", message: `Too many sign-in attempts. Try again in ${retryAfterSeconds} seconds.` } },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" } },
+  );
+}
+
+/**
+ * POST /api/auth/callback/credentials – a password sign-in, rate-limited per (account, address),
+ * per address and per account (next-auth has no limit of its own). The body is read once, here:
+ * a body next-auth could read differently (repeated fields, JSON, another type or charset) is
+ * refused with 400 before anything is counted or checked.
  */
 async function handleCredentialsSignIn(request: NextRequest, context: AuthRouteContext): Promise<Response> {
-  const form = await request.clone().formData().catch(() => null);
-  const emailField = form?.get("email");
-  const email = typeof emailField === "string" ? emailField.slice(0, 254) : "";
+  const fields = parseCredentialsForm(request.headers.get("content-type"), await readCredentialsBody(request));
+  const email = (fields.get("email") ?? "").slice(0, 254);
   const address = getClientAddress(request.headers);
-  const retryAfterSeconds = getSignInRetryAfter(address, email);
-  if (retryAfterSeconds > 0) {
-    const url = new URL(`${SIGN_IN_PAGE}?error=RateLimited`, getEnv().NEXTAUTH_URL).toString();
-    return Response.json(
-      { url, error: { code: "RATE_LIMITED", message: `Too many sign-in attempts. Try again in ${retryAfterSeconds} seconds.` } },
-      { status: 429, headers: { "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" } },
-    );
-  }
-  const response = await runNextAuth(request, context);
-  if (setsSessionCookie(response)) recordSuccessfulSignIn(email);
-  else recordFailedSignIn(address, email);
+  const retryAfterSeconds = await reserveSignInAttempt(address, email);
+  if (retryAfterSeconds > 0) return rateLimitedAnswer(retryAfterSeconds);
+  const response = await runNextAuth(withFormBody(request, fields), context);
+  if (setsSessionCookie(response)) await recordSuccessfulSignIn(address, email);
   return response;
 }
 

@@ -1,4 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
+import { getLogger } from "@/src/log/logger";
 
 // argon2id with OWASP's second recommended profile (19 MiB, 2 passes): strong, and about 30 ms
 // on this class of machine, so a sign-in stays quick.
@@ -24,5 +25,12 @@ export async function verifyPassword(storedHash: string | null, password: string
     await verify(await decoyHash, password).catch(() => false);
     return false;
   }
-  return verify(storedHash, password).catch(() => false);
+  try {
+    return await verify(storedHash, password);
+  } catch (error) {
+    // A stored hash argon2 cannot read (corrupt, truncated, another algorithm) locks its owner out;
+    // an admin has to hear of it. Neither the hash nor the password goes into the log.
+    getLogger().error({ errorMessage: error instanceof Error ? error.message : String(error) }, "a stored password hash could not be checked");
+    return false;
+  }
 }

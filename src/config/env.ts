@@ -67,6 +67,13 @@ const environmentSchema = z
     TRUST_PROXY: booleanFlag,
     SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
     SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
+    /**
+     * Failed sign-ins for one account from all addresses together, per window. Far above the
+     * per-(account, address) limit: reaching it takes at least this / SIGNIN_MAX_FAILURES_PER_ACCOUNT
+     * addresses (20 by default), so one attacker cannot lock an owner out, and a botnet still gets
+     * no more than this many guesses per window (9,600 a day by default).
+     */
+    SIGNIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().positive().default(100),
     SIGNIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
     STORAGE: z.preprocess(emptyAsUnset, z.enum(["local", "s3"]).default("local")),
     S3_ENDPOINT: z.preprocess(emptyAsUnset, z.url().optional()),

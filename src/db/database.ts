@@ -15,6 +15,7 @@ export interface Database {
   jobs: JobsTable;
   api_tokens: ApiTokensTable;
   upload_locks: UploadLocksTable;
+  rate_limits: RateLimitsTable;
   media_access_version: MediaAccessVersionTable;
 }
 
@@ -29,7 +30,7 @@ export interface UsersTable {
   password_hash: string | null;
   /** Set when an admin disables the account; a disabled user cannot sign in or use a session. */
   disabled_at: string | null;
-  /** Bumped by "sign out everywhere" and password resets; tokens carrying an older value are refused. */
+  /** Bumped by "sign out everywhere", password resets, disabling, enabling and role changes; tokens carrying an older value are refused. */
   session_version: number;
   created_at: string;
   updated_at: string;
@@ -184,3 +185,14 @@ export interface ApiTokensTable {
 
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type NewApiTokenRow = Insertable<ApiTokensTable>;
+
+/** One fixed-window counter of a rate limit (src/auth/rate-limiter.ts). */
+export interface RateLimitsTable {
+  /** What is counted, e.g. "signin:address:203.0.113.7"; e-mail addresses in it are hashed. */
+  key: string;
+  count: number;
+  /** When the window ends; from then on the row counts as zero and may be deleted. */
+  resets_at: string;
+}
+
+export type RateLimitRow = Selectable<RateLimitsTable>;

@@ -1,13 +1,17 @@
 import { z } from "zod";
 import { MAXIMUM_PASSWORD_LENGTH, MINIMUM_PASSWORD_LENGTH } from "@/src/auth/password";
 import { ROLES } from "@/src/auth/roles";
+import { normalizeEmail } from "./normalize-email";
+
+// Zod's default e-mail pattern, widened from ASCII to letters, marks and digits of any script, so
+// internationalised addresses ("josé@…", RFC 6531) can have accounts.
+const INTERNATIONAL_EMAIL_PATTERN =
+  /^(?:[\p{L}\p{M}\p{N}_'+-]+\.)*[\p{L}\p{M}\p{N}_'+-]*[\p{L}\p{M}\p{N}_+-]@(?:[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}-]*\.)+[\p{L}\p{M}]{2,}$/u;
 
 export const emailSchema = z
   .string()
-  .trim()
-  .max(254)
-  .pipe(z.email("Enter a valid e-mail address."))
-  .transform((email) => email.normalize("NFC").toLowerCase());
+  .transform(normalizeEmail)
+  .pipe(z.string().max(254).pipe(z.email({ pattern: INTERNATIONAL_EMAIL_PATTERN, error: "Enter a valid e-mail address." })));
 
 export const passwordSchema = z
   .string()

@@ -89,6 +89,12 @@ export async function updateUserByAdmin(actor: SessionUser, id: string, input: U
 
   const now = new Date().toISOString();
   const disabledAt = input.disabled === undefined ? user.disabled_at : input.disabled ? (user.disabled_at ?? now) : null;
+  // A disable or a role change ends every session, so undoing it later (enable, change back) cannot
+  // bring an old cookie back to life. Enabling ends them too: every token a disabled user still holds
+  // is from before the disable (accounts disabled before this rule existed included). A rename, or
+  // setting what is already set, leaves sessions alone.
+  const isRoleChange = input.role !== undefined && input.role !== user.role;
+  const isDisabledChange = input.disabled !== undefined && input.disabled !== (user.disabled_at !== null);
   await getDb()
     .transaction()
     .execute(async (transaction) => {
@@ -98,6 +104,7 @@ export async function updateUserByAdmin(actor: SessionUser, id: string, input: U
         disabled_at: disabledAt,
         updated_at: now,
       });
+      if (isRoleChange || isDisabledChange) await incrementSessionVersion(transaction, id, now);
       await insertAuditEntry(transaction, { actorId: actor.id, action: "user.update", targetId: id, details: input }, now);
     });
   return toPublicUser(await getUserOrThrow(id));

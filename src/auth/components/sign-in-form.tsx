@@ -5,15 +5,17 @@ import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import type { ProviderSummary } from "../oauth-providers";
+import { toSafeRedirect } from "../safe-redirect";
 import { describeSignInError } from "../sign-in-messages";
 
 interface SignInFormProps {
-  callbackPath: string;
+  /** Where to go after signing in: an absolute URL on our origin, checked by the server (toSafeRedirect). */
+  callbackUrl: string;
   providers: ProviderSummary[];
   initialError: string | null;
 }
 
-export function SignInForm({ callbackPath, providers, initialError }: SignInFormProps) {
+export function SignInForm({ callbackUrl, providers, initialError }: SignInFormProps) {
   const router = useRouter();
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(initialError);
@@ -26,7 +28,7 @@ export function SignInForm({ callbackPath, providers, initialError }: SignInForm
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
       redirect: false,
-      callbackUrl: callbackPath,
+      callbackUrl,
     });
     setIsSubmitting(false);
     if (!result?.ok || result.error) {
@@ -36,7 +38,8 @@ export function SignInForm({ callbackPath, providers, initialError }: SignInForm
       return;
     }
     toast.success("Signed in");
-    router.replace(callbackPath);
+    // Checked again where the browser navigates, against the origin it is really on.
+    router.replace(toSafeRedirect(callbackUrl, window.location.origin));
     router.refresh();
   }
 
@@ -69,7 +72,7 @@ export function SignInForm({ callbackPath, providers, initialError }: SignInForm
                 key={provider.id}
                 type="button"
                 className="secondary"
-                onClick={() => signIn(provider.id, { callbackUrl: callbackPath })}
+                onClick={() => signIn(provider.id, { callbackUrl })}
               >
                 Continue with {provider.name}
               </button>
