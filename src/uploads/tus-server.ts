@@ -88,10 +88,10 @@ function getTusState(): TusState {
       },
       onUploadFinish: (request, upload) => finishUpload(backend, getCaller(callers, request), upload, request.method),
       // tus would answer a thrown Error with 500 and its message; ours are logged and answered
-      // without detail (or as 503 when a dependency is down), like every other handler's.
+      // without detail (or as 503 when a dependency or the store is down), like every other handler's.
       onResponseError: async (_request, error) => {
         if (!(error instanceof Error)) return undefined;
-        const response = toErrorResponse(error);
+        const response = toErrorResponse(backend.toStoreError(error));
         return { status_code: response.status, body: await response.text() };
       },
     });
@@ -123,11 +123,15 @@ export async function handleTusRequest(user: SessionUser, request: Request, uplo
   }
 }
 
+/**
+ * Only a genuine "no such upload" (or another user's) is 404; a store that cannot answer throws
+ * SERVICE_UNAVAILABLE (503), so the uploader keeps its Retry for a file the server still has.
+ */
 async function assertOwnUpload(backend: TusBackend, user: SessionUser, uploadId: string): Promise<void> {
   const notFound = new AppError("NOT_FOUND", "There is no such upload; it may have finished or expired.", { "Tus-Resumable": "1.0.0" });
   if (!UPLOAD_ID_PATTERN.test(uploadId)) throw notFound;
-  const upload = await backend.datastore.getUpload(`${backend.keyPrefix}${uploadId}`).catch(() => null);
-  if (upload?.metadata?.[OWNER_KEY] !== user.id) throw notFound;
+  const metadata = await backend.findUploadMetadata(`${backend.keyPrefix}${uploadId}`);
+  if (metadata?.[OWNER_KEY] !== user.id) throw notFound;
 }
 
 /**
