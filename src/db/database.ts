@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
  * Table types for Kysely. Timestamps are ISO-8601 UTC strings and flags are 0/1 integers on both
@@ -15,6 +15,7 @@ export interface Database {
   jobs: JobsTable;
   api_tokens: ApiTokensTable;
   upload_locks: UploadLocksTable;
+  pending_uploads: PendingUploadsTable;
 }
 
 export const ROLES = ["viewer", "editor", "admin"] as const;
@@ -143,6 +144,20 @@ export interface UploadLocksTable {
   /** 1 when another request waits for this upload: the holder should end its request. */
   release_requested: number;
 }
+
+/** A tus upload created and not yet finished, deleted or expired: what it reserves of its owner's room. */
+export interface PendingUploadsTable {
+  /** The tus store's id (with the store's key prefix on S3). */
+  upload_id: string;
+  /** Deleted with the user (foreign key, on delete cascade). */
+  owner_id: string;
+  /** Upload-Length. A bigint: PostgreSQL answers it as a string. */
+  declared_bytes: ColumnType<number | string, number, number>;
+  created_at: string;
+}
+
+export type PendingUploadRow = Selectable<PendingUploadsTable>;
+export type NewPendingUploadRow = Insertable<PendingUploadsTable>;
 
 export type PhotoRow = Selectable<PhotosTable>;
 export type NewPhotoRow = Insertable<PhotosTable>;

@@ -3,6 +3,7 @@ import * as initial from "./2026-11-22T0000-initial";
 import * as photos from "./2026-11-22T0100-photos";
 import * as apiTokens from "./2026-11-22T0200-api-tokens";
 import * as uploadLocks from "./2026-11-23T0000-upload-locks";
+import * as pendingUploads from "./2026-11-24T0100-pending-uploads";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T0100-photos": photos,
   "2026-11-22T0200-api-tokens": apiTokens,
   "2026-11-23T0000-upload-locks": uploadLocks,
+  "2026-11-24T0100-pending-uploads": pendingUploads,
 };
 
 export const migrationProvider: MigrationProvider = {
