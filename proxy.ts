@@ -6,6 +6,7 @@ import { readSessionCookie } from "@/src/auth/session-cookie";
 import { htmlError } from "@/src/http/error-html";
 import { jsonError } from "@/src/http/json-error";
 import { findRequestShapeError, PAGE_METHODS } from "@/src/http/request-shape";
+import { findServerActionBodyError } from "@/src/http/server-action-body";
 
 /**
  * The interceptor. It refuses malformed requests with the seed's error pages, then makes an
@@ -25,6 +26,12 @@ export async function proxy(request: NextRequest): Promise<Response> {
     return pathname.startsWith("/api/")
       ? jsonError(shapeError.code, "The request path is not valid.", headers)
       : htmlError(shapeError.status, headers);
+  }
+  // Next.js decodes an action's body before the action can check anything, and answers a body it
+  // cannot decode with 500; such a body is refused here. (The action still checks its arguments.)
+  if (request.method === "POST" && request.headers.has("next-action") && !pathname.startsWith("/api/")) {
+    const bodyError = await findServerActionBodyError(request.headers.get("content-type") ?? "", await request.arrayBuffer());
+    if (bodyError) return jsonError(bodyError.code, bodyError.message);
   }
 
   const rule = findGuardRule(pathname);

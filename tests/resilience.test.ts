@@ -13,7 +13,7 @@ import { killWithSigkill } from "./helpers/server-process";
 import { startTestApp, type TestApp, testStorageFromEnvironment } from "./helpers/test-app";
 import { createTestUser, TestClient } from "./helpers/test-client";
 import { openTestDatabase } from "./helpers/test-database";
-import { createUploadPath, offsetOf, patchUpload } from "./helpers/tus";
+import { createUploadPath, deleteUpload, headUpload, offsetOf, patchUpload } from "./helpers/tus";
 import { TEST_SECRET } from "./setup/global-setup";
 
 // SECURITY.md's faults that need a server of their own: SIGKILL during processing, a full disk,
@@ -238,6 +238,59 @@ describe.skipIf(!process.env.S3_ENDPOINT)("S3 goes down", () => {
       relay.restore();
       expect((await uploadOne(client, photo, "after.jpg")).status).toBe(201);
       expect((await client.request("/api/health")).status).toBe(200);
+    } finally {
+      await relay.close();
+    }
+  }, 120_000);
+});
+
+describe("the store of unfinished tus uploads fails", () => {
+  // The owner's own upload: only "no such upload" is 404; a store that cannot answer is 503, so the
+  // uploader keeps Retry instead of dropping a file the server still has.
+  async function expectUnavailableThenBack(client: TestClient, uploadPath: string, breakStore: () => void, mendStore: () => void): Promise<void> {
+    breakStore();
+    try {
+      expect((await headUpload(client, uploadPath)).status).toBe(503);
+      for (const response of [await patchUpload(client, uploadPath, 0, new Uint8Array(10)), await deleteUpload(client, uploadPath)]) {
+        const body = await response.text();
+        expect(response.status, body).toBe(503);
+        expect((JSON.parse(body) as { error: { code: string } }).error.code).toBe("SERVICE_UNAVAILABLE");
+      }
+    } finally {
+      mendStore();
+    }
+    expect(await offsetOf(client, uploadPath)).toBe(0);
+    expect((await deleteUpload(client, uploadPath)).status).toBe(204);
+    expect((await headUpload(client, uploadPath)).status).toBe(404);
+  }
+
+  it("answers 503, not 404, when the local tus folder cannot be read", async () => {
+    const testApp = await startApp();
+    const client = await signedInAdmin(testApp.url);
+    const uploadPath = await createUploadPath(client, 1000);
+    const tusDirectory = path.join(testApp.dataDirectory, "tmp", "tus");
+    // The folder replaced by a file: every read under it fails (ENOTDIR), as on a broken volume.
+    await expectUnavailableThenBack(
+      client,
+      uploadPath,
+      () => {
+        fs.renameSync(tusDirectory, `${tusDirectory}.away`);
+        fs.writeFileSync(tusDirectory, "");
+      },
+      () => {
+        fs.rmSync(tusDirectory);
+        fs.renameSync(`${tusDirectory}.away`, tusDirectory);
+      },
+    );
+  }, 60_000);
+
+  it.skipIf(!process.env.S3_ENDPOINT)("answers 503, not 404, when S3 goes down", async () => {
+    const relay = await startRelay(new URL(process.env.S3_ENDPOINT as string));
+    try {
+      const testApp = await startApp({ ...testStorageFromEnvironment("s3").env, S3_ENDPOINT: relay.url });
+      const client = await signedInAdmin(testApp.url);
+      const uploadPath = await createUploadPath(client, 1000);
+      await expectUnavailableThenBack(client, uploadPath, () => relay.cut(), () => relay.restore());
     } finally {
       await relay.close();
     }

@@ -1,14 +1,46 @@
 "use server";
 
+import type { ReactNode } from "react";
+import { z } from "zod";
 import { findCurrentUser } from "@/src/auth/current-user";
+import { parseActionArguments } from "@/src/http/action-arguments";
+import { AppError } from "@/src/http/app-error";
 import { PhotoGrid } from "@/src/photos/components/photo-grid";
+import { listPhotosQuerySchema } from "@/src/photos/photos.schemas";
 import { listPhotosForViewer } from "@/src/photos/photos.service";
 
 const PAGE_SIZE = 30;
 
+// One argument: the cursor the previous page ended with, as the API's `cursor` takes it. It is
+// base64url of text; control characters in that text are refused here because PostgreSQL answers
+// a NUL in a query parameter with an error, not with an empty page.
+const cursorSchema = listPhotosQuerySchema.shape.cursor
+  .unwrap()
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .refine((cursor) => !/[\u0000-\u001f\u007f]/.test(Buffer.from(cursor, "base64url").toString()));
+const loadMorePhotosArguments = z.tuple([cursorSchema]);
+
+interface GalleryPage {
+  page: ReactNode;
+  nextCursor: string | null;
+}
+
+// What a call that cannot name a next page gets: nothing more to show, so the gallery stops asking.
+const NO_MORE_PHOTOS: GalleryPage = { page: null, nextCursor: null };
+
 /** The next page of the gallery, for whoever is asking now (checked again on every call). */
-export async function loadMorePhotos(cursor: string) {
+export async function loadMorePhotos(...args: unknown[]): Promise<GalleryPage> {
+  const parsed = parseActionArguments(loadMorePhotosArguments, args);
+  if (!parsed) return NO_MORE_PHOTOS;
+  const [cursor] = parsed;
   const viewer = await findCurrentUser();
-  const { photos, nextCursor } = await listPhotosForViewer(viewer, { cursor, limit: PAGE_SIZE });
-  return { page: <PhotoGrid photos={photos} />, nextCursor };
+  try {
+    const { photos, nextCursor } = await listPhotosForViewer(viewer, { cursor, limit: PAGE_SIZE });
+    return { page: <PhotoGrid photos={photos} />, nextCursor };
+  } catch (error) {
+    // The cursor's inner format is the photos service's to judge; one it cannot read is the
+    // caller's mistake, not ours.
+    if (error instanceof AppError && error.code === "BAD_REQUEST") return NO_MORE_PHOTOS;
+    throw error;
+  }
 }

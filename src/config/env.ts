@@ -17,6 +17,7 @@ const booleanFlag = z.preprocess(
 );
 
 const MINIMUM_SECRET_LENGTH = 32;
+const unfinishedUploadsMessage = "MAX_UNFINISHED_UPLOADS must be a whole number of at least 1.";
 
 const environmentSchema = z
   .object({
@@ -85,6 +86,19 @@ const environmentSchema = z
     MAX_UPLOAD_FILES: z.coerce.number().int().positive().default(50),
     /** Bytes of originals each user may store; 0 means no quota. */
     UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(0).default(0),
+    /**
+     * Resumable uploads a user may have started and not finished. The uploader sends 3 at a time,
+     * so 20 leaves room for several interrupted sessions and a script, while one user can reserve
+     * at most 20 x MAX_UPLOAD_BYTES (4 GB by default) of the disk before finishing anything.
+     */
+    MAX_UNFINISHED_UPLOADS: z.preprocess(
+      emptyAsUnset,
+      z.coerce
+        .number({ error: unfinishedUploadsMessage })
+        .int(unfinishedUploadsMessage)
+        .positive(unfinishedUploadsMessage)
+        .default(20),
+    ),
     MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(120_000_000),
     PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
     /** Run the processing worker inside the web server (off when `npm run worker` processes do it). */

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
  * Table types for Kysely. Timestamps are ISO-8601 UTC strings and flags are 0/1 integers on both
@@ -16,6 +16,7 @@ export interface Database {
   api_tokens: ApiTokensTable;
   upload_locks: UploadLocksTable;
   rate_limits: RateLimitsTable;
+  pending_uploads: PendingUploadsTable;
   media_access_version: MediaAccessVersionTable;
 }
 
@@ -155,6 +156,20 @@ export interface MediaAccessVersionTable {
   id: number;
   version: number;
 }
+
+/** A tus upload created and not yet finished, deleted or expired: what it reserves of its owner's room. */
+export interface PendingUploadsTable {
+  /** The tus store's id (with the store's key prefix on S3). */
+  upload_id: string;
+  /** Deleted with the user (foreign key, on delete cascade). */
+  owner_id: string;
+  /** Upload-Length. A bigint: PostgreSQL answers it as a string. */
+  declared_bytes: ColumnType<number | string, number, number>;
+  created_at: string;
+}
+
+export type PendingUploadRow = Selectable<PendingUploadsTable>;
+export type NewPendingUploadRow = Insertable<PendingUploadsTable>;
 
 export type PhotoRow = Selectable<PhotosTable>;
 export type NewPhotoRow = Insertable<PhotosTable>;

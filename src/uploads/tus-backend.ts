@@ -12,6 +12,17 @@ export interface TusBackend {
    * `release` that removes any copy made for it.
    */
   openFinishedUpload(upload: Upload): Promise<{ filePath: string; release(): Promise<void> }>;
+  /**
+   * The upload's metadata (Upload-Metadata plus what the server added, such as the owner), or null
+   * when the store has no such upload. Throws `AppError("SERVICE_UNAVAILABLE")` when the store
+   * cannot tell (unreachable, unreadable): tus's own lookup answers both with 404.
+   */
+  findUploadMetadata(id: string): Promise<Record<string, string | null> | null>;
+  /**
+   * The AppError for a failure of the store itself (503 unreachable, 507 full), or `error`
+   * unchanged: what tus's requests throw reaches the client through this.
+   */
+  toStoreError(error: unknown): unknown;
   /** Removes an upload's bytes and metadata; quiet when they are already gone. */
   removeUpload(id: string): Promise<void>;
   /** Removes uploads abandoned for longer than `maxAgeMs`; answers how many. */

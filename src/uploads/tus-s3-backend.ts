@@ -4,7 +4,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { S3Store, type Options as S3StoreOptions } from "@tus/s3-store";
+import { AppError } from "@/src/http/app-error";
 import { getLogger } from "@/src/log/logger";
+import { DEFAULT_S3_STORAGE_OPTIONS, toS3StorageError } from "@/src/storage/s3-storage";
+import { causedBy, errorCode } from "@/src/storage/storage-errors";
 import { ownedTemporaryName } from "@/src/storage/temporary-files";
 import type { TusBackend } from "./tus-backend";
 
@@ -45,6 +48,22 @@ class CompatibleS3Store extends S3Store {
       },
       { step: "build", name: "contentMd5ForDeleteObjects" },
     );
+  }
+
+  /**
+   * The upload's metadata from its `.info` object, or null when there is none. S3Store's own
+   * getUpload answers every failure as "not found"; here only a missing object is.
+   */
+  async findUploadMetadata(id: string): Promise<Record<string, string | null> | null> {
+    try {
+      return (await this.getMetadata(id)).file.metadata ?? {};
+    } catch (error) {
+      const name = error instanceof Error ? error.name : undefined;
+      // NoSuchKey from a GET; a SyntaxError when the object holds no info S3Store wrote.
+      if (name === "NoSuchKey" || name === "SyntaxError") return null;
+      const reason = errorCode(error) ?? name ?? "unknown error";
+      throw causedBy(new AppError("SERVICE_UNAVAILABLE", `Object storage is unavailable: cannot read the upload ${id} (${reason})`), error);
+    }
   }
 
   override async remove(id: string): Promise<void> {
@@ -95,6 +114,8 @@ export function createTusS3Backend(config: TusS3Config): TusBackend {
       }
       return { filePath, release };
     },
+    findUploadMetadata: (id) => datastore.findUploadMetadata(id),
+    toStoreError: (error) => toS3StorageError(error, "work on an upload", config.bucket, DEFAULT_S3_STORAGE_OPTIONS),
     async removeUpload(id) {
       await datastore.remove(id).catch((error: unknown) => getLogger().warn({ err: error, id }, "removing a tus upload from S3 failed"));
     },

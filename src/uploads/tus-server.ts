@@ -12,6 +12,7 @@ import { jsonError } from "@/src/http/json-error";
 import { whileUploading } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { getTemporaryDirectory } from "@/src/storage/temporary-files";
+import { releaseAbandonedPendingUploads, releasePendingUpload, reservePendingUpload } from "./pending-uploads.service";
 import { readReceivedFile } from "./read-received-file";
 import { DatabaseLocker } from "./tus-database-locker";
 import type { TusBackend } from "./tus-backend";
@@ -28,11 +29,18 @@ const OWNER_KEY = "ownerId";
 const UPLOAD_ID_PATTERN = /^[0-9a-f]{32}$/;
 const EXPIRY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
+/** What the tus hooks (which only see the request) and the route share about one request. */
+interface TusRequestState {
+  /** Who sent it. */
+  user: SessionUser;
+  /** The store's id of the upload this request created, once onUploadCreate has reserved it. */
+  createdUploadId?: string;
+}
+
 interface TusState {
   backend: TusBackend;
   server: Server;
-  /** Who sent each request being handled, for the tus hooks (which only see the request). */
-  callers: WeakMap<Request, SessionUser>;
+  requests: WeakMap<Request, TusRequestState>;
   expiryTimer?: NodeJS.Timeout;
 }
 
@@ -68,7 +76,7 @@ function getTusState(): TusState {
   if (!globalState.__contactSheetTus) {
     const backend = createTusBackend();
     const prefix = backend.keyPrefix;
-    const callers = new WeakMap<Request, SessionUser>();
+    const requests = new WeakMap<Request, TusRequestState>();
     const server = new Server({
       path: TUS_PATH,
       datastore: backend.datastore,
@@ -80,31 +88,34 @@ function getTusState(): TusState {
       generateUrl: (_request, { path: basePath, id }) => `${basePath}/${id.slice(prefix.length)}`,
       maxSize: () => getEnv().MAX_UPLOAD_BYTES,
       onUploadCreate: async (request, upload) => {
-        const owner = getCaller(callers, request);
+        const state = getRequestState(requests, request);
         // A photo has bytes and a known size; refused here, before anything is stored.
         if (upload.sizeIsDeferred) throw { status_code: 400, body: "Declare the file's size in Upload-Length." };
         if (upload.size === 0) throw { status_code: 400, body: "The file is empty." };
-        return { metadata: { ...upload.metadata, [OWNER_KEY]: owner.id } };
+        // The room it declares is the user's from now on (429 past the cap, 413 past the quota).
+        await reservePendingUpload(state.user, upload.id, upload.size ?? 0);
+        state.createdUploadId = upload.id;
+        return { metadata: { ...upload.metadata, [OWNER_KEY]: state.user.id } };
       },
-      onUploadFinish: (request, upload) => finishUpload(backend, getCaller(callers, request), upload, request.method),
+      onUploadFinish: (request, upload) => finishUpload(backend, getRequestState(requests, request).user, upload, request.method),
       // tus would answer a thrown Error with 500 and its message; ours are logged and answered
-      // without detail (or as 503 when a dependency is down), like every other handler's.
+      // without detail (or as 503 when a dependency or the store is down), like every other handler's.
       onResponseError: async (_request, error) => {
         if (!(error instanceof Error)) return undefined;
-        const response = toErrorResponse(error);
+        const response = toErrorResponse(backend.toStoreError(error));
         return { status_code: response.status, body: await response.text() };
       },
     });
-    globalState.__contactSheetTus = { backend, server, callers };
+    globalState.__contactSheetTus = { backend, server, requests };
   }
   return globalState.__contactSheetTus;
 }
 
-function getCaller(callers: WeakMap<Request, SessionUser>, request: Request): SessionUser {
-  const user = callers.get(request);
+function getRequestState(requests: WeakMap<Request, TusRequestState>, request: Request): TusRequestState {
+  const state = requests.get(request);
   // Unreachable through the route (it always registers the caller); refuse rather than guess.
-  if (!user) throw { status_code: 401, body: "Sign in to continue." };
-  return user;
+  if (!state) throw { status_code: 401, body: "Sign in to continue." };
+  return state;
 }
 
 /**
@@ -113,21 +124,56 @@ function getCaller(callers: WeakMap<Request, SessionUser>, request: Request): Se
  * Errors come back in the app's JSON shape where the status is one of ours.
  */
 export async function handleTusRequest(user: SessionUser, request: Request, uploadId: string | null): Promise<Response> {
-  const { backend, server, callers } = getTusState();
+  const { backend, server, requests } = getTusState();
   if (uploadId !== null) await assertOwnUpload(backend, user, uploadId);
-  callers.set(request, user);
+  const state: TusRequestState = { user };
+  requests.set(request, state);
   try {
-    return await whileUploading(async () => toJsonError(await server.handleWeb(request)));
+    return await whileUploading(async () => {
+      const response = await server.handleWeb(request);
+      await settleReservation(backend, request.method, state, uploadId, response.status);
+      return toJsonError(response);
+    });
   } finally {
-    callers.delete(request);
+    requests.delete(request);
   }
 }
 
+/**
+ * Only a genuine "no such upload" (or another user's) is 404; a store that cannot answer throws
+ * SERVICE_UNAVAILABLE (503), so the uploader keeps its Retry for a file the server still has.
+ */
 async function assertOwnUpload(backend: TusBackend, user: SessionUser, uploadId: string): Promise<void> {
   const notFound = new AppError("NOT_FOUND", "There is no such upload; it may have finished or expired.", { "Tus-Resumable": "1.0.0" });
   if (!UPLOAD_ID_PATTERN.test(uploadId)) throw notFound;
-  const upload = await backend.datastore.getUpload(`${backend.keyPrefix}${uploadId}`).catch(() => null);
-  if (upload?.metadata?.[OWNER_KEY] !== user.id) throw notFound;
+  const metadata = await backend.findUploadMetadata(`${backend.keyPrefix}${uploadId}`);
+  if (metadata?.[OWNER_KEY] !== user.id) throw notFound;
+}
+
+/**
+ * After tus has answered: a deleted upload frees its reservation, and a creating POST that did not
+ * succeed (its body longer than Upload-Length, a dropped connection, a store error) leaves nothing
+ * behind: its client never learnt the upload's address, so nobody could resume it. (A finished
+ * upload frees its own in finishUpload.)
+ */
+async function settleReservation(backend: TusBackend, method: string, state: TusRequestState, uploadId: string | null, status: number): Promise<void> {
+  if (method === "DELETE" && uploadId !== null && status === 204) {
+    await releaseReservation(`${backend.keyPrefix}${uploadId}`);
+  } else if (method === "POST" && state.createdUploadId && status !== 200 && status !== 201) {
+    // The reservation first: should the store fail to remove the upload, its files still expire.
+    await releaseReservation(state.createdUploadId);
+    await backend.removeUpload(state.createdUploadId);
+  }
+}
+
+/**
+ * Frees an upload's reservation. A failure (database down) is logged rather than answered: the
+ * upload itself is already finished or gone, and the expiry sweep frees a row whose upload has gone.
+ */
+async function releaseReservation(uploadId: string): Promise<void> {
+  await releasePendingUpload(uploadId).catch((error: unknown) =>
+    getLogger().error({ err: error, uploadId }, "freeing an upload's reservation failed; the expiry sweep frees it later"),
+  );
 }
 
 /**
@@ -147,7 +193,7 @@ async function finishUpload(
     finished = await backend.openFinishedUpload(upload);
     const file = await readReceivedFile(finished.filePath, upload.metadata?.filename ?? "");
     if (file.size === 0) throw new AppError("BAD_REQUEST", "The file is empty.");
-    const [photo] = await storeReceivedFiles(user, [file]);
+    const [photo] = await storeReceivedFiles(user, [file], upload.id);
     return {
       status_code: method === "POST" ? 201 : 200,
       headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
@@ -159,6 +205,7 @@ async function finishUpload(
   } finally {
     await finished?.release();
     await backend.removeUpload(upload.id);
+    await releaseReservation(upload.id);
   }
 }
 
@@ -188,16 +235,20 @@ function isErrorBody(text: string): boolean {
 }
 
 /**
- * Removes abandoned uploads now and then every hour (see ABANDONED_TUS_UPLOAD_MS). Called once at
- * start-up; the timer does not keep the process alive.
+ * Removes abandoned uploads now and then every hour (see ABANDONED_TUS_UPLOAD_MS), and frees what
+ * they reserved of their owners' room. Called once at start-up; the timer does not keep the
+ * process alive.
  */
 export function startTusUploadExpiry(): void {
   const state = getTusState();
   if (state.expiryTimer) return;
+  const { backend } = state;
   const sweep = () =>
-    state.backend
+    backend
       .removeAbandonedUploads(ABANDONED_TUS_UPLOAD_MS)
       .then((count) => count > 0 && getLogger().info({ count }, "removed abandoned tus uploads"))
+      .then(() => releaseAbandonedPendingUploads(ABANDONED_TUS_UPLOAD_MS, async (id) => (await backend.findUploadMetadata(id)) !== null))
+      .then((count) => count > 0 && getLogger().info({ count }, "freed the reservations of abandoned tus uploads"))
       .catch((error: unknown) => getLogger().error({ err: error }, "removing abandoned tus uploads failed"));
   void sweep();
   state.expiryTimer = setInterval(sweep, EXPIRY_SWEEP_INTERVAL_MS);

@@ -18,6 +18,7 @@ import { originalKey } from "@/src/photos/photo-files";
 import { handOverVisibleDecode } from "@/src/photos/visible-decode-handoff";
 import { getStorage } from "@/src/storage/app-storage";
 import { getTemporaryDirectory } from "@/src/storage/temporary-files";
+import { sumPendingDeclaredBytes } from "./pending-uploads.service";
 import { receiveMultipartFiles, removeReceivedFiles, type ReceivedFile } from "./receive-multipart";
 import { sanitizeFileName } from "./sanitize-file-name";
 
@@ -64,14 +65,15 @@ export async function uploadPhotos(user: SessionUser, request: Request): Promise
  * Stores files that have arrived on local disk (by multipart or tus) as new photos, or reports the
  * photo that already has their bytes. Every file is judged before any is stored, so one bad file
  * refuses the request without half of it kept. The caller removes the temporary files.
+ * `finishingUploadId` names the tus upload these bytes finish, whose reservation they replace.
  */
-export async function storeReceivedFiles(user: SessionUser, files: ReceivedFile[]): Promise<UploadOutcome[]> {
+export async function storeReceivedFiles(user: SessionUser, files: ReceivedFile[], finishingUploadId?: string): Promise<UploadOutcome[]> {
   if (!hasRole(user.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins upload photos.");
   // Files whose bytes the user already has: they take no room, and they passed the check when they
   // were first uploaded, so a re-imported folder's duplicates are answered without decoding again.
   const duplicatesOf: Array<PhotoRow | undefined> = [];
   for (const file of files) duplicatesOf.push(await findOwnPhotoBySha256(getDb(), user.id, file.sha256));
-  await assertWithinQuota(user, files.filter((_file, index) => !duplicatesOf[index]), getEnv().UPLOAD_QUOTA_BYTES);
+  await assertWithinQuota(user, files.filter((_file, index) => !duplicatesOf[index]), getEnv().UPLOAD_QUOTA_BYTES, finishingUploadId);
   const limits = getProcessingLimits();
   const checked: CheckedFile[] = [];
   for (const [index, file] of files.entries()) {
@@ -109,16 +111,23 @@ interface CheckedFile {
   duplicateOf?: PhotoRow;
 }
 
-/** Refuses files that would take the user past their storage quota (UPLOAD_QUOTA_BYTES; 0 is none). */
-async function assertWithinQuota(user: SessionUser, files: ReceivedFile[], quotaBytes: number): Promise<void> {
+/**
+ * Refuses files that would take the user past their storage quota (UPLOAD_QUOTA_BYTES; 0 is none).
+ * The declared bytes of the user's unfinished tus uploads count as used: they were promised room
+ * when they were created (all but the one these files finish).
+ */
+async function assertWithinQuota(user: SessionUser, files: ReceivedFile[], quotaBytes: number, finishingUploadId?: string): Promise<void> {
   if (quotaBytes === 0) return;
   const used = await sumOriginalBytes(getDb(), user.id);
+  const reserved = await sumPendingDeclaredBytes(user.id, finishingUploadId);
   const incoming = files.reduce((total, file) => total + file.size, 0);
-  if (used + incoming > quotaBytes) {
+  if (used + reserved + incoming > quotaBytes) {
     const megabytes = (bytes: number) => `${Math.ceil(bytes / 1_000_000)} MB`;
+    const held = reserved > 0 ? `, ${megabytes(reserved)} held by unfinished uploads` : "";
+    const advice = reserved > 0 ? "Finish or cancel unfinished uploads, delete photos," : "Delete photos";
     throw new AppError(
       "PAYLOAD_TOO_LARGE",
-      `This upload would exceed your storage quota of ${megabytes(quotaBytes)} (${megabytes(used)} used). Delete photos or ask an admin for more room.`,
+      `This upload would exceed your storage quota of ${megabytes(quotaBytes)} (${megabytes(used)} used${held}). ${advice} or ask an admin for more room.`,
     );
   }
 }

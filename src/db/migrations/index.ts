@@ -4,6 +4,7 @@ import * as photos from "./2026-11-22T0100-photos";
 import * as apiTokens from "./2026-11-22T0200-api-tokens";
 import * as uploadLocks from "./2026-11-23T0000-upload-locks";
 import * as rateLimits from "./2026-11-24T0000-rate-limits";
+import * as pendingUploads from "./2026-11-24T0100-pending-uploads";
 import * as publicationAndDownloads from "./2026-11-24T0200-publication-and-downloads";
 
 /**
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-22T0200-api-tokens": apiTokens,
   "2026-11-23T0000-upload-locks": uploadLocks,
   "2026-11-24T0000-rate-limits": rateLimits,
+  "2026-11-24T0100-pending-uploads": pendingUploads,
   "2026-11-24T0200-publication-and-downloads": publicationAndDownloads,
 };
 

@@ -1,0 +1,130 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { uploadFiles, type UploadedPhoto } from "./helpers/photos";
+import { signedInAs, TestClient } from "./helpers/test-client";
+
+// SECURITY.md 53: a server action is a public POST endpoint. Called directly, with any body and any
+// arguments, it answers 4xx or an empty answer, never 5xx, for visitors and signed-in users alike.
+
+const MANIFEST = path.resolve(import.meta.dirname, "../.next/server/server-reference-manifest.json");
+
+/** The action id the built app gave `loadMorePhotos`, as the gallery's client code sends it. */
+function loadMorePhotosActionId(): string {
+  const manifest = JSON.parse(fs.readFileSync(MANIFEST, "utf8")) as { node: Record<string, { exportedName: string; filename: string }> };
+  const entry = Object.entries(manifest.node).find(([, action]) => action.exportedName === "loadMorePhotos" && action.filename.endsWith("gallery-actions.tsx"));
+  if (!entry) throw new Error(`loadMorePhotos is not in ${MANIFEST}`);
+  return entry[0];
+}
+
+type ActionBody = { text: string; contentType?: string } | { form: FormData };
+
+/** POSTs to the gallery page as React's client does for a server action call. */
+function callAction(client: TestClient, body: ActionBody, actionId = loadMorePhotosActionId()): Promise<Response> {
+  const headers = { "Next-Action": actionId, Accept: "text/x-component" };
+  if ("form" in body) return client.request("/", { method: "POST", headers, body: { multipart: body.form } });
+  return client.request("/", { method: "POST", headers, body: { raw: body.text, contentType: body.contentType ?? "text/plain;charset=UTF-8" } });
+}
+
+function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+const HUGE_CURSOR = "A".repeat(300 * 1024);
+
+// The whole class: wrong types, missing and extra arguments, huge and undecodable cursors, bodies
+// that are no reply at all, references to rows a one-row body does not have, and multipart forms.
+const CRAFTED: Array<[string, ActionBody]> = [
+  ["a number", { text: "[12345]" }],
+  ["an object", { text: '[{"cursor":"x"}]' }],
+  ["null", { text: "[null]" }],
+  ["an array", { text: '[["x"]]' }],
+  ["a boolean", { text: "[true]" }],
+  ["no argument", { text: "[]" }],
+  ["extra arguments", { text: '["eA","eB","eC"]' }],
+  ["a 300 kB cursor", { text: JSON.stringify([HUGE_CURSOR]) }],
+  ["a body over Next.js's 1 MB limit for actions", { text: JSON.stringify(["A".repeat(1_100_000)]) }],
+  ["a cursor that is not base64", { text: '["!!!not base64!!!"]' }],
+  ["a base64 cursor of nonsense", { text: JSON.stringify([Buffer.from("no separator").toString("base64url")]) }],
+  ["a cursor of control characters", { text: JSON.stringify(["\u0000\u0001|\u0002"]) }],
+  ["a base64 cursor of NUL characters", { text: JSON.stringify([Buffer.from("\u0000|\u0000").toString("base64url")]) }],
+  ["a broken body", { text: "[[[" }],
+  ["an empty body", { text: "" }],
+  ["a body that is not JSON", { text: "hello" }],
+  ["a bare number", { text: "12345" }],
+  ["a bare string", { text: '"x"' }],
+  ["an object for the argument list", { text: '{"0":"x","length":1}' }],
+  ["deep nesting", { text: `${"[".repeat(50_000)}${"]".repeat(50_000)}` }],
+  ["a JSON content type", { text: '["x"]', contentType: "application/json" }],
+  ["no content type", { text: '["x"]', contentType: "" }],
+  ["a reference to a missing Map row", { text: '["$Q1"]' }],
+  ["a Map of the root itself", { text: '["$Q0"]' }],
+  ["a promise reference", { text: '["$@1"]' }],
+  ["a FormData reference", { text: '["$K1"]' }],
+  ["a server reference", { text: '["$h1"]' }],
+  ["an iterator reference", { text: '["$i1"]' }],
+  ["an outlined row", { text: '["$1"]' }],
+  ["a temporary reference", { text: '["$T"]' }],
+  ["a form without the root field", { form: formOf({ a: "b" }) }],
+  ["a form whose root is broken", { form: formOf({ 0: "[[[" }) }],
+  ["a form whose argument is a number", { form: formOf({ 0: "[12345]" }) }],
+  ["a form with a huge cursor", { form: formOf({ 0: JSON.stringify([HUGE_CURSOR]) }) }],
+  ["a form over Next.js's 1 MB limit for actions", { form: formOf({ 0: '["x"]', 1: "A".repeat(1_100_000) }) }],
+  ["a form whose root refers to a missing row", { form: formOf({ 0: '["$Q1"]' }) }],
+  ["a form whose root refers to a row of the wrong kind", { form: formOf({ 0: '["$Q1"]', 1: "5" }) }],
+  ["a form whose argument is FormData", { form: formOf({ 0: '["$K1"]', "1_cursor": "x" }) }],
+  ["a form posing as a no-JavaScript form action", { form: formOf({ "1_$ACTION_ID_0000": "", 0: '["x"]' }) }],
+];
+
+describe("server actions called with crafted arguments (53)", () => {
+  let editor: TestClient;
+  let cursor: string;
+  let secondPhotoId: string;
+
+  beforeAll(async () => {
+    // Two photos of the editor's own, so the gallery has a second page behind a real cursor.
+    ({ client: editor } = await signedInAs("editor"));
+    const ids: string[] = [];
+    for (const colour of ["#224466", "#664422"]) {
+      const bytes = new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: colour } }).jpeg().toBuffer());
+      const response = await uploadFiles(editor, [{ bytes, name: `${colour}.jpg` }]);
+      expect(response.status).toBe(201);
+      ids.push(((await response.json()) as { photos: UploadedPhoto[] }).photos[0].id);
+    }
+    const listed = (await (await editor.request("/api/photos?owner=me&limit=1")).json()) as { photos: Array<{ id: string }>; nextCursor: string };
+    cursor = listed.nextCursor;
+    secondPhotoId = ids.find((id) => id !== listed.photos[0].id) ?? "";
+  });
+
+  it("still answers a genuine call with the next page", async () => {
+    const response = await callAction(editor, { text: JSON.stringify([cursor]) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/x-component");
+    expect(await response.text()).toContain(`/p/${secondPhotoId}`);
+  });
+
+  for (const who of ["a visitor", "a signed-in editor"] as const) {
+    it.each(CRAFTED)(`answers ${who} sending %s with 4xx or an empty answer, never 5xx`, async (_name, body) => {
+      const client = who === "a visitor" ? new TestClient() : editor;
+      const response = await callAction(client, body);
+      const text = await response.text();
+      expect(response.status, text.slice(0, 300)).toBeLessThan(500);
+      if (response.status === 200) expect(text).not.toContain('"page":["$","div"');
+    });
+  }
+
+  it("answers an unknown action id with 4xx", async () => {
+    const response = await callAction(new TestClient(), { text: '["x"]' }, "00".repeat(21));
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+
+  it("still answers a genuine call afterwards", async () => {
+    const response = await callAction(editor, { text: JSON.stringify([cursor]) });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(`/p/${secondPhotoId}`);
+  });
+});
