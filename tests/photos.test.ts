@@ -388,6 +388,20 @@ describe("hostile content inside a real image", () => {
   });
 });
 
+describe("listing photos with a cursor", () => {
+  it.each([
+    ["a NUL inside", "2026-01-01T00:00:00.000Z\u0000|x"],
+    ["a newline inside", "2026-01-01\n|x"],
+    ["no separator", "2026-01-01T00:00:00.000Z"],
+    ["two separators", "a|b|c"],
+  ])("answers 400 to a cursor with %s, never 500", async (_, text) => {
+    const { client } = await signedInAs("viewer");
+    const response = await client.request(`/api/photos?cursor=${Buffer.from(text).toString("base64url")}`);
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).code).toBe("BAD_REQUEST");
+  });
+});
+
 describe("GPS never leaves through a served file (13)", () => {
   it("keeps GPS for the owner only and strips it from every variant", async () => {
     const { client: owner } = await signedInAs("editor");

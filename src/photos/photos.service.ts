@@ -119,8 +119,10 @@ function encodeCursor(photo: PhotoRow): string {
 }
 
 function decodeCursor(cursor: string): { sortAt: string; id: string } {
-  const [sortAt, id, ...rest] = Buffer.from(cursor, "base64url").toString().split("|");
-  if (!sortAt || !id || rest.length > 0) throw new AppError("BAD_REQUEST", "The cursor is not valid.");
+  const text = Buffer.from(cursor, "base64url").toString();
+  const [sortAt, id, ...rest] = text.split("|");
+  // Control characters never come from encodeCursor, and PostgreSQL refuses a NUL in a parameter with an error.
+  if (!sortAt || !id || rest.length > 0 || /[\u0000-\u001f\u007f]/.test(text)) throw new AppError("BAD_REQUEST", "The cursor is not valid.");
   return { sortAt, id };
 }
 
