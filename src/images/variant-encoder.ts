@@ -152,15 +152,23 @@ function createRawPipeline(image: RawImage, limits: ProcessingLimits, deadline: 
   return configureSharp()(image.pixels, getRawInputOptions(image, limits)).timeout({ seconds: deadline.remainingSeconds() });
 }
 
-/** A failure after the budget ran out is the timeout; any other failure on our own pixels is a bug. */
+/**
+ * A failure after the budget ran out is the timeout; any other failure on our own pixels is a bug.
+ * A step that finishes after the budget ran out is the timeout too: sharp's own timeout counts in
+ * whole seconds from the step's start, so a step begun just before the end could otherwise carry
+ * the phase past its budget unnoticed.
+ */
 async function runWithinDeadline<T>(deadline: Deadline, step: () => Promise<T>): Promise<T> {
   deadline.assertNotExpired();
+  let result: T;
   try {
-    return await step();
+    result = await step();
   } catch (error) {
     if (deadline.hasExpired()) throw deadline.timeoutError(error);
     throw error;
   }
+  deadline.assertNotExpired();
+  return result;
 }
 
 async function runWithConcurrency<T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
