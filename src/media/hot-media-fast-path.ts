@@ -39,6 +39,12 @@ export interface HotMedia {
    * not be read, hands the request to `fallback` (Next.js). Otherwise touches nothing and returns false.
    */
   respond(request: IncomingMessage, response: ServerResponse, fallback: () => void): boolean;
+  /**
+   * Brings the cache up to date with the access version (dropping it if the version moved). The
+   * route calls it before it decides what to offer, so an entry it offers is not dropped again by
+   * the next request for a change that happened before it.
+   */
+  confirmFreshness(): Promise<void>;
 }
 
 /** What the fast path waits for before it answers from memory. */
@@ -52,16 +58,17 @@ export function getHotMedia(): HotMedia {
   if (!globalSlot[HOT_MEDIA_SYMBOL]) {
     const cache = new HotMediaCache({ maxTotalBytes: MAX_TOTAL_BYTES, maxEntryBytes: MAX_HOT_MEDIA_ENTRY_BYTES, ttlMs: TTL_MS });
     const gate = new AccessVersionGate(() => readMediaAccessVersion(getDb()), () => cache.clear());
-    // The first read always drops the cache (it has no earlier version to compare with): do it now,
-    // while the cache is still empty, rather than on the first request it could answer.
-    gate.confirm().catch(() => undefined);
     globalSlot[HOT_MEDIA_SYMBOL] = createHotMedia(cache, gate);
   }
   return globalSlot[HOT_MEDIA_SYMBOL];
 }
 
 export function createHotMedia(cache: HotMediaCache, freshness: FreshnessCheck): HotMedia {
-  return { cache, respond: (request, response, fallback) => respondFromCache(cache, freshness, request, response, fallback) };
+  return {
+    cache,
+    respond: (request, response, fallback) => respondFromCache(cache, freshness, request, response, fallback),
+    confirmFreshness: () => freshness.confirm(),
+  };
 }
 
 const MEDIA_PREFIX = "/media/";

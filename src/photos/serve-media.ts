@@ -27,6 +27,7 @@ function notFound(): Response {
  */
 export async function serveMedia(request: NextRequest, mediaPath: string): Promise<Response> {
   const hotMedia = getHotMedia();
+  await hotMedia.confirmFreshness();
   // Read before the database: an offer made from a row that a change has since overtaken is refused.
   const epochAtLookup = hotMedia.cache.epoch;
   const parsed = parseMediaPath(mediaPath);
