@@ -8,9 +8,10 @@
  *   public (`offer`). The cache never decides who may see anything.
  * - When a photo changes or is deleted in this process, its entries go at once (`dropPhoto`), and
  *   an offer that raced with such a change is refused (`epoch`).
- * - Every entry is trusted for `ttlMs` only; after that the request goes through the route again,
- *   which re-checks the database and offers anew. That bounds how long a change made by another
- *   instance of the app can go unseen here.
+ * - Changes made by other instances of the app are caught before every answer by the fast path's
+ *   access-version check (access-version-gate.ts), which clears the whole cache when they happened.
+ * - Every entry is kept for `ttlMs` only; after that the request goes through the route again,
+ *   which re-checks the database and offers anew.
  */
 
 /** One cached variant: the bytes and what its headers are made of. */
