@@ -31,6 +31,8 @@ async function saveEditor(page: Page, changes: { visibility?: string; downloads?
   const form = page.getByRole("form", { name: "Edit photo" });
   if (changes.visibility) await form.getByLabel("Visibility").selectOption(changes.visibility);
   if (changes.downloads) await form.getByLabel("Downloads by others").selectOption(changes.downloads);
+  // The toast of an earlier save may still be showing (success toasts stay 2 s).
+  await expect(toast(page, "Photo saved")).toHaveCount(0);
   await form.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Photo saved")).toBeVisible();
 }
@@ -74,5 +76,7 @@ test("the owner downloads the original; a visitor downloads a copy without the l
     await expect(visitor.getByRole("link", { name: /Download/ })).toHaveCount(0);
   } finally {
     await visitorContext.close();
+    // The gallery is shared by every spec: a public photo left behind would show up in theirs.
+    await page.request.delete(`/api/photos/${id}`, { headers: { Origin: E2E_BASE_URL } });
   }
 });
