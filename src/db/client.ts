@@ -12,6 +12,8 @@ export type DatabaseHandle = Kysely<Database>;
 interface DatabaseState {
   db: DatabaseHandle;
   kind: DatabaseKind;
+  /** The SQLite connection itself, for the few reads that must not wait a turn of the event loop. */
+  sqliteFile?: SQLite.Database;
 }
 
 // One client per process, kept on globalThis: Next.js may load this module once per route bundle,
@@ -41,7 +43,7 @@ function openDatabase(): DatabaseState {
   // FULL, not WAL's usual NORMAL: a photo answered 201 must survive a power cut too, not only a
   // crash. Commits here are few (a photo, a job's claim and finish), so the extra fsync is cheap.
   file.pragma("synchronous = FULL");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), kind: "sqlite" };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), kind: "sqlite", sqliteFile: file };
 }
 
 function getState(): DatabaseState {
@@ -56,6 +58,17 @@ export function getDb(): DatabaseHandle {
 
 export function getDatabaseKind(): DatabaseKind {
   return getState().kind;
+}
+
+/**
+ * The SQLite connection behind `getDb()` (null on PostgreSQL), for a read on a hot path that must
+ * answer synchronously (better-sqlite3 is synchronous; Kysely's driver adds promise turns and a
+ * mutex, 18 µs against 2.4 µs for a prepared point query on this machine). It shares the
+ * connection, so it may see another caller's transaction before it commits: use it only where
+ * seeing a change early is harmless.
+ */
+export function findSqliteFile(): SQLite.Database | null {
+  return getState().sqliteFile ?? null;
 }
 
 export async function closeDb(): Promise<void> {

@@ -66,4 +66,28 @@ describe("the access version gate", () => {
     isFailing = false;
     await expect(gate.confirm()).resolves.toBeUndefined();
   });
+
+  it("reads the version at once for every request when a synchronous read is given", async () => {
+    let version = 1;
+    let asyncReads = 0;
+    let changes = 0;
+    const gate = new AccessVersionGate(
+      async () => {
+        asyncReads += 1;
+        return version;
+      },
+      () => (changes += 1),
+      () => version,
+    );
+    expect(gate.confirmNow()).toBe(true);
+    expect(gate.confirmNow()).toBe(true);
+    version = 2;
+    await gate.confirm();
+    expect(changes).toBe(2);
+    expect(asyncReads).toBe(0);
+  });
+
+  it("says it cannot confirm at once without a synchronous read", () => {
+    expect(new AccessVersionGate(async () => 1, () => undefined).confirmNow()).toBe(false);
+  });
 });

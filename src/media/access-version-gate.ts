@@ -15,13 +15,38 @@ export class AccessVersionGate {
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
 
+  /**
+   * @param readVersion reads the version from the database.
+   * @param onChange drops the cache; called when a read finds the version moved (and on the first read).
+   * @param readVersionNow the same read done synchronously, where the database allows it (SQLite):
+   *   then every request reads the version itself, at once, and nothing waits or is shared.
+   */
   constructor(
     private readonly readVersion: () => Promise<number>,
     private readonly onChange: () => void,
+    private readonly readVersionNow?: () => number,
   ) {}
+
+  /**
+   * Confirms the version synchronously when the database allows it: true once done (the cache was
+   * dropped if it moved), false when only `confirm()` can (PostgreSQL). Throws when the read fails.
+   */
+  confirmNow(): boolean {
+    if (!this.readVersionNow) return false;
+    this.see(this.readVersionNow());
+    return true;
+  }
 
   /** Resolves once a read that started after this call has confirmed the version (or rejects with its error). */
   confirm(): Promise<void> {
+    if (this.readVersionNow) {
+      try {
+        this.confirmNow();
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     if (this.queued) return this.queued;
     if (!this.running) return this.start();
     const queued = this.running
@@ -36,16 +61,17 @@ export class AccessVersionGate {
 
   private start(): Promise<void> {
     const read = this.readVersion()
-      .then((version) => {
-        if (version !== this.lastSeenVersion) {
-          this.onChange();
-          this.lastSeenVersion = version;
-        }
-      })
+      .then((version) => this.see(version))
       .finally(() => {
         if (this.running === read) this.running = null;
       });
     this.running = read;
     return read;
+  }
+
+  private see(version: number): void {
+    if (version === this.lastSeenVersion) return;
+    this.onChange();
+    this.lastSeenVersion = version;
   }
 }

@@ -11,7 +11,14 @@ const ETAG = '"jpeg-400-0123456789abcdef0123.jpg"';
 const cache = new HotMediaCache({ maxTotalBytes: 10_000, maxEntryBytes: 5_000, ttlMs: 10_000 });
 // The database's answer to "may the cache still answer?": tests flip it.
 let isDatabaseReachable = true;
+// "async" is like PostgreSQL (every request waits for confirm()), "sync" like SQLite (confirmed at once).
+let confirmation: "async" | "sync" = "async";
 const hotMedia = createHotMedia(cache, {
+  confirmNow: () => {
+    if (confirmation === "async") return false;
+    if (!isDatabaseReachable) throw new Error("database unreachable");
+    return true;
+  },
   confirm: async () => {
     if (!isDatabaseReachable) throw new Error("database unreachable");
   },
@@ -106,6 +113,20 @@ describe("the /media fast path", () => {
       isDatabaseReachable = true;
     }
     expect((await get(`/media/${KEY}`)).status).toBe(200);
+  });
+
+  it("answers at once when the version can be read synchronously, and leaves the variant to Next.js when that read fails", async () => {
+    confirmation = "sync";
+    try {
+      const response = await get(`/media/${KEY}`, { headers: { Range: "bytes=0-9" } });
+      expect(response.status).toBe(206);
+      expect(Buffer.from(await response.arrayBuffer()).equals(BYTES.subarray(0, 10))).toBe(true);
+      isDatabaseReachable = false;
+      expect((await get(`/media/${KEY}`)).status).toBe(599);
+    } finally {
+      isDatabaseReachable = true;
+      confirmation = "async";
+    }
   });
 
   it("leaves a variant to Next.js once its photo was dropped", async () => {

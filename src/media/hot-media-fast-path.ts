@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getDb } from "@/src/db/client";
+import { findSqliteFile, getDb } from "@/src/db/client";
 import { AccessVersionGate } from "./access-version-gate";
 import { parseRange } from "./byte-range";
 import { HotMediaCache, type HotMediaEntry } from "./hot-media-cache";
-import { readMediaAccessVersion } from "./media-access-version.repository";
+import { readMediaAccessVersion, readMediaAccessVersionNow } from "./media-access-version.repository";
 import { PUBLIC_MEDIA_CACHE_CONTROL, SITE_WIDE_HEADERS } from "./media-headers";
 
 /**
@@ -47,8 +47,10 @@ export interface HotMedia {
   confirmFreshness(): Promise<void>;
 }
 
-/** What the fast path waits for before it answers from memory. */
+/** What the fast path checks before it answers from memory (an AccessVersionGate). */
 export interface FreshnessCheck {
+  /** True once confirmed synchronously; false when only `confirm()` can. Throws when the read fails. */
+  confirmNow(): boolean;
   confirm(): Promise<void>;
 }
 
@@ -57,7 +59,12 @@ const globalSlot = globalThis as typeof globalThis & { [HOT_MEDIA_SYMBOL]?: HotM
 export function getHotMedia(): HotMedia {
   if (!globalSlot[HOT_MEDIA_SYMBOL]) {
     const cache = new HotMediaCache({ maxTotalBytes: MAX_TOTAL_BYTES, maxEntryBytes: MAX_HOT_MEDIA_ENTRY_BYTES, ttlMs: TTL_MS });
-    const gate = new AccessVersionGate(() => readMediaAccessVersion(getDb()), () => cache.clear());
+    const sqliteFile = findSqliteFile();
+    const gate = new AccessVersionGate(
+      () => readMediaAccessVersion(getDb()),
+      () => cache.clear(),
+      sqliteFile ? () => readMediaAccessVersionNow(sqliteFile) : undefined,
+    );
     globalSlot[HOT_MEDIA_SYMBOL] = createHotMedia(cache, gate);
   }
   return globalSlot[HOT_MEDIA_SYMBOL];
@@ -91,6 +98,20 @@ function respondFromCache(
   if (!url.startsWith(MEDIA_PREFIX) || url.includes("?")) return false;
   const key = url.slice(MEDIA_PREFIX.length);
   if (!cache.find(key)) return false;
+  let isConfirmedNow: boolean;
+  try {
+    isConfirmedNow = freshness.confirmNow();
+  } catch {
+    // The database could not be read: the route answers (and reports the outage) instead.
+    return false;
+  }
+  if (isConfirmedNow) {
+    // Looked up again: confirming may have dropped it (a photo stopped being public somewhere).
+    const entry = cache.find(key);
+    if (!entry) return false;
+    answerFromEntry(entry, request, response);
+    return true;
+  }
   freshness.confirm().then(
     () => {
       // Looked up again: confirming may have dropped it (a photo stopped being public somewhere).

@@ -1,8 +1,23 @@
+import type SQLite from "better-sqlite3";
 import type { DatabaseHandle } from "@/src/db/client";
 
 /** The current version of what may be served publicly (see access-version-gate.ts). */
 export async function readMediaAccessVersion(db: DatabaseHandle): Promise<number> {
   const row = await db.selectFrom("media_access_version").select("version").where("id", "=", 1).executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+const preparedReads = new WeakMap<SQLite.Database, SQLite.Statement<[], { version: number }>>();
+
+/** The same read, synchronously, on a SQLite connection (see findSqliteFile). */
+export function readMediaAccessVersionNow(file: SQLite.Database): number {
+  let statement = preparedReads.get(file);
+  if (!statement) {
+    statement = file.prepare<[], { version: number }>("select version from media_access_version where id = 1");
+    preparedReads.set(file, statement);
+  }
+  const row = statement.get();
+  if (!row) throw new Error("media_access_version has no row");
   return Number(row.version);
 }
 
