@@ -1,6 +1,6 @@
 import type { PhotoRow } from "@/src/db/database";
 import type { SiteSettings } from "@/src/settings/site-settings.service";
-import type { Viewer } from "./photo-access";
+import { isOwnerOrAdmin, type Viewer } from "./photo-access";
 
 /**
  * The one metadata policy: what a viewer may learn about a photo beyond its pixels, on every path
@@ -23,11 +23,7 @@ export interface MetadataPolicy {
   download: "original" | "copy" | "none";
 }
 
-type PolicyFields = Pick<PhotoRow, "owner_id" | "show_location" | "allow_download">;
-
-function isOwnerOrAdmin(viewer: Viewer, photo: PolicyFields): boolean {
-  return viewer !== null && (viewer.role === "admin" || viewer.id === photo.owner_id);
-}
+type PolicyFields = Pick<PhotoRow, "owner_id" | "visibility" | "show_location" | "allow_download">;
 
 /** Whether people other than the owner may download this photo: its own choice, else the site's. */
 export function isDownloadAllowed(photo: PolicyFields, site: SiteSettings): boolean {

@@ -9,7 +9,8 @@ interface PhotoOwnership {
   visibility: Visibility;
 }
 
-function isOwnerOrAdmin(viewer: Viewer, photo: PhotoOwnership): boolean {
+/** The photo's owner or an admin: who may see and do everything with it. */
+export function isOwnerOrAdmin(viewer: Viewer, photo: PhotoOwnership): boolean {
   return viewer !== null && (viewer.role === "admin" || viewer.id === photo.owner_id);
 }
 

@@ -10,7 +10,7 @@ import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { type DownloadCopy, makeDownloadCopy } from "./download-copy";
 import { getMetadataPolicy, type MetadataPolicy } from "./metadata-policy";
 import { deletePhotoFiles } from "./photo-files";
-import { canEditPhoto, canViewPhoto, listableVisibilities, type Viewer } from "./photo-access";
+import { canEditPhoto, canViewPhoto, isOwnerOrAdmin, listableVisibilities, type Viewer } from "./photo-access";
 import { newPublicationKey, toMediaUrl } from "./photo-publication";
 import {
   deletePhotoRow,
@@ -166,7 +166,7 @@ export async function getPhotoForViewer(viewer: Viewer, id: string): Promise<Pho
 export async function findNeighbourIds(viewer: Viewer, photoId: string): Promise<{ newerId: string | null; olderId: string | null }> {
   const photo = await getVisiblePhoto(viewer, photoId);
   // Unlisted photos are reached by link only: they have no place in the order to move through.
-  if (photo.visibility === "unlisted" && !(viewer && (viewer.role === "admin" || viewer.id === photo.owner_id))) {
+  if (photo.visibility === "unlisted" && !isOwnerOrAdmin(viewer, photo)) {
     return { newerId: null, olderId: null };
   }
   const access = { visibilities: listableVisibilities(viewer), viewerId: viewer?.id ?? null };
@@ -236,7 +236,7 @@ export async function removeDeletedPhotos(photos: PhotoFiles[]): Promise<void> {
 /** The untouched original: only for the photo's owner and admins. */
 export async function getOriginalForViewer(viewer: Viewer, id: string): Promise<{ photo: PhotoRow }> {
   const photo = await getVisiblePhoto(viewer, id);
-  if (!getMetadataPolicy(viewer, photo, await getSiteSettings()).seesEverything) {
+  if (!isOwnerOrAdmin(viewer, photo)) {
     throw new AppError("FORBIDDEN", "Only the photo's owner or an admin can download the original.");
   }
   return { photo };
