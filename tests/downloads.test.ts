@@ -231,8 +231,21 @@ describe("the site's download setting", () => {
   it("is changed by admins only, with a checked body", async () => {
     expect((await owner.request("/api/admin/settings", { method: "PATCH", body: { json: { allowDownloads: true } } })).status).toBe(403);
     expect((await new TestClient().request("/api/admin/settings")).status).toBe(401);
+    const before = await (await admin.request("/api/admin/settings")).json();
     for (const body of [{ allowDownloads: "yes" }, {}, { allowDownloads: true, other: 1 }]) {
       expect((await admin.request("/api/admin/settings", { method: "PATCH", body: { json: body } })).status).toBe(422);
     }
+    // Nothing half-applied.
+    expect(await (await admin.request("/api/admin/settings")).json()).toEqual(before);
+  });
+
+  it("refuses a photo's download choice that is not true, false or null (422), leaving it as it was", async () => {
+    const { id } = photos[0].detail;
+    for (const allowDownload of ["yes", 1, "null", {}]) {
+      const response = await owner.request(`/api/photos/${id}`, { method: "PATCH", body: { json: { allowDownload, title: "changed" } } });
+      expect(response.status).toBe(422);
+    }
+    const photo = ((await (await owner.request(`/api/photos/${id}`)).json()) as { photo: { allowDownload: unknown; title: string } }).photo;
+    expect(photo).toMatchObject({ allowDownload: null, title: "" });
   });
 });
