@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { hasBearerAuthorization } from "@/src/auth/bearer-authorization";
 import { findGuardRule } from "@/src/auth/guard-rules";
-import { hasRole } from "@/src/auth/roles";
+import { hasRole } from "@/src/access/roles";
 import { readSessionCookie } from "@/src/auth/session-cookie";
 import { htmlError } from "@/src/http/error-html";
 import { jsonError } from "@/src/http/json-error";

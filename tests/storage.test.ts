@@ -17,7 +17,7 @@ import {
   ListObjectsV2Command,
 } from "@aws-sdk/client-s3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { createStorage } from "@/src/storage/create-storage";
 import { LocalDiskStorage } from "@/src/storage/local-disk-storage";
 import { S3Storage, type S3StorageConfig, type S3StorageOptions } from "@/src/storage/s3-storage";

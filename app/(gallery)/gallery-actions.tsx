@@ -2,9 +2,9 @@
 
 import type { ReactNode } from "react";
 import { z } from "zod";
-import { findCurrentUser } from "@/src/auth/current-user";
+import { findCurrentViewer } from "@/src/auth/current-user";
 import { parseActionArguments } from "@/src/http/action-arguments";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { PhotoGrid } from "@/src/photos/components/photo-grid";
 import { listPhotosQuerySchema } from "@/src/photos/photos.schemas";
 import { listPhotosForViewer } from "@/src/photos/photos.service";
@@ -28,7 +28,7 @@ export async function loadMorePhotos(...args: unknown[]): Promise<GalleryPage> {
   const parsed = parseActionArguments(loadMorePhotosArguments, args);
   if (!parsed) return NO_MORE_PHOTOS;
   const [cursor] = parsed;
-  const viewer = await findCurrentUser();
+  const viewer = await findCurrentViewer();
   try {
     const { photos, nextCursor } = await listPhotosForViewer(viewer, { cursor, limit: PAGE_SIZE });
     return { page: <PhotoGrid photos={photos} />, nextCursor };

@@ -1,4 +1,4 @@
-import { findCurrentUser } from "@/src/auth/current-user";
+import { findCurrentViewer } from "@/src/auth/current-user";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { PhotoGrid } from "@/src/photos/components/photo-grid";
 import { listPhotosForViewer } from "@/src/photos/photos.service";
@@ -6,7 +6,7 @@ import { loadMorePhotos } from "./gallery-actions";
 
 // / – the gallery: public photos (and members-only ones for members), newest first by date taken.
 export default async function GalleryPage() {
-  const viewer = await findCurrentUser();
+  const viewer = await findCurrentViewer();
   const { photos, nextCursor } = await listPhotosForViewer(viewer, { limit: 30 });
   if (photos.length === 0) {
     return (

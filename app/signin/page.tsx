@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/src/auth/components/sign-in-form";
-import { findCurrentUser } from "@/src/auth/current-user";
+import { findCurrentViewer } from "@/src/auth/current-user";
 import { listOAuthProviders } from "@/src/auth/oauth-providers";
 import { toSafeRedirect } from "@/src/auth/safe-redirect";
 import { describeSignInError } from "@/src/auth/sign-in-messages";
@@ -19,7 +19,7 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
   const env = getEnv();
   // Absolute, on our origin: a path handed to a redirect or a router could still name another host.
   const callbackUrl = toSafeRedirect(params.callbackUrl, env.NEXTAUTH_URL);
-  if (await findCurrentUser()) redirect(callbackUrl);
+  if ((await findCurrentViewer()).kind === "user") redirect(callbackUrl);
   const errorCode = typeof params.error === "string" ? params.error : null;
   return (
     <section className="card">

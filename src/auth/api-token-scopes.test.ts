@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { hasRole } from "./roles";
-import { formatStoredScopes, isApiTokenScope, normalizeScopes, parseStoredScopes, SCOPE_MINIMUM_ROLE } from "./api-token-scopes";
+import { hasRole } from "@/src/access/roles";
+import { isApiTokenScope, SCOPE_MINIMUM_ROLE } from "@/src/access/scopes";
+import { formatStoredScopes, normalizeScopes, parseStoredScopes } from "./api-token-scopes";
 import { createApiTokenSchema } from "./api-tokens.schemas";
 
 describe("API token scopes", () => {

@@ -1,10 +1,4 @@
-import { API_TOKEN_SCOPES, type ApiTokenScope } from "@/src/db/database";
-
-export { API_TOKEN_SCOPES, type ApiTokenScope };
-
-export function isApiTokenScope(value: unknown): value is ApiTokenScope {
-  return typeof value === "string" && (API_TOKEN_SCOPES as readonly string[]).includes(value);
-}
+import { API_TOKEN_SCOPES, type ApiTokenScope, isApiTokenScope } from "@/src/access/scopes";
 
 /** Scopes without repeats, in the canonical order of API_TOKEN_SCOPES. */
 export function normalizeScopes(scopes: readonly ApiTokenScope[]): ApiTokenScope[] {
@@ -20,10 +14,3 @@ export function formatStoredScopes(scopes: readonly ApiTokenScope[]): string {
 export function parseStoredScopes(stored: string): ApiTokenScope[] {
   return normalizeScopes(stored.split(" ").filter(isApiTokenScope));
 }
-
-/** The least role a user needs for a token with this scope to be made (and, by the route, used). */
-export const SCOPE_MINIMUM_ROLE = {
-  upload: "editor",
-  "photos:read": "viewer",
-  "photos:write": "viewer",
-} as const satisfies Record<ApiTokenScope, "viewer" | "editor" | "admin">;

@@ -1,14 +1,15 @@
 import "server-only";
 import { getDb } from "@/src/db/client";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { getLogger } from "@/src/log/logger";
 import { getApiTokenRetryAfter, recordFailedApiToken } from "./api-token-limiter";
-import { type ApiTokenScope, parseStoredScopes } from "./api-token-scopes";
+import type { ApiTokenScope } from "@/src/access/scopes";
+import { parseStoredScopes } from "./api-token-scopes";
 import { hashApiTokenSecret, isWellFormedApiTokenSecret } from "./api-token-secret";
 import { isApiTokenExpired, shouldRecordApiTokenUse, toLastUsedCutoff } from "./api-token-validity";
 import { findApiTokenWithOwnerByHash, recordApiTokenUse } from "./api-tokens.repository";
 import type { BearerAuthorization } from "./bearer-authorization";
-import type { SessionUser } from "./session-user";
+import type { SessionUser } from "@/src/access/viewer";
 
 /** The token a request was authenticated with, for recording its use once the request is allowed. */
 export interface ApiTokenCredential {

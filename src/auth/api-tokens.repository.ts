@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "@/src/db/client";
-import type { ApiTokenRow, NewApiTokenRow, Role } from "@/src/db/database";
+import type { Role } from "@/src/access/roles";
+import type { ApiTokenRow, NewApiTokenRow } from "@/src/db/database";
 
 /** A token found by its hash, with its owner's row as it is now. */
 export interface ApiTokenWithOwner {

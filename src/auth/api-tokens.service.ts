@@ -2,8 +2,9 @@ import "server-only";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { getDb } from "@/src/db/client";
 import type { ApiTokenRow } from "@/src/db/database";
-import { AppError } from "@/src/http/app-error";
-import { formatStoredScopes, parseStoredScopes, SCOPE_MINIMUM_ROLE } from "./api-token-scopes";
+import { AppError } from "@/src/errors/app-error";
+import { SCOPE_MINIMUM_ROLE } from "@/src/access/scopes";
+import { formatStoredScopes, parseStoredScopes } from "./api-token-scopes";
 import { generateApiTokenSecret, hashApiTokenSecret, toApiTokenHint } from "./api-token-secret";
 import { isApiTokenExpired, toExpiresAt } from "./api-token-validity";
 import type { CreateApiTokenInput, PublicApiToken } from "./api-tokens.schemas";
@@ -14,8 +15,8 @@ import {
   insertApiToken,
   listApiTokensByUser,
 } from "./api-tokens.repository";
-import { hasRole } from "./roles";
-import type { SessionUser } from "./session-user";
+import { hasRole } from "@/src/access/roles";
+import type { SessionUser } from "@/src/access/viewer";
 
 /** Enough for every script a person runs; a bound keeps one account from filling the table. */
 export const MAXIMUM_TOKENS_PER_USER = 50;

@@ -1,4 +1,4 @@
-import type { Role } from "./roles";
+import type { Role } from "@/src/access/roles";
 
 /** How a guarded path answers a caller who may not pass: pages redirect, APIs answer JSON. */
 export interface GuardRule {

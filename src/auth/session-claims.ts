@@ -1,5 +1,5 @@
-import type { Role } from "./roles";
-import { isRole } from "./roles";
+import type { Role } from "@/src/access/roles";
+import { isRole } from "@/src/access/roles";
 
 /**
  * What Contact Sheet puts in a session token. `kind` tells a session token from next-auth's other

@@ -1,17 +1,9 @@
+import type { SessionUser } from "@/src/access/viewer";
 import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import { findUserById } from "@/src/users/users.repository";
 import { isSessionRevoked, revokeSession } from "./revoked-sessions.repository";
-import type { Role } from "./roles";
 import type { SessionClaims } from "./session-claims";
-
-/** The signed-in user as every guard and service sees it: always read fresh from the database. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-}
 
 export type SessionRefusal = "deleted" | "disabled" | "signed-out" | "too-old";
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Role } from "@/src/access/roles";
 
 /**
  * Table types for Kysely. Timestamps are ISO-8601 UTC strings and flags are 0/1 integers on both
@@ -20,8 +21,6 @@ export interface Database {
   media_access_version: MediaAccessVersionTable;
 }
 
-export const ROLES = ["viewer", "editor", "admin"] as const;
-export type Role = (typeof ROLES)[number];
 
 export interface UsersTable {
   id: string;
@@ -176,8 +175,6 @@ export type NewPhotoRow = Insertable<PhotosTable>;
 export type PhotoVariantRow = Selectable<PhotoVariantsTable>;
 export type JobRow = Selectable<JobsTable>;
 
-export const API_TOKEN_SCOPES = ["upload", "photos:read", "photos:write"] as const;
-export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
 /** A personal API token. Only the SHA-256 of its secret is kept; the secret is shown once. */
 export interface ApiTokensTable {

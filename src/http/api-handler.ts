@@ -1,14 +1,14 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import type { ApiTokenScope } from "@/src/auth/api-token-scopes";
+import type { ApiTokenScope } from "@/src/access/scopes";
 import { type ApiTokenCredential, authenticateApiToken, noteApiTokenUse } from "@/src/auth/api-token-user";
 import { readBearerAuthorization } from "@/src/auth/bearer-authorization";
 import { findSessionUser } from "@/src/auth/current-user";
-import { hasRole, type Role } from "@/src/auth/roles";
+import { hasRole, type Role } from "@/src/access/roles";
 import { hasSessionCookie } from "@/src/auth/session-cookie";
-import type { SessionUser } from "@/src/auth/session-user";
+import { type SessionUser, toViewer, type Viewer } from "@/src/access/viewer";
 import { getEnv } from "@/src/config/env";
-import { AppError } from "./app-error";
+import { AppError } from "@/src/errors/app-error";
 import { getClientAddress } from "./client-address";
 import { toErrorResponse } from "./error-response";
 import { jsonError } from "./json-error";
@@ -25,7 +25,11 @@ interface HandlerArguments<Params> {
   params: Params;
 }
 
-export interface AuthenticatedArguments<Params> extends HandlerArguments<Params> {
+export interface ViewerArguments<Params> extends HandlerArguments<Params> {
+  viewer: Viewer;
+}
+
+export interface AuthenticatedArguments<Params> extends ViewerArguments<Params> {
   user: SessionUser;
 }
 
@@ -94,7 +98,7 @@ export function withUser<Params extends RouteParams = RouteParams>(
       const { user, credential } = await authenticate(request, options);
       if (!hasRole(user.role, options.role)) throw new AppError("FORBIDDEN", "Your role does not allow this.");
       if (credential) await noteApiTokenUse(credential);
-      return await handler({ request, user, params: (await context.params) as Params });
+      return await handler({ request, user, viewer: toViewer(user), params: (await context.params) as Params });
     } catch (error) {
       return toErrorResponse(error);
     }
@@ -109,6 +113,25 @@ export function withPublic<Params extends RouteParams = RouteParams>(
     try {
       assertSameOrigin(request);
       return await handler({ request, params: (await context.params) as Params });
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
+
+/**
+ * The wrapper for handlers that answer visitors and signed-in users alike, differently: it resolves
+ * who is asking from the session cookie (anonymous when there is none or it no longer holds) and
+ * refuses cross-site cookie writes. Errors become the JSON error shape.
+ */
+export function withViewer<Params extends RouteParams = RouteParams>(
+  handler: (args: ViewerArguments<Params>) => Promise<Response>,
+): (request: NextRequest, context: RouteContext) => Promise<Response> {
+  return async (request, context) => {
+    try {
+      assertSameOrigin(request);
+      const viewer = toViewer(await findSessionUser(request.cookies));
+      return await handler({ request, viewer, params: (await context.params) as Params });
     } catch (error) {
       return toErrorResponse(error);
     }

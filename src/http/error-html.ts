@@ -1,4 +1,4 @@
-import { getErrorTitle } from "@/src/ui/error-titles";
+import { getErrorTitle } from "@/src/errors/error-titles";
 
 /**
  * A complete, static error page for answers given before the app renders anything (the

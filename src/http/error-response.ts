@@ -1,6 +1,6 @@
 import { ZodError } from "zod";
 import { getLogger } from "@/src/log/logger";
-import { AppError } from "./app-error";
+import { AppError } from "@/src/errors/app-error";
 import { type ErrorBody, jsonError } from "./json-error";
 
 

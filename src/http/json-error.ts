@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from "./app-error";
+import { ERROR_STATUS, type ErrorCode } from "@/src/errors/app-error";
 
 /** The one JSON error shape every API answers with. */
 export interface ErrorBody {

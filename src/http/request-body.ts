@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError } from "./app-error";
+import { AppError } from "@/src/errors/app-error";
 
 const MAXIMUM_JSON_BYTES = 64 * 1024;
 

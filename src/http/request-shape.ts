@@ -1,4 +1,4 @@
-import type { ErrorCode } from "./app-error";
+import type { ErrorCode } from "@/src/errors/app-error";
 
 interface RequestShape {
   method: string;

@@ -1,4 +1,4 @@
-import { AppError } from "./app-error";
+import { AppError } from "@/src/errors/app-error";
 
 /** Next.js's own limit for a server action's body (`serverActions.bodySizeLimit`, unset here). */
 export const SERVER_ACTION_BODY_LIMIT_BYTES = 1024 * 1024;

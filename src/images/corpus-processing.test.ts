@@ -1,7 +1,7 @@
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { CORPUS_DIR, listFiles, processToVisible } from "./image-test-helpers";
 
 // Every file of the shared corpus, whatever it is: real camera files, broken EXIF, TIFF, HEIC, and

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { getImageType, IMAGE_TYPE_HEAD_BYTES } from "./image-type-detector";
 import { decodePhoto, type DecodedPhoto } from "./photo-decoder";
 import { DEFAULT_MAX_PIXELS, type ProcessingLimits } from "./processing-limits";

@@ -1,4 +1,4 @@
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 
 /**
  * Bounds on the work one photo may cause. The caller reads them from the environment; this module

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { getDatabaseKind, getDb } from "@/src/db/client";
 import type { JobRow } from "@/src/db/database";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { getLogger } from "@/src/log/logger";
 import { createSpareCoreMeter } from "./cpu-headroom";
 import { claimNextJob, extendLease, failAbandonedJobs, finishJob } from "./jobs.repository";

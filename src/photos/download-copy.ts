@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/src/db/client";
 import type { PhotoRow } from "@/src/db/database";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { readExifBlock } from "@/src/images/exif-block-reader";
 import { filterExif } from "@/src/images/exif-filter";
 import type { ImageType } from "@/src/images/image-type-detector";

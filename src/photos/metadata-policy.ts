@@ -1,6 +1,7 @@
 import type { PhotoRow } from "@/src/db/database";
 import type { SiteSettings } from "@/src/settings/site-settings.service";
-import { isOwnerOrAdmin, type Viewer } from "./photo-access";
+import type { Viewer } from "@/src/access/viewer";
+import { isOwnerOrAdmin } from "./photo-access";
 
 /**
  * The one metadata policy: what a viewer may learn about a photo beyond its pixels, on every path

@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Visibility } from "@/src/db/database";
-import { canEditPhoto, canListPhoto, canViewPhoto, listableVisibilities, type Viewer } from "./photo-access";
+import type { Role } from "@/src/access/roles";
+import { ANONYMOUS_VIEWER, toViewer, type Viewer } from "@/src/access/viewer";
+import { canEditPhoto, canListPhoto, canViewPhoto, listableVisibilities } from "./photo-access";
 
-const owner: Viewer = { id: "owner", role: "editor" };
-const otherEditor: Viewer = { id: "other", role: "editor" };
-const member: Viewer = { id: "member", role: "viewer" };
-const admin: Viewer = { id: "admin", role: "admin" };
+const signedIn = (id: string, role: Role): Viewer => toViewer({ id, role, email: `${id}@example.com`, name: id });
+const anonymous = ANONYMOUS_VIEWER;
+const owner = signedIn("owner", "editor");
+const otherEditor = signedIn("other", "editor");
+const member = signedIn("member", "viewer");
+const admin = signedIn("admin", "admin");
 const photo = (visibility: Visibility) => ({ owner_id: "owner", visibility });
 
 describe("photo access", () => {
@@ -16,7 +20,7 @@ describe("photo access", () => {
     ["members", false, true, true, true, true],
     ["private", false, false, false, true, true],
   ] as const)("by link, a %s photo", (visibility, visitor, asMember, asOther, asOwner, asAdmin) => {
-    expect([null, member, otherEditor, owner, admin].map((viewer) => canViewPhoto(viewer, photo(visibility)))).toEqual([
+    expect([anonymous, member, otherEditor, owner, admin].map((viewer) => canViewPhoto(viewer, photo(visibility)))).toEqual([
       visitor,
       asMember,
       asOther,
@@ -31,7 +35,7 @@ describe("photo access", () => {
     ["members", false, true, true, true, true],
     ["private", false, false, false, true, true],
   ] as const)("in lists, a %s photo", (visibility, visitor, asMember, asOther, asOwner, asAdmin) => {
-    expect([null, member, otherEditor, owner, admin].map((viewer) => canListPhoto(viewer, photo(visibility)))).toEqual([
+    expect([anonymous, member, otherEditor, owner, admin].map((viewer) => canListPhoto(viewer, photo(visibility)))).toEqual([
       visitor,
       asMember,
       asOther,
@@ -42,7 +46,7 @@ describe("photo access", () => {
 
   it("lets only the owning editor and admins edit, whatever the visibility", () => {
     for (const visibility of ["public", "members", "private"] as const) {
-      expect([null, member, otherEditor, owner, admin].map((viewer) => canEditPhoto(viewer, photo(visibility)))).toEqual([
+      expect([anonymous, member, otherEditor, owner, admin].map((viewer) => canEditPhoto(viewer, photo(visibility)))).toEqual([
         false,
         false,
         false,
@@ -50,11 +54,11 @@ describe("photo access", () => {
         true,
       ]);
     }
-    expect(canEditPhoto({ id: "owner", role: "viewer" }, photo("public"))).toBe(false);
+    expect(canEditPhoto(signedIn("owner", "viewer"), photo("public"))).toBe(false);
   });
 
   it("agrees with canListPhoto on what list queries may return", () => {
-    for (const viewer of [null, member, otherEditor, admin]) {
+    for (const viewer of [anonymous, member, otherEditor, admin]) {
       for (const visibility of ["public", "unlisted", "members", "private"] as const) {
         const other = { owner_id: "someone-else", visibility };
         expect(listableVisibilities(viewer).includes(visibility)).toBe(canListPhoto(viewer, other));

@@ -1,8 +1,6 @@
-import type { Role } from "@/src/auth/roles";
+import { hasRole } from "@/src/access/roles";
+import { signedInUser, type Viewer } from "@/src/access/viewer";
 import type { Visibility } from "@/src/db/database";
-
-/** Who is asking: a signed-in user, or nobody (a visitor). */
-export type Viewer = { id: string; role: Role } | null;
 
 interface PhotoOwnership {
   owner_id: string;
@@ -11,7 +9,8 @@ interface PhotoOwnership {
 
 /** The photo's owner or an admin: who may see and do everything with it. */
 export function isOwnerOrAdmin(viewer: Viewer, photo: PhotoOwnership): boolean {
-  return viewer !== null && (viewer.role === "admin" || viewer.id === photo.owner_id);
+  const user = signedInUser(viewer);
+  return user !== null && (user.role === "admin" || user.id === photo.owner_id);
 }
 
 /**
@@ -24,7 +23,7 @@ export function canViewPhoto(viewer: Viewer, photo: PhotoOwnership): boolean {
     case "unlisted":
       return true;
     case "members":
-      return viewer !== null;
+      return viewer.kind === "user";
     case "private":
       return isOwnerOrAdmin(viewer, photo);
   }
@@ -38,13 +37,14 @@ export function canListPhoto(viewer: Viewer, photo: PhotoOwnership): boolean {
 
 /** Editors change and delete their own photos; admins any. Viewers never. */
 export function canEditPhoto(viewer: Viewer, photo: PhotoOwnership): boolean {
-  if (viewer === null || viewer.role === "viewer") return false;
-  return isOwnerOrAdmin(viewer, photo);
+  const user = signedInUser(viewer);
+  return user !== null && hasRole(user.role, "editor") && isOwnerOrAdmin(viewer, photo);
 }
 
 /** The visibilities a list query may return to this viewer, besides their own photos. */
 export function listableVisibilities(viewer: Viewer): Visibility[] {
-  if (viewer === null) return ["public"];
-  if (viewer.role === "admin") return ["public", "unlisted", "members", "private"];
+  const user = signedInUser(viewer);
+  if (user === null) return ["public"];
+  if (user.role === "admin") return ["public", "unlisted", "members", "private"];
   return ["public", "members"];
 }

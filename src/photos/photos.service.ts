@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/src/db/client";
 import type { PhotoRow, PhotoVariantRow } from "@/src/db/database";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import type { ExifSummary } from "@/src/images/photo-metadata-reader";
 import { purgeFromCdn } from "@/src/media/cdn-purge";
 import { getHotMedia } from "@/src/media/hot-media-fast-path";
@@ -10,7 +10,8 @@ import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { type DownloadCopy, makeDownloadCopy } from "./download-copy";
 import { getMetadataPolicy, type MetadataPolicy } from "./metadata-policy";
 import { deletePhotoFiles } from "./photo-files";
-import { canEditPhoto, canViewPhoto, isOwnerOrAdmin, listableVisibilities, type Viewer } from "./photo-access";
+import { signedInUser, type Viewer } from "@/src/access/viewer";
+import { canEditPhoto, canViewPhoto, isOwnerOrAdmin, listableVisibilities } from "./photo-access";
 import { newPublicationKey, toMediaUrl } from "./photo-publication";
 import {
   deletePhotoRow,
@@ -132,12 +133,13 @@ function decodeCursor(cursor: string): { sortAt: string; id: string } {
  * never appear in lists except to their owner and admins. Visitors see only finished photos.
  */
 export async function listPhotosForViewer(viewer: Viewer, query: ListPhotosQuery): Promise<{ photos: PhotoSummary[]; nextCursor: string | null }> {
-  if (query.owner === "me" && viewer === null) throw new AppError("UNAUTHENTICATED", "Sign in to see your photos.");
+  const user = signedInUser(viewer);
+  if (query.owner === "me" && user === null) throw new AppError("UNAUTHENTICATED", "Sign in to see your photos.");
   const rows = await listPhotos(getDb(), {
-    access: { visibilities: listableVisibilities(viewer), viewerId: viewer?.id ?? null },
-    ownerId: query.owner === "me" ? viewer?.id : undefined,
+    access: { visibilities: listableVisibilities(viewer), viewerId: user?.id ?? null },
+    ownerId: query.owner === "me" ? user?.id : undefined,
     visibility: query.visibility,
-    onlyReady: viewer === null,
+    onlyReady: user === null,
     after: query.cursor ? decodeCursor(query.cursor) : undefined,
     limit: query.limit + 1,
   });
@@ -169,7 +171,7 @@ export async function findNeighbourIds(viewer: Viewer, photoId: string): Promise
   if (photo.visibility === "unlisted" && !isOwnerOrAdmin(viewer, photo)) {
     return { newerId: null, olderId: null };
   }
-  const access = { visibilities: listableVisibilities(viewer), viewerId: viewer?.id ?? null };
+  const access = { visibilities: listableVisibilities(viewer), viewerId: signedInUser(viewer)?.id ?? null };
   const from = { sortAt: photo.sort_at, id: photo.id };
   const [newerId, olderId] = await Promise.all([
     findAdjacentPhotoId(getDb(), access, from, "newer"),

@@ -1,11 +1,12 @@
 import "server-only";
-import { hasRole } from "@/src/auth/roles";
+import { hasRole } from "@/src/access/roles";
 import { getDb } from "@/src/db/client";
 import type { PhotoRow } from "@/src/db/database";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { insertJob } from "@/src/jobs/jobs.repository";
 import { notifyJobQueued } from "@/src/jobs/worker";
-import { canEditPhoto, canViewPhoto, type Viewer } from "./photo-access";
+import type { SessionUser, Viewer } from "@/src/access/viewer";
+import { canEditPhoto, canViewPhoto } from "./photo-access";
 import { PROCESS_PHOTO_JOB } from "./photo-processing.job";
 import { findPhotoById } from "./photos.repository";
 import { countPhotosByStatus, listLatestJobs, listUnfinishedPhotos } from "./processing-queue.repository";
@@ -33,7 +34,7 @@ export interface ProcessingQueue {
  * What /admin shows: photos still processing and photos that failed, with why. Editors see their
  * own photos; admins see everyone's.
  */
-export async function getProcessingQueue(viewer: NonNullable<Viewer>): Promise<ProcessingQueue> {
+export async function getProcessingQueue(viewer: SessionUser): Promise<ProcessingQueue> {
   if (!hasRole(viewer.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins see the processing queue.");
   const ownerId = viewer.role === "admin" ? null : viewer.id;
   const db = getDb();

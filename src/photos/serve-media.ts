@@ -1,6 +1,7 @@
 import "server-only";
 import { Readable } from "node:stream";
 import type { NextRequest } from "next/server";
+import { toViewer } from "@/src/access/viewer";
 import { findSessionUser } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
 import type { VariantFormat } from "@/src/db/database";
@@ -37,7 +38,7 @@ export async function serveMedia(request: NextRequest, mediaPath: string): Promi
   if (!variant || variant.publication_key !== publicationKey) return notFound();
   const isPublic = variant.visibility === "public";
   if (!isPublic) {
-    const viewer = await findSessionUser(request.cookies);
+    const viewer = toViewer(await findSessionUser(request.cookies));
     if (!canViewPhoto(viewer, variant)) return notFound();
   }
   const etag = `"${storageKey.split("/").pop()}"`;

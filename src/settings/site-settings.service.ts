@@ -1,9 +1,9 @@
 import "server-only";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
-import type { SessionUser } from "@/src/auth/session-user";
+import type { SessionUser } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
 import { getDb } from "@/src/db/client";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { findSetting, upsertSetting } from "./settings.repository";
 import type { UpdateSiteSettingsInput } from "./site-settings.schemas";
 

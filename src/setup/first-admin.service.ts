@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
-import { hashPassword } from "@/src/auth/password";
+import { hashPassword } from "@/src/users/password";
 import { type DatabaseHandle, getDb } from "@/src/db/client";
 import { isUniqueViolation } from "@/src/db/errors";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { deleteSettingIfValue, findSetting, upsertSetting } from "@/src/settings/settings.repository";
 import { buildNewUser, countActiveUsersWithRole, insertUser } from "@/src/users/users.repository";
 

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { LocalDiskStorage, writeFileAtomically } from "./local-disk-storage";
 import { InvalidStorageKeyError } from "./storage";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { constants, type Dir } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import {
   assertValidStorageKey,
   assertValidStoragePrefix,

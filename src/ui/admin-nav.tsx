@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { Role } from "@/src/auth/roles";
+import type { Role } from "@/src/access/roles";
 
 export function AdminNav({ role }: { role: Role }) {
   return (

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { CLIENT_EXCEPTION_TITLE, getErrorTitle } from "./error-titles";
+import { CLIENT_EXCEPTION_TITLE, getErrorTitle } from "@/src/errors/error-titles";
 
 interface ErrorViewProps {
   /** The HTTP status; leave it out for an exception in the browser, which has none. */

@@ -1,8 +1,8 @@
 import "server-only";
-import type { SessionUser } from "@/src/auth/session-user";
+import type { SessionUser } from "@/src/access/viewer";
 import { getEnv } from "@/src/config/env";
 import { getDatabaseKind, getDb } from "@/src/db/client";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { sumOriginalBytes } from "@/src/photos/photos.repository";
 import { deletePendingUpload, findPendingUsage, insertPendingUpload, listPendingUploadsCreatedBefore, lockPendingUploadsOf } from "./pending-uploads.repository";
 

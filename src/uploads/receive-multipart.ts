@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { IMAGE_TYPE_HEAD_BYTES } from "@/src/images/image-type-detector";
 import { ownedTemporaryName } from "@/src/storage/temporary-files";
 

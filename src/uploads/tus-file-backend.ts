@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { toLocalStorageError } from "@/src/storage/local-disk-storage";
 import { causedBy, errorCode } from "@/src/storage/storage-errors";
 import type { TusBackend } from "./tus-backend";

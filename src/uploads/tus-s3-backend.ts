@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { S3Store, type Options as S3StoreOptions } from "@tus/s3-store";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { getLogger } from "@/src/log/logger";
 import { DEFAULT_S3_STORAGE_OPTIONS, toS3StorageError } from "@/src/storage/s3-storage";
 import { causedBy, errorCode } from "@/src/storage/storage-errors";

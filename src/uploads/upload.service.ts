@@ -1,11 +1,11 @@
 import "server-only";
-import type { SessionUser } from "@/src/auth/session-user";
-import { hasRole } from "@/src/auth/roles";
+import type { SessionUser } from "@/src/access/viewer";
+import { hasRole } from "@/src/access/roles";
 import { getEnv } from "@/src/config/env";
 import { getDatabaseKind, getDb } from "@/src/db/client";
 import type { PhotoRow } from "@/src/db/database";
 import { isUniqueViolation } from "@/src/db/errors";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { detectImageType, type ImageType } from "@/src/images/image-type-detector";
 import type { DecodedPhoto } from "@/src/images/photo-decoder";
 import { checkUploadedImage } from "@/src/images/upload-check";

@@ -1,8 +1,8 @@
 import "server-only";
-import { hasRole } from "@/src/auth/roles";
-import type { SessionUser } from "@/src/auth/session-user";
+import { hasRole } from "@/src/access/roles";
+import type { SessionUser } from "@/src/access/viewer";
 import { getDb } from "@/src/db/client";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { countUsers } from "./users.repository";
 
 /** The dashboard's figures; the user count is for admins only. */

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "@/src/db/client";
-import type { NewUserRow, Role, UserRow, UserUpdate } from "@/src/db/database";
+import type { Role } from "@/src/access/roles";
+import type { NewUserRow, UserRow, UserUpdate } from "@/src/db/database";
 
 /** The row for a brand-new, active user with a fresh id. */
 export function buildNewUser(user: { email: string; name: string; role: Role; passwordHash: string | null; now: string }): NewUserRow & { id: string } {

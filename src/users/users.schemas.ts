@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { MAXIMUM_PASSWORD_LENGTH, MINIMUM_PASSWORD_LENGTH } from "@/src/auth/password";
-import { ROLES } from "@/src/auth/roles";
+import { MAXIMUM_PASSWORD_LENGTH, MINIMUM_PASSWORD_LENGTH } from "./password";
+import { ROLES } from "@/src/access/roles";
 import { normalizeEmail } from "./normalize-email";
 
 // Zod's default e-mail pattern, widened from ASCII to letters, marks and digits of any script, so

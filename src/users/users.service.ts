@@ -1,11 +1,11 @@
 import "server-only";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
-import { hashPassword, verifyPassword } from "@/src/auth/password";
-import type { SessionUser } from "@/src/auth/session-user";
+import { hashPassword, verifyPassword } from "./password";
+import type { SessionUser } from "@/src/access/viewer";
 import { getDb } from "@/src/db/client";
 import type { UserRow } from "@/src/db/database";
 import { isUniqueViolation } from "@/src/db/errors";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { listPhotoFilesOfOwner } from "@/src/photos/photos.repository";
 import { removeDeletedPhotos } from "@/src/photos/photos.service";
 import {

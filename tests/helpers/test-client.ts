@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import type { Role } from "@/src/auth/roles";
+import type { Role } from "@/src/access/roles";
 import { TEST_ADMIN } from "../setup/global-setup";
 
 type Body =

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { getDb } from "@/src/db/client";
 import { routeMethods, withPublic } from "@/src/http/api-handler";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { getStorage } from "@/src/storage/app-storage";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({

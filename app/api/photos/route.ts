@@ -5,9 +5,9 @@ import { listPhotosForViewer } from "@/src/photos/photos.service";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/photos – the photos the caller may see, newest first (?cursor, ?limit, ?visibility, ?owner=me)
   GET: withUser(
-    async ({ request, user }) => {
+    async ({ request, user, viewer }) => {
       const query = listPhotosQuerySchema.parse(Object.fromEntries(request.nextUrl.searchParams));
-      const page = await listPhotosForViewer(user, query);
+      const page = await listPhotosForViewer(viewer, query);
       return Response.json({ viewer: { id: user.id, name: user.name, role: user.role }, ...page });
     },
     { role: "viewer", scope: "photos:read" },

@@ -3,16 +3,10 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
-import type { Role } from "@/src/auth/roles";
+import type { Role } from "@/src/access/roles";
+import { SCOPE_DESCRIPTIONS, scopesForRole } from "@/src/access/scopes";
 import { callApi } from "@/src/ui/api-client";
 import type { PublicApiToken } from "../api-tokens.schemas";
-
-// Listed here rather than imported from the database types so this client bundle stays small.
-const SCOPE_CHOICES = [
-  { scope: "upload", label: "upload", help: "POST /api/upload", minimumRole: "editor" },
-  { scope: "photos:read", label: "photos:read", help: "GET /api/photos…", minimumRole: "viewer" },
-  { scope: "photos:write", label: "photos:write", help: "PATCH, DELETE /api/photos/{id}", minimumRole: "viewer" },
-] as const;
 
 const LIFETIMES = [
   { value: "30", label: "30 days" },
@@ -20,8 +14,6 @@ const LIFETIMES = [
   { value: "365", label: "1 year" },
   { value: "never", label: "Never" },
 ];
-
-const ROLE_RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
 
 /** The same text on the server and in the browser (no locale or time zone), so hydration agrees. */
 function formatInstant(iso: string | null, fallback: string): string {
@@ -39,7 +31,7 @@ export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
   const [busyTokenId, setBusyTokenId] = useState<string | null>(null);
   const [isCreating, setIsCreating] = useState(false);
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
-  const availableScopes = SCOPE_CHOICES.filter((choice) => ROLE_RANK[role] >= ROLE_RANK[choice.minimumRole]);
+  const availableScopes = scopesForRole(role);
 
   async function reload() {
     const body = await callApi<{ tokens: PublicApiToken[] }>("/api/tokens", { method: "GET" });
@@ -107,10 +99,10 @@ export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
         </label>
         <fieldset className="scope-choices">
           <legend>Scopes</legend>
-          {availableScopes.map((choice) => (
-            <label key={choice.scope} title={choice.help}>
-              <input type="checkbox" name="scopes" value={choice.scope} defaultChecked={choice.scope === availableScopes[0].scope} />
-              {choice.label}
+          {availableScopes.map((scope) => (
+            <label key={scope} title={SCOPE_DESCRIPTIONS[scope]}>
+              <input type="checkbox" name="scopes" value={scope} defaultChecked={scope === availableScopes[0]} />
+              {scope}
             </label>
           ))}
         </fieldset>

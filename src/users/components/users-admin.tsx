@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
-import { ROLES } from "@/src/db/database";
+import { ROLES } from "@/src/access/roles";
 import { callApi } from "@/src/ui/api-client";
 import type { PublicUser } from "../users.schemas";
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { findCurrentUser } from "@/src/auth/current-user";
-import { AppError } from "@/src/http/app-error";
+import { findCurrentViewer } from "@/src/auth/current-user";
+import { AppError } from "@/src/errors/app-error";
 import { ArrowKeyNavigation } from "@/src/photos/components/arrow-key-navigation";
 import { PhotoEditor } from "@/src/photos/components/photo-editor";
 import { toSrcSet } from "@/src/photos/components/photo-grid";
@@ -16,7 +16,7 @@ interface PhotoPageProps {
 
 async function findPhoto(id: string): Promise<PhotoDetail> {
   try {
-    return await getPhotoForViewer(await findCurrentUser(), id);
+    return await getPhotoForViewer(await findCurrentViewer(), id);
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
     throw error;
@@ -53,7 +53,7 @@ function formatExposure(photo: PhotoDetail): Array<[string, string]> {
 // /p/[id] – one photo, large, with its details; arrow keys move to the previous and next photo.
 export default async function PhotoPage({ params }: PhotoPageProps) {
   const { id } = await params;
-  const viewer = await findCurrentUser();
+  const viewer = await findCurrentViewer();
   const photo = await findPhoto(id);
   const { newerId, olderId } = await findNeighbourIds(viewer, id);
   const previousHref = newerId ? `/p/${newerId}` : null;

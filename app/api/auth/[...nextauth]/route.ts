@@ -1,4 +1,4 @@
-import { handleAuthGet, handleAuthPost } from "@/src/auth/auth-route";
+import { handleAuthGet, handleAuthPost } from "@/src/http/auth-route";
 
 export const GET = handleAuthGet;
 export const POST = handleAuthPost;

@@ -7,24 +7,24 @@ type Params = { id: string };
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/photos/[id] – one photo with its EXIF summary
-  GET: withUser<Params>(async ({ user, params }) => Response.json({ photo: await getPhotoForViewer(user, params.id) }), {
+  GET: withUser<Params>(async ({ viewer, params }) => Response.json({ photo: await getPhotoForViewer(viewer, params.id) }), {
     role: "viewer",
     scope: "photos:read",
   }),
 
   // PATCH /api/photos/[id] – title, caption, alt text, visibility, show location
   PATCH: withUser<Params>(
-    async ({ request, user, params }) => {
+    async ({ request, viewer, params }) => {
       const input = await parseJsonBody(request, updatePhotoSchema);
-      return Response.json({ photo: await updatePhotoByViewer(user, params.id, input) });
+      return Response.json({ photo: await updatePhotoByViewer(viewer, params.id, input) });
     },
     { role: "viewer", scope: "photos:write" },
   ),
 
   // DELETE /api/photos/[id] – delete the photo and its files
   DELETE: withUser<Params>(
-    async ({ user, params }) => {
-      await deletePhotoByViewer(user, params.id);
+    async ({ viewer, params }) => {
+      await deletePhotoByViewer(viewer, params.id);
       return new Response(null, { status: 204 });
     },
     { role: "viewer", scope: "photos:write" },

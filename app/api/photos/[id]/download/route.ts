@@ -4,7 +4,7 @@ import { getDownloadForViewer } from "@/src/photos/photos.service";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/photos/[id]/download – the original for its owner and admins, a download copy for others where downloads are allowed
-  GET: withUser<{ id: string }>(async ({ user, params }) => toDownloadResponse(await getDownloadForViewer(user, params.id)), {
+  GET: withUser<{ id: string }>(async ({ viewer, params }) => toDownloadResponse(await getDownloadForViewer(viewer, params.id)), {
     role: "viewer",
     scope: "photos:read",
   }),

@@ -5,7 +5,7 @@ import { getOriginalForViewer } from "@/src/photos/photos.service";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/photos/[id]/original – the file as uploaded, for its owner and admins only; always a download
   GET: withUser<{ id: string }>(
-    async ({ user, params }) => toDownloadResponse({ kind: "original", ...(await getOriginalForViewer(user, params.id)) }),
+    async ({ viewer, params }) => toDownloadResponse({ kind: "original", ...(await getOriginalForViewer(viewer, params.id)) }),
     { role: "viewer", scope: "photos:read" },
   ),
 });

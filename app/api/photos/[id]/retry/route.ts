@@ -6,8 +6,8 @@ type Params = { id: string };
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/photos/[id]/retry – process a failed photo again from its original
   POST: withUser<Params>(
-    async ({ user, params }) => {
-      await retryPhotoProcessing(user, params.id);
+    async ({ viewer, params }) => {
+      await retryPhotoProcessing(viewer, params.id);
       return Response.json({ photo: { id: params.id, status: "processing" } }, { status: 202 });
     },
     { role: "editor", scope: "photos:write" },

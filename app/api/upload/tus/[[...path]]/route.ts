@@ -1,5 +1,5 @@
 import { withUser } from "@/src/http/api-handler";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { jsonError } from "@/src/http/json-error";
 import { handleTusRequest } from "@/src/uploads/tus-server";
 

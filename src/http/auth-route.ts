@@ -2,13 +2,13 @@ import "server-only";
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { getEnv } from "@/src/config/env";
-import { getClientAddress } from "@/src/http/client-address";
-import { toErrorResponse } from "@/src/http/error-response";
-import { handleClientLog } from "@/src/log/client-log";
-import { getAuthOptions, SIGN_IN_PAGE } from "./auth-options";
-import { getSessionCookieName } from "./session-cookie";
+import { handleClientLog } from "./client-log";
+import { getAuthOptions, SIGN_IN_PAGE } from "@/src/auth/auth-options";
+import { getSessionCookieName } from "@/src/auth/session-cookie";
+import { recordSuccessfulSignIn, reserveSignInAttempt } from "@/src/auth/sign-in-limiter";
+import { getClientAddress } from "./client-address";
 import { parseCredentialsForm, readCredentialsBody } from "./credentials-form";
-import { recordSuccessfulSignIn, reserveSignInAttempt } from "./sign-in-limiter";
+import { toErrorResponse } from "./error-response";
 
 interface AuthRouteContext {
   params: Promise<{ nextauth: string[] }>;

@@ -1,4 +1,4 @@
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 
 // An e-mail (254), a password (1024), a CSRF token, a callback URL (2048) and next-auth's flags,
 // percent-encoded: well under this.

@@ -1,6 +1,9 @@
-import type { Role } from "@/src/db/database";
-
-export { ROLES, type Role } from "@/src/db/database";
+/**
+ * The roles, in rising order of what they may do. Client-safe (no server imports): the database
+ * types, the guards and the admin pages all read this one list.
+ */
+export const ROLES = ["viewer", "editor", "admin"] as const;
+export type Role = (typeof ROLES)[number];
 
 const ROLE_RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3 };
 
@@ -10,5 +13,5 @@ export function hasRole(role: Role, required: Role): boolean {
 }
 
 export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && value in ROLE_RANK;
+  return typeof value === "string" && Object.hasOwn(ROLE_RANK, value);
 }

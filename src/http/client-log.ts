@@ -1,8 +1,8 @@
 import "server-only";
 import { FixedWindowLimiter } from "@/src/auth/fixed-window-limiter";
-import { getClientAddress } from "@/src/http/client-address";
-import { jsonError } from "@/src/http/json-error";
-import { getLogger } from "./logger";
+import { getLogger } from "@/src/log/logger";
+import { getClientAddress } from "./client-address";
+import { jsonError } from "./json-error";
 
 /** next-auth's client logger only ever sends these; anything else is refused, not logged. */
 const ALLOWED_LEVELS = new Set(["error", "warn", "debug"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/src/http/app-error";
+import { AppError } from "@/src/errors/app-error";
 import { isUtf8FormContentType, parseCredentialsForm } from "./credentials-form";
 
 const FORM = "application/x-www-form-urlencoded";
