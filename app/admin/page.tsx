@@ -4,13 +4,14 @@ import { ProcessingQueue } from "@/src/photos/components/processing-queue";
 import { getProcessingQueue } from "@/src/photos/processing-queue.service";
 import { getDashboardCounts } from "@/src/users/dashboard.service";
 import { AdminNav } from "@/src/ui/admin-nav";
+import { getDb } from "@/src/db/client";
 
 export const metadata: Metadata = { title: "Admin" };
 
 // /admin – the dashboard, for editors and admins: counts and the processing queue
 export default async function AdminDashboardPage() {
   const user = await requirePageUser("editor", "/admin");
-  const [counts, queue] = await Promise.all([getDashboardCounts(user), getProcessingQueue(user)]);
+  const [counts, queue] = await Promise.all([getDashboardCounts(getDb(), user), getProcessingQueue(user)]);
   const scope = user.role === "admin" ? "" : "your ";
   return (
     <>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { SetupForm } from "@/src/setup/components/setup-form";
 import { isSetupTokenValid } from "@/src/setup/first-admin.service";
+import { getDb } from "@/src/db/client";
 
 export const metadata: Metadata = { title: "Set up" };
 
@@ -13,7 +14,7 @@ interface SetupPageProps {
 export default async function SetupPage({ searchParams }: SetupPageProps) {
   const { token } = await searchParams;
   // Closed once an admin exists, and without the current token: both look like no page at all.
-  if (typeof token !== "string" || !(await isSetupTokenValid(token))) notFound();
+  if (typeof token !== "string" || !(await isSetupTokenValid(getDb(), token))) notFound();
   return (
     <section className="card">
       <h1>Welcome to Contact Sheet</h1>

@@ -1,6 +1,7 @@
 import "server-only";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
-import { getDb } from "@/src/db/client";
+import type { DatabaseHandle } from "@/src/db/client";
+import { inTransaction } from "@/src/db/transaction";
 import type { ApiTokenRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import { SCOPE_MINIMUM_ROLE } from "@/src/access/scopes";
@@ -35,9 +36,9 @@ function toPublicApiToken(row: ApiTokenRow, now: Date): PublicApiToken {
 }
 
 /** The caller's own tokens, newest first. Nobody, admins included, lists another user's tokens. */
-export async function listApiTokensOfUser(actor: SessionUser): Promise<PublicApiToken[]> {
+export async function listApiTokensOfUser(db: DatabaseHandle, actor: SessionUser): Promise<PublicApiToken[]> {
   const now = new Date();
-  return (await listApiTokensByUser(getDb(), actor.id)).map((row) => toPublicApiToken(row, now));
+  return (await listApiTokensByUser(db, actor.id)).map((row) => toPublicApiToken(row, now));
 }
 
 /**
@@ -45,6 +46,7 @@ export async function listApiTokensOfUser(actor: SessionUser): Promise<PublicApi
  * scope the caller's role could not use is refused now rather than left to fail on every call.
  */
 export async function createApiTokenForUser(
+  db: DatabaseHandle,
   actor: SessionUser,
   input: CreateApiTokenInput,
 ): Promise<{ token: PublicApiToken; secret: string }> {
@@ -65,9 +67,7 @@ export async function createApiTokenForUser(
     last_used_at: null,
     expires_at: toExpiresAt(now, input.expiresInDays),
   };
-  await getDb()
-    .transaction()
-    .execute(async (transaction) => {
+  await inTransaction(db, async (transaction) => {
       // Counted inside the transaction so two concurrent creations rarely both slip past the bound.
       if ((await countApiTokensByUser(transaction, actor.id)) >= MAXIMUM_TOKENS_PER_USER) {
         throw new AppError("CONFLICT", `You already have ${MAXIMUM_TOKENS_PER_USER} tokens. Revoke one first.`);
@@ -83,11 +83,9 @@ export async function createApiTokenForUser(
 }
 
 /** Revokes one of the caller's tokens: it stops working on the next request. Others' ids: 404. */
-export async function revokeApiTokenOfUser(actor: SessionUser, id: string): Promise<void> {
+export async function revokeApiTokenOfUser(db: DatabaseHandle, actor: SessionUser, id: string): Promise<void> {
   const now = new Date().toISOString();
-  await getDb()
-    .transaction()
-    .execute(async (transaction) => {
+  await inTransaction(db, async (transaction) => {
       const token = await findApiTokenOfUser(transaction, id, actor.id);
       if (!token || !(await deleteApiTokenOfUser(transaction, id, actor.id))) {
         throw new AppError("NOT_FOUND", "You have no token with that id.");

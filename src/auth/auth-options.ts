@@ -46,7 +46,7 @@ function buildAuthOptions(): AuthOptions {
           const parsed = credentialsSchema.safeParse(credentials);
           if (!parsed.success) return null;
           try {
-            const user = await authenticateWithPassword(normalizeEmail(parsed.data.email), parsed.data.password);
+            const user = await authenticateWithPassword(getDb(), normalizeEmail(parsed.data.email), parsed.data.password);
             return user ? { id: user.id, email: user.email, name: user.name } : null;
           } catch (error) {
             // next-auth would put the message of a thrown error into the redirect URL.
@@ -61,7 +61,7 @@ function buildAuthOptions(): AuthOptions {
       async signIn({ user, account, profile }) {
         if (!account || account.type !== "oauth") return true;
         try {
-          const result = await resolveOAuthSignIn({
+          const result = await resolveOAuthSignIn(getDb(), {
             provider: account.provider,
             providerAccountId: account.providerAccountId,
             email: user.email ?? null,
@@ -130,7 +130,7 @@ async function issueSessionClaims(
   user: User,
   oauthAccount: { provider: string; providerAccountId: string } | null,
 ): Promise<JWT & SessionClaims> {
-  const userId = oauthAccount ? await findOAuthUserId(oauthAccount.provider, oauthAccount.providerAccountId) : user.id;
+  const userId = oauthAccount ? await findOAuthUserId(getDb(), oauthAccount.provider, oauthAccount.providerAccountId) : user.id;
   const row = userId ? await findUserById(getDb(), userId) : undefined;
   if (!row) throw new Error("Signed-in user not found");
   return {

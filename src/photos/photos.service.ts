@@ -160,7 +160,7 @@ async function getVisiblePhoto(viewer: Viewer, id: string): Promise<PhotoRow> {
 
 export async function getPhotoForViewer(viewer: Viewer, id: string): Promise<PhotoDetail> {
   const photo = await getVisiblePhoto(viewer, id);
-  const policy = getMetadataPolicy(viewer, photo, await getSiteSettings());
+  const policy = getMetadataPolicy(viewer, photo, await getSiteSettings(getDb()));
   return toDetail(viewer, photo, await listVariants(getDb(), [photo.id]), policy);
 }
 
@@ -249,7 +249,7 @@ export type PhotoDownload = { kind: "original"; photo: PhotoRow } | ({ kind: "co
 
 export async function getDownloadForViewer(viewer: Viewer, id: string): Promise<PhotoDownload> {
   const photo = await getVisiblePhoto(viewer, id);
-  const policy = getMetadataPolicy(viewer, photo, await getSiteSettings());
+  const policy = getMetadataPolicy(viewer, photo, await getSiteSettings(getDb()));
   if (policy.download === "none") throw new AppError("FORBIDDEN", "Downloads are not allowed for this photo.");
   if (policy.download === "original") return { kind: "original", photo };
   return { kind: "copy", ...(await makeDownloadCopy(photo, { keepLocation: policy.seesLocation })) };

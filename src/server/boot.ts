@@ -36,10 +36,10 @@ export async function bootServer(): Promise<void> {
       name: nameSchema.parse(env.ADMIN_NAME ?? "Admin"),
       password: passwordSchema.parse(env.ADMIN_PASSWORD),
     };
-    if (await createAdminFromEnvironment(input)) logger.info({ email: input.email }, "created the first admin from ADMIN_EMAIL");
+    if (await createAdminFromEnvironment(getDb(), input)) logger.info({ email: input.email }, "created the first admin from ADMIN_EMAIL");
     return;
   }
-  const token = await issueSetupToken();
+  const token = await issueSetupToken(getDb());
   if (token) {
     const link = new URL(`/setup?token=${token}`, env.NEXTAUTH_URL).toString();
     // Printed plainly as well as logged: this is the one line a new owner must find.

@@ -2,7 +2,7 @@ import "server-only";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import type { SessionUser } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
-import { getDb } from "@/src/db/client";
+import { inTransaction } from "@/src/db/transaction";
 import { AppError } from "@/src/errors/app-error";
 import { findSetting, upsertSetting } from "./settings.repository";
 import type { UpdateSiteSettingsInput } from "./site-settings.schemas";
@@ -15,19 +15,17 @@ export interface SiteSettings {
 
 const ALLOW_DOWNLOADS_KEY = "site.allow_downloads";
 
-export async function getSiteSettings(db: DatabaseHandle = getDb()): Promise<SiteSettings> {
+export async function getSiteSettings(db: DatabaseHandle): Promise<SiteSettings> {
   return { allowDownloads: (await findSetting(db, ALLOW_DOWNLOADS_KEY)) === "true" };
 }
 
-export async function updateSiteSettings(actor: SessionUser, input: UpdateSiteSettingsInput): Promise<SiteSettings> {
+export async function updateSiteSettings(db: DatabaseHandle, actor: SessionUser, input: UpdateSiteSettingsInput): Promise<SiteSettings> {
   // The handler wrapper checks this too; services check again so no caller can forget.
   if (actor.role !== "admin") throw new AppError("FORBIDDEN", "Only admins can change the site's settings.");
   const now = new Date().toISOString();
-  await getDb()
-    .transaction()
-    .execute(async (transaction) => {
+  await inTransaction(db, async (transaction) => {
       if (input.allowDownloads !== undefined) await upsertSetting(transaction, ALLOW_DOWNLOADS_KEY, String(input.allowDownloads));
       await insertAuditEntry(transaction, { actorId: actor.id, action: "settings.update", targetId: null, details: input }, now);
     });
-  return getSiteSettings();
+  return getSiteSettings(db);
 }

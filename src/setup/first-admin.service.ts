@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { hashPassword } from "@/src/users/password";
-import { type DatabaseHandle, getDb } from "@/src/db/client";
+import type { DatabaseHandle } from "@/src/db/client";
+import { inTransaction } from "@/src/db/transaction";
 import { isUniqueViolation } from "@/src/db/errors";
 import { AppError } from "@/src/errors/app-error";
 import { deleteSettingIfValue, findSetting, upsertSetting } from "@/src/settings/settings.repository";
@@ -13,24 +14,24 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export async function hasAdmin(): Promise<boolean> {
-  return (await countActiveUsersWithRole(getDb(), "admin")) > 0;
+export async function hasAdmin(db: DatabaseHandle): Promise<boolean> {
+  return (await countActiveUsersWithRole(db, "admin")) > 0;
 }
 
 /**
  * Makes a new one-time setup token when the site has no admin yet, and answers it (only its hash is
  * stored). Each start makes a fresh one, so an old printed link stops working.
  */
-export async function issueSetupToken(): Promise<string | null> {
-  if (await hasAdmin()) return null;
+export async function issueSetupToken(db: DatabaseHandle): Promise<string | null> {
+  if (await hasAdmin(db)) return null;
   const token = randomBytes(24).toString("base64url");
-  await upsertSetting(getDb(), SETUP_TOKEN_KEY, hashToken(token));
+  await upsertSetting(db, SETUP_TOKEN_KEY, hashToken(token));
   return token;
 }
 
-export async function isSetupTokenValid(token: string): Promise<boolean> {
-  const stored = await findSetting(getDb(), SETUP_TOKEN_KEY);
-  return stored !== undefined && stored === hashToken(token) && !(await hasAdmin());
+export async function isSetupTokenValid(db: DatabaseHandle, token: string): Promise<boolean> {
+  const stored = await findSetting(db, SETUP_TOKEN_KEY);
+  return stored !== undefined && stored === hashToken(token) && !(await hasAdmin(db));
 }
 
 interface FirstAdminInput {
@@ -51,13 +52,11 @@ async function insertAdmin(db: DatabaseHandle, input: FirstAdminInput, passwordH
  * Creates the first admin with the one-time token. Using the token deletes it in the same
  * transaction, so of two requests racing with the same link only one gets through.
  */
-export async function createFirstAdmin(token: string, input: FirstAdminInput): Promise<{ id: string }> {
+export async function createFirstAdmin(db: DatabaseHandle, token: string, input: FirstAdminInput): Promise<{ id: string }> {
   const passwordHash = await hashPassword(input.password);
   const now = new Date().toISOString();
   try {
-    const id = await getDb()
-      .transaction()
-      .execute(async (transaction) => {
+    const id = await inTransaction(db, async (transaction) => {
         const isTokenUsed = await deleteSettingIfValue(transaction, SETUP_TOKEN_KEY, hashToken(token));
         if (!isTokenUsed || (await countActiveUsersWithRole(transaction, "admin")) > 0) {
           throw new AppError("NOT_FOUND", "This setup link is not valid any more. Setup is closed once an admin exists.");
@@ -72,14 +71,12 @@ export async function createFirstAdmin(token: string, input: FirstAdminInput): P
 }
 
 /** ADMIN_EMAIL + ADMIN_PASSWORD: create the first admin without the setup page, once. */
-export async function createAdminFromEnvironment(input: FirstAdminInput): Promise<boolean> {
-  if (await hasAdmin()) return false;
+export async function createAdminFromEnvironment(db: DatabaseHandle, input: FirstAdminInput): Promise<boolean> {
+  if (await hasAdmin(db)) return false;
   const passwordHash = await hashPassword(input.password);
   const now = new Date().toISOString();
   try {
-    await getDb()
-      .transaction()
-      .execute((transaction) => insertAdmin(transaction, input, passwordHash, "setup.admin-from-environment", now));
+    await inTransaction(db, (transaction) => insertAdmin(transaction, input, passwordHash, "setup.admin-from-environment", now));
   } catch (error) {
     // Another instance starting at the same moment created it.
     if (isUniqueViolation(error)) return false;

@@ -1,7 +1,8 @@
 import "server-only";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { getEnv } from "@/src/config/env";
-import { getDb } from "@/src/db/client";
+import type { DatabaseHandle } from "@/src/db/client";
+import { inTransaction } from "@/src/db/transaction";
 import { isUniqueViolation } from "@/src/db/errors";
 import { buildNewUser, findUserByEmail, findUserById, findUserIdByOAuthAccount, insertOAuthAccount, insertUser } from "./users.repository";
 import { cleanName, emailSchema, MAXIMUM_NAME_LENGTH } from "./users.schemas";
@@ -23,8 +24,7 @@ export type OAuthSignInRefusal = "OAuthAccountNotLinked" | "AccessDenied";
  * e-mail; otherwise it is refused as not linked, so nobody takes over an account by registering its
  * address elsewhere. Unknown e-mails get a viewer account only when OAUTH_ALLOW_SIGNUP is on.
  */
-export async function resolveOAuthSignIn(identity: OAuthIdentity): Promise<{ userId: string } | { refusal: OAuthSignInRefusal }> {
-  const db = getDb();
+export async function resolveOAuthSignIn(db: DatabaseHandle, identity: OAuthIdentity): Promise<{ userId: string } | { refusal: OAuthSignInRefusal }> {
   const linked = await findUserIdByOAuthAccount(db, identity.provider, identity.providerAccountId);
   if (linked) {
     const user = await findUserById(db, linked.user_id);
@@ -40,7 +40,7 @@ export async function resolveOAuthSignIn(identity: OAuthIdentity): Promise<{ use
   if (existing) {
     if (!identity.isEmailVerified) return { refusal: "OAuthAccountNotLinked" };
     if (existing.disabled_at !== null) return { refusal: "AccessDenied" };
-    await linkAccount(identity, existing.id, now);
+    await linkAccount(db, identity, existing.id, now);
     return { userId: existing.id };
   }
   if (!getEnv().OAUTH_ALLOW_SIGNUP || !identity.isEmailVerified) return { refusal: "AccessDenied" };
@@ -48,14 +48,14 @@ export async function resolveOAuthSignIn(identity: OAuthIdentity): Promise<{ use
   const user = buildNewUser({ email, name: toDisplayName(identity.name, email), role: "viewer", passwordHash: null, now });
   const userId = user.id;
   try {
-    await db.transaction().execute(async (transaction) => {
+    await inTransaction(db, async (transaction) => {
       await insertUser(transaction, user);
       await insertOAuthAccount(transaction, { ...identity, userId, now });
       await insertAuditEntry(transaction, { actorId: userId, action: "user.oauth-signup", targetId: userId, details: { provider: identity.provider } }, now);
     });
   } catch (error) {
     // Two first sign-ins at once: the other one created the account.
-    if (isUniqueViolation(error)) return resolveOAuthSignIn(identity);
+    if (isUniqueViolation(error)) return resolveOAuthSignIn(db, identity);
     throw error;
   }
   return { userId };
@@ -66,9 +66,9 @@ function toDisplayName(name: string | null, email: string): string {
   return cleanName(name ?? "").slice(0, MAXIMUM_NAME_LENGTH).trim() || email.slice(0, MAXIMUM_NAME_LENGTH);
 }
 
-async function linkAccount(identity: OAuthIdentity, userId: string, now: string): Promise<void> {
+async function linkAccount(db: DatabaseHandle, identity: OAuthIdentity, userId: string, now: string): Promise<void> {
   try {
-    await getDb().transaction().execute(async (transaction) => {
+    await inTransaction(db, async (transaction) => {
       await insertOAuthAccount(transaction, { ...identity, userId, now });
       await insertAuditEntry(transaction, { actorId: userId, action: "user.oauth-link", targetId: userId, details: { provider: identity.provider } }, now);
     });
@@ -78,6 +78,6 @@ async function linkAccount(identity: OAuthIdentity, userId: string, now: string)
 }
 
 /** The user id an already-resolved OAuth identity belongs to. */
-export async function findOAuthUserId(provider: string, providerAccountId: string): Promise<string | undefined> {
-  return (await findUserIdByOAuthAccount(getDb(), provider, providerAccountId))?.user_id;
+export async function findOAuthUserId(db: DatabaseHandle, provider: string, providerAccountId: string): Promise<string | undefined> {
+  return (await findUserIdByOAuthAccount(db, provider, providerAccountId))?.user_id;
 }

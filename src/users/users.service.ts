@@ -2,7 +2,8 @@ import "server-only";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { hashPassword, verifyPassword } from "./password";
 import type { SessionUser } from "@/src/access/viewer";
-import { getDb } from "@/src/db/client";
+import type { DatabaseHandle } from "@/src/db/client";
+import { inTransaction } from "@/src/db/transaction";
 import type { UserRow } from "@/src/db/database";
 import { isUniqueViolation } from "@/src/db/errors";
 import { AppError } from "@/src/errors/app-error";
@@ -38,34 +39,32 @@ function assertAdmin(actor: SessionUser): void {
   if (actor.role !== "admin") throw new AppError("FORBIDDEN", "Only admins can manage users.");
 }
 
-async function getUserOrThrow(id: string): Promise<UserRow> {
-  const user = await findUserById(getDb(), id);
+async function getUserOrThrow(db: DatabaseHandle, id: string): Promise<UserRow> {
+  const user = await findUserById(db, id);
   if (!user) throw new AppError("NOT_FOUND", "No user has that id.");
   return user;
 }
 
 /** Refuses a change that would leave the site with no active admin. */
-async function assertAnotherActiveAdmin(user: UserRow, action: string): Promise<void> {
+async function assertAnotherActiveAdmin(db: DatabaseHandle, user: UserRow, action: string): Promise<void> {
   if (user.role !== "admin" || user.disabled_at !== null) return;
-  if ((await countActiveUsersWithRole(getDb(), "admin")) <= 1) {
+  if ((await countActiveUsersWithRole(db, "admin")) <= 1) {
     throw new AppError("CONFLICT", `Cannot ${action} the last active admin.`);
   }
 }
 
-export async function listUsersForAdmin(actor: SessionUser): Promise<PublicUser[]> {
+export async function listUsersForAdmin(db: DatabaseHandle, actor: SessionUser): Promise<PublicUser[]> {
   assertAdmin(actor);
-  return (await listUsers(getDb())).map(toPublicUser);
+  return (await listUsers(db)).map(toPublicUser);
 }
 
 /** Creates a user with a password. Also used, without an actor, for the first admin. */
-export async function createUser(actor: SessionUser | null, input: CreateUserInput): Promise<PublicUser> {
+export async function createUser(db: DatabaseHandle, actor: SessionUser | null, input: CreateUserInput): Promise<PublicUser> {
   if (actor) assertAdmin(actor);
   const now = new Date().toISOString();
   const row = buildNewUser({ ...input, passwordHash: await hashPassword(input.password), now });
   try {
-    await getDb()
-      .transaction()
-      .execute(async (transaction) => {
+    await inTransaction(db, async (transaction) => {
         await insertUser(transaction, row);
         await insertAuditEntry(
           transaction,
@@ -77,15 +76,15 @@ export async function createUser(actor: SessionUser | null, input: CreateUserInp
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "A user with that e-mail already exists.");
     throw error;
   }
-  return toPublicUser(await getUserOrThrow(row.id));
+  return toPublicUser(await getUserOrThrow(db, row.id));
 }
 
-export async function updateUserByAdmin(actor: SessionUser, id: string, input: UpdateUserInput): Promise<PublicUser> {
+export async function updateUserByAdmin(db: DatabaseHandle, actor: SessionUser, id: string, input: UpdateUserInput): Promise<PublicUser> {
   assertAdmin(actor);
-  const user = await getUserOrThrow(id);
+  const user = await getUserOrThrow(db, id);
   const isDemotion = input.role !== undefined && input.role !== "admin";
-  if (isDemotion) await assertAnotherActiveAdmin(user, "demote");
-  if (input.disabled === true) await assertAnotherActiveAdmin(user, "disable");
+  if (isDemotion) await assertAnotherActiveAdmin(db, user, "demote");
+  if (input.disabled === true) await assertAnotherActiveAdmin(db, user, "disable");
 
   const now = new Date().toISOString();
   const disabledAt = input.disabled === undefined ? user.disabled_at : input.disabled ? (user.disabled_at ?? now) : null;
@@ -95,9 +94,7 @@ export async function updateUserByAdmin(actor: SessionUser, id: string, input: U
   // setting what is already set, leaves sessions alone.
   const isRoleChange = input.role !== undefined && input.role !== user.role;
   const isDisabledChange = input.disabled !== undefined && input.disabled !== (user.disabled_at !== null);
-  await getDb()
-    .transaction()
-    .execute(async (transaction) => {
+  await inTransaction(db, async (transaction) => {
       await updateUser(transaction, id, {
         name: input.name ?? user.name,
         role: input.role ?? user.role,
@@ -107,18 +104,16 @@ export async function updateUserByAdmin(actor: SessionUser, id: string, input: U
       if (isRoleChange || isDisabledChange) await incrementSessionVersion(transaction, id, now);
       await insertAuditEntry(transaction, { actorId: actor.id, action: "user.update", targetId: id, details: input }, now);
     });
-  return toPublicUser(await getUserOrThrow(id));
+  return toPublicUser(await getUserOrThrow(db, id));
 }
 
 /** Sets a new password and signs the user out of every session. */
-export async function resetPasswordByAdmin(actor: SessionUser, id: string, password: string): Promise<void> {
+export async function resetPasswordByAdmin(db: DatabaseHandle, actor: SessionUser, id: string, password: string): Promise<void> {
   assertAdmin(actor);
-  await getUserOrThrow(id);
+  await getUserOrThrow(db, id);
   const passwordHash = await hashPassword(password);
   const now = new Date().toISOString();
-  await getDb()
-    .transaction()
-    .execute(async (transaction) => {
+  await inTransaction(db, async (transaction) => {
       await updateUser(transaction, id, { password_hash: passwordHash, updated_at: now });
       await incrementSessionVersion(transaction, id, now);
       await insertAuditEntry(transaction, { actorId: actor.id, action: "user.reset-password", targetId: id }, now);
@@ -126,12 +121,10 @@ export async function resetPasswordByAdmin(actor: SessionUser, id: string, passw
 }
 
 /** Refuses every token issued to the user before now: the next request needs a new sign-in. */
-export async function signOutEverywhere(actor: SessionUser, id: string): Promise<void> {
+export async function signOutEverywhere(db: DatabaseHandle, actor: SessionUser, id: string): Promise<void> {
   if (actor.id !== id) assertAdmin(actor);
   const now = new Date().toISOString();
-  await getDb()
-    .transaction()
-    .execute(async (transaction) => {
+  await inTransaction(db, async (transaction) => {
       if (!(await incrementSessionVersion(transaction, id, now))) {
         throw new AppError("NOT_FOUND", "No user has that id.");
       }
@@ -139,14 +132,12 @@ export async function signOutEverywhere(actor: SessionUser, id: string): Promise
     });
 }
 
-export async function deleteUserByAdmin(actor: SessionUser, id: string): Promise<void> {
+export async function deleteUserByAdmin(db: DatabaseHandle, actor: SessionUser, id: string): Promise<void> {
   assertAdmin(actor);
-  const user = await getUserOrThrow(id);
-  await assertAnotherActiveAdmin(user, "delete");
+  const user = await getUserOrThrow(db, id);
+  await assertAnotherActiveAdmin(db, user, "delete");
   const now = new Date().toISOString();
-  const photos = await getDb()
-    .transaction()
-    .execute(async (transaction) => {
+  const photos = await inTransaction(db, async (transaction) => {
       // Their photos' rows go with them (cascade); their files are deleted once that has committed.
       const owned = await listPhotoFilesOfOwner(transaction, id);
       await deleteUser(transaction, id);
@@ -160,8 +151,8 @@ export async function deleteUserByAdmin(actor: SessionUser, id: string): Promise
  * Checks an e-mail and password. Answers the user only when the password is right and the account
  * is active; every failure looks the same to the caller and costs the same time.
  */
-export async function authenticateWithPassword(email: string, password: string): Promise<UserRow | null> {
-  const user = await findUserByEmail(getDb(), email);
+export async function authenticateWithPassword(db: DatabaseHandle, email: string, password: string): Promise<UserRow | null> {
+  const user = await findUserByEmail(db, email);
   const isPasswordRight = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !isPasswordRight || user.disabled_at !== null) return null;
   return user;

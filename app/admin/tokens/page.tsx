@@ -3,13 +3,14 @@ import { listApiTokensOfUser } from "@/src/auth/api-tokens.service";
 import { ApiTokensAdmin } from "@/src/auth/components/api-tokens-admin";
 import { requirePageUser } from "@/src/auth/page-guard";
 import { AdminNav } from "@/src/ui/admin-nav";
+import { getDb } from "@/src/db/client";
 
 export const metadata: Metadata = { title: "API tokens" };
 
 // /admin/tokens – your API tokens for scripts: create (secret shown once), list, revoke (editors and admins)
 export default async function AdminTokensPage() {
   const user = await requirePageUser("editor", "/admin/tokens");
-  const tokens = await listApiTokensOfUser(user);
+  const tokens = await listApiTokensOfUser(getDb(), user);
   return (
     <>
       <AdminNav role={user.role} />

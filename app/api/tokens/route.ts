@@ -2,18 +2,19 @@ import { createApiTokenSchema } from "@/src/auth/api-tokens.schemas";
 import { createApiTokenForUser, listApiTokensOfUser } from "@/src/auth/api-tokens.service";
 import { routeMethods, withUser } from "@/src/http/api-handler";
 import { parseJsonBody } from "@/src/http/request-body";
+import { getDb } from "@/src/db/client";
 
 // No `scope` on these handlers: token management takes a signed-in session only, so a stolen
 // token can never mint another one or hide its own revocation.
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/tokens – your API tokens (never their secrets)
-  GET: withUser(async ({ user }) => Response.json({ tokens: await listApiTokensOfUser(user) }), { role: "viewer" }),
+  GET: withUser(async ({ user }) => Response.json({ tokens: await listApiTokensOfUser(getDb(), user) }), { role: "viewer" }),
 
   // POST /api/tokens – make a token; the answer carries its secret, shown this once only
   POST: withUser(
     async ({ request, user }) => {
       const input = await parseJsonBody(request, createApiTokenSchema);
-      const created = await createApiTokenForUser(user, input);
+      const created = await createApiTokenForUser(getDb(), user, input);
       return Response.json(created, { status: 201, headers: { "Cache-Control": "no-store" } });
     },
     { role: "viewer" },

@@ -1,11 +1,12 @@
 import { routeMethods, withUser } from "@/src/http/api-handler";
 import { signOutEverywhere } from "@/src/users/users.service";
+import { getDb } from "@/src/db/client";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // DELETE /api/me/sessions – sign yourself out on every device
   DELETE: withUser(
     async ({ user }) => {
-      await signOutEverywhere(user, user.id);
+      await signOutEverywhere(getDb(), user, user.id);
       return new Response(null, { status: 204 });
     },
     { role: "viewer" },

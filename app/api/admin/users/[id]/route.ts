@@ -2,6 +2,7 @@ import { routeMethods, withUser } from "@/src/http/api-handler";
 import { parseJsonBody } from "@/src/http/request-body";
 import { updateUserSchema } from "@/src/users/users.schemas";
 import { deleteUserByAdmin, updateUserByAdmin } from "@/src/users/users.service";
+import { getDb } from "@/src/db/client";
 
 type Params = { id: string };
 
@@ -10,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   PATCH: withUser<Params>(
     async ({ request, user, params }) => {
       const input = await parseJsonBody(request, updateUserSchema);
-      return Response.json({ user: await updateUserByAdmin(user, params.id, input) });
+      return Response.json({ user: await updateUserByAdmin(getDb(), user, params.id, input) });
     },
     { role: "admin" },
   ),
@@ -18,7 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // DELETE /api/admin/users/[id] – delete a user
   DELETE: withUser<Params>(
     async ({ user, params }) => {
-      await deleteUserByAdmin(user, params.id);
+      await deleteUserByAdmin(getDb(), user, params.id);
       return new Response(null, { status: 204 });
     },
     { role: "admin" },
