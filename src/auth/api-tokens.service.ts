@@ -68,17 +68,17 @@ export async function createApiTokenForUser(
     expires_at: toExpiresAt(now, input.expiresInDays),
   };
   await inTransaction(db, async (transaction) => {
-      // Counted inside the transaction so two concurrent creations rarely both slip past the bound.
-      if ((await countApiTokensByUser(transaction, actor.id)) >= MAXIMUM_TOKENS_PER_USER) {
-        throw new AppError("CONFLICT", `You already have ${MAXIMUM_TOKENS_PER_USER} tokens. Revoke one first.`);
-      }
-      await insertApiToken(transaction, row);
-      await insertAuditEntry(
-        transaction,
-        { actorId: actor.id, action: "api-token.create", targetId: row.id, details: { name: row.name, scopes: row.scopes } },
-        row.created_at,
-      );
-    });
+    // Counted inside the transaction so two concurrent creations rarely both slip past the bound.
+    if ((await countApiTokensByUser(transaction, actor.id)) >= MAXIMUM_TOKENS_PER_USER) {
+      throw new AppError("CONFLICT", `You already have ${MAXIMUM_TOKENS_PER_USER} tokens. Revoke one first.`);
+    }
+    await insertApiToken(transaction, row);
+    await insertAuditEntry(
+      transaction,
+      { actorId: actor.id, action: "api-token.create", targetId: row.id, details: { name: row.name, scopes: row.scopes } },
+      row.created_at,
+    );
+  });
   return { token: toPublicApiToken(row, now), secret };
 }
 
@@ -86,14 +86,14 @@ export async function createApiTokenForUser(
 export async function revokeApiTokenOfUser(db: DatabaseHandle, actor: SessionUser, id: string): Promise<void> {
   const now = new Date().toISOString();
   await inTransaction(db, async (transaction) => {
-      const token = await findApiTokenOfUser(transaction, id, actor.id);
-      if (!token || !(await deleteApiTokenOfUser(transaction, id, actor.id))) {
-        throw new AppError("NOT_FOUND", "You have no token with that id.");
-      }
-      await insertAuditEntry(
-        transaction,
-        { actorId: actor.id, action: "api-token.revoke", targetId: id, details: { name: token.name } },
-        now,
-      );
-    });
+    const token = await findApiTokenOfUser(transaction, id, actor.id);
+    if (!token || !(await deleteApiTokenOfUser(transaction, id, actor.id))) {
+      throw new AppError("NOT_FOUND", "You have no token with that id.");
+    }
+    await insertAuditEntry(
+      transaction,
+      { actorId: actor.id, action: "api-token.revoke", targetId: id, details: { name: token.name } },
+      now,
+    );
+  });
 }

@@ -24,8 +24,8 @@ export async function updateSiteSettings(db: DatabaseHandle, actor: SessionUser,
   if (actor.role !== "admin") throw new AppError("FORBIDDEN", "Only admins can change the site's settings.");
   const now = new Date().toISOString();
   await inTransaction(db, async (transaction) => {
-      if (input.allowDownloads !== undefined) await upsertSetting(transaction, ALLOW_DOWNLOADS_KEY, String(input.allowDownloads));
-      await insertAuditEntry(transaction, { actorId: actor.id, action: "settings.update", targetId: null, details: input }, now);
-    });
+    if (input.allowDownloads !== undefined) await upsertSetting(transaction, ALLOW_DOWNLOADS_KEY, String(input.allowDownloads));
+    await insertAuditEntry(transaction, { actorId: actor.id, action: "settings.update", targetId: null, details: input }, now);
+  });
   return getSiteSettings(db);
 }

@@ -57,12 +57,12 @@ export async function createFirstAdmin(db: DatabaseHandle, token: string, input:
   const now = new Date().toISOString();
   try {
     const id = await inTransaction(db, async (transaction) => {
-        const isTokenUsed = await deleteSettingIfValue(transaction, SETUP_TOKEN_KEY, hashToken(token));
-        if (!isTokenUsed || (await countActiveUsersWithRole(transaction, "admin")) > 0) {
-          throw new AppError("NOT_FOUND", "This setup link is not valid any more. Setup is closed once an admin exists.");
-        }
-        return insertAdmin(transaction, input, passwordHash, "setup.first-admin", now);
-      });
+      const isTokenUsed = await deleteSettingIfValue(transaction, SETUP_TOKEN_KEY, hashToken(token));
+      if (!isTokenUsed || (await countActiveUsersWithRole(transaction, "admin")) > 0) {
+        throw new AppError("NOT_FOUND", "This setup link is not valid any more. Setup is closed once an admin exists.");
+      }
+      return insertAdmin(transaction, input, passwordHash, "setup.first-admin", now);
+    });
     return { id };
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "A user with that e-mail already exists.");

@@ -65,13 +65,13 @@ export async function createUser(db: DatabaseHandle, actor: SessionUser | null, 
   const row = buildNewUser({ ...input, passwordHash: await hashPassword(input.password), now });
   try {
     await inTransaction(db, async (transaction) => {
-        await insertUser(transaction, row);
-        await insertAuditEntry(
-          transaction,
-          { actorId: actor?.id ?? null, action: "user.create", targetId: row.id, details: { role: row.role } },
-          now,
-        );
-      });
+      await insertUser(transaction, row);
+      await insertAuditEntry(
+        transaction,
+        { actorId: actor?.id ?? null, action: "user.create", targetId: row.id, details: { role: row.role } },
+        now,
+      );
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", "A user with that e-mail already exists.");
     throw error;
@@ -95,15 +95,15 @@ export async function updateUserByAdmin(db: DatabaseHandle, actor: SessionUser, 
   const isRoleChange = input.role !== undefined && input.role !== user.role;
   const isDisabledChange = input.disabled !== undefined && input.disabled !== (user.disabled_at !== null);
   await inTransaction(db, async (transaction) => {
-      await updateUser(transaction, id, {
-        name: input.name ?? user.name,
-        role: input.role ?? user.role,
-        disabled_at: disabledAt,
-        updated_at: now,
-      });
-      if (isRoleChange || isDisabledChange) await incrementSessionVersion(transaction, id, now);
-      await insertAuditEntry(transaction, { actorId: actor.id, action: "user.update", targetId: id, details: input }, now);
+    await updateUser(transaction, id, {
+      name: input.name ?? user.name,
+      role: input.role ?? user.role,
+      disabled_at: disabledAt,
+      updated_at: now,
     });
+    if (isRoleChange || isDisabledChange) await incrementSessionVersion(transaction, id, now);
+    await insertAuditEntry(transaction, { actorId: actor.id, action: "user.update", targetId: id, details: input }, now);
+  });
   return toPublicUser(await getUserOrThrow(db, id));
 }
 
@@ -114,10 +114,10 @@ export async function resetPasswordByAdmin(db: DatabaseHandle, actor: SessionUse
   const passwordHash = await hashPassword(password);
   const now = new Date().toISOString();
   await inTransaction(db, async (transaction) => {
-      await updateUser(transaction, id, { password_hash: passwordHash, updated_at: now });
-      await incrementSessionVersion(transaction, id, now);
-      await insertAuditEntry(transaction, { actorId: actor.id, action: "user.reset-password", targetId: id }, now);
-    });
+    await updateUser(transaction, id, { password_hash: passwordHash, updated_at: now });
+    await incrementSessionVersion(transaction, id, now);
+    await insertAuditEntry(transaction, { actorId: actor.id, action: "user.reset-password", targetId: id }, now);
+  });
 }
 
 /** Refuses every token issued to the user before now: the next request needs a new sign-in. */
@@ -125,11 +125,11 @@ export async function signOutEverywhere(db: DatabaseHandle, actor: SessionUser, 
   if (actor.id !== id) assertAdmin(actor);
   const now = new Date().toISOString();
   await inTransaction(db, async (transaction) => {
-      if (!(await incrementSessionVersion(transaction, id, now))) {
-        throw new AppError("NOT_FOUND", "No user has that id.");
-      }
-      await insertAuditEntry(transaction, { actorId: actor.id, action: "user.sign-out-everywhere", targetId: id }, now);
-    });
+    if (!(await incrementSessionVersion(transaction, id, now))) {
+      throw new AppError("NOT_FOUND", "No user has that id.");
+    }
+    await insertAuditEntry(transaction, { actorId: actor.id, action: "user.sign-out-everywhere", targetId: id }, now);
+  });
 }
 
 export async function deleteUserByAdmin(db: DatabaseHandle, actor: SessionUser, id: string): Promise<void> {
@@ -138,12 +138,12 @@ export async function deleteUserByAdmin(db: DatabaseHandle, actor: SessionUser, 
   await assertAnotherActiveAdmin(db, user, "delete");
   const now = new Date().toISOString();
   const photos = await inTransaction(db, async (transaction) => {
-      // Their photos' rows go with them (cascade); their files are deleted once that has committed.
-      const owned = await listPhotoFilesOfOwner(transaction, id);
-      await deleteUser(transaction, id);
-      await insertAuditEntry(transaction, { actorId: actor.id, action: "user.delete", targetId: id }, now);
-      return owned;
-    });
+    // Their photos' rows go with them (cascade); their files are deleted once that has committed.
+    const owned = await listPhotoFilesOfOwner(transaction, id);
+    await deleteUser(transaction, id);
+    await insertAuditEntry(transaction, { actorId: actor.id, action: "user.delete", targetId: id }, now);
+    return owned;
+  });
   await removeDeletedPhotos(photos);
 }
 
