@@ -12,6 +12,7 @@ import { AppError } from "@/src/errors/app-error";
 import { getClientAddress } from "./client-address";
 import { attachDescription, type HandlerContract, type ParsedInput, type RawRouteParams } from "./handler-contract";
 import { parseHandlerInput } from "./handler-input";
+import { warnWhenAnswerIsUndocumented } from "./response-check";
 import { toErrorResponse } from "./error-response";
 import { jsonError } from "./json-error";
 import { isSameOriginRequest } from "./same-origin";
@@ -78,6 +79,12 @@ async function authenticate(
   return authenticateApiToken(authorization, options.scope, getClientAddress(request.headers));
 }
 
+/** The handler's answer, unchanged; in development, first compared with its documented schema. */
+async function checked(request: NextRequest, contract: HandlerContract, response: Response): Promise<Response> {
+  await warnWhenAnswerIsUndocumented(request.method, contract, response);
+  return response;
+}
+
 /**
  * The one wrapper every signed-in API handler is exported through. Before the handler runs it
  * authenticates the caller (session cookie, or an API token where the route names a scope),
@@ -95,7 +102,7 @@ export function withUser<Options extends WithUserOptions>(
       if (!hasRole(user.role, options.role)) throw new AppError("FORBIDDEN", "Your role does not allow this.");
       if (credential) await noteApiTokenUse(credential);
       const input = await parseHandlerInput(request, await context.params, options);
-      return await handler({ request, user, viewer: toViewer(user), ...input });
+      return await checked(request, options, await handler({ request, user, viewer: toViewer(user), ...input }));
     } catch (error) {
       return toErrorResponse(error);
     }
@@ -112,7 +119,7 @@ export function withPublic<Contract extends HandlerContract>(
   const wrapped: RouteHandler = async (request, context) => {
     try {
       assertSameOrigin(request);
-      return await handler({ request, ...(await parseHandlerInput(request, await context.params, contract)) });
+      return await checked(request, contract, await handler({ request, ...(await parseHandlerInput(request, await context.params, contract)) }));
     } catch (error) {
       return toErrorResponse(error);
     }
@@ -133,7 +140,7 @@ export function withViewer<Contract extends HandlerContract>(
     try {
       assertSameOrigin(request);
       const viewer = toViewer(await findSessionUser(request.cookies));
-      return await handler({ request, viewer, ...(await parseHandlerInput(request, await context.params, contract)) });
+      return await checked(request, contract, await handler({ request, viewer, ...(await parseHandlerInput(request, await context.params, contract)) }));
     } catch (error) {
       return toErrorResponse(error);
     }
