@@ -21,10 +21,13 @@ interface RouteContext {
   params: Promise<RawRouteParams>;
 }
 
+/** What every handler receives: the request and its parsed params, query and body. */
 type HandlerArguments<Contract extends HandlerContract> = ParsedInput<Contract> & { request: NextRequest };
 
+/** What a withViewer handler receives: also who is asking (maybe nobody). */
 export type ViewerArguments<Contract extends HandlerContract> = HandlerArguments<Contract> & { viewer: Viewer };
 
+/** What a withUser handler receives: also the signed-in user, fresh from the database. */
 export type AuthenticatedArguments<Contract extends HandlerContract> = ViewerArguments<Contract> & { user: SessionUser };
 
 type RouteHandler = (request: NextRequest, context: RouteContext) => Promise<Response>;
