@@ -2,6 +2,7 @@ import { z } from "zod";
 import { cleanName } from "@/src/users/users.schemas";
 import { API_TOKEN_SCOPES, type ApiTokenScope } from "@/src/access/scopes";
 import { normalizeScopes } from "./api-token-scopes";
+import { schemaMatches } from "@/src/http/schema-matches";
 
 export const MAXIMUM_TOKEN_NAME_LENGTH = 100;
 export const MAXIMUM_TOKEN_LIFETIME_DAYS = 3650;
@@ -40,3 +41,22 @@ export interface PublicApiToken {
   expiresAt: string | null;
   isExpired: boolean;
 }
+
+export const publicApiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.enum(API_TOKEN_SCOPES)),
+  hint: z.string().describe("The secret's first characters (cs_abcd), to tell tokens apart."),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  isExpired: z.boolean(),
+});
+
+export const apiTokenListResponseSchema = z.object({ tokens: z.array(publicApiTokenSchema) });
+export const createdApiTokenResponseSchema = z.object({
+  token: publicApiTokenSchema,
+  secret: z.string().describe("The token itself (cs_…), answered this once only."),
+});
+
+schemaMatches<z.output<typeof publicApiTokenSchema>, PublicApiToken>(true);

@@ -21,7 +21,8 @@ describe("findGuardRule", () => {
     expect(findGuardRule(path)).toEqual(rule);
   });
 
-  it.each(["/", "/administrator", "/admins", "/api/auth/session", "/api/photosx", "/p/1", "/signin", "/api/health", "/api/tokens", "/api/tokens/1"])(
+  // The API reference is public: it describes the routes and grants nothing.
+  it.each(["/", "/administrator", "/admins", "/api/auth/session", "/api/photosx", "/p/1", "/signin", "/api/health", "/api/tokens", "/api/tokens/1", "/api/openapi.json", "/api/docs"])(
     "%s is not guarded",
     (path) => {
       expect(findGuardRule(path)).toBeNull();

@@ -10,28 +10,27 @@ import { type SessionUser, toViewer, type Viewer } from "@/src/access/viewer";
 import { getEnv } from "@/src/config/env";
 import { AppError } from "@/src/errors/app-error";
 import { getClientAddress } from "./client-address";
+import { attachDescription, type HandlerContract, type ParsedInput, type RawRouteParams } from "./handler-contract";
+import { parseHandlerInput } from "./handler-input";
+import { warnWhenAnswerIsUndocumented } from "./response-check";
 import { toErrorResponse } from "./error-response";
 import { jsonError } from "./json-error";
 import { isSameOriginRequest } from "./same-origin";
 
-type RouteParams = Record<string, string | string[] | undefined>;
-
 interface RouteContext {
-  params: Promise<RouteParams>;
+  params: Promise<RawRouteParams>;
 }
 
-interface HandlerArguments<Params> {
-  request: NextRequest;
-  params: Params;
-}
+/** What every handler receives: the request and its parsed params, query and body. */
+type HandlerArguments<Contract extends HandlerContract> = ParsedInput<Contract> & { request: NextRequest };
 
-export interface ViewerArguments<Params> extends HandlerArguments<Params> {
-  viewer: Viewer;
-}
+/** What a withViewer handler receives: also who is asking (maybe nobody). */
+export type ViewerArguments<Contract extends HandlerContract> = HandlerArguments<Contract> & { viewer: Viewer };
 
-export interface AuthenticatedArguments<Params> extends ViewerArguments<Params> {
-  user: SessionUser;
-}
+/** What a withUser handler receives: also the signed-in user, fresh from the database. */
+export type AuthenticatedArguments<Contract extends HandlerContract> = ViewerArguments<Contract> & { user: SessionUser };
+
+type RouteHandler = (request: NextRequest, context: RouteContext) => Promise<Response>;
 
 const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -43,7 +42,7 @@ function assertSameOrigin(request: NextRequest): void {
   }
 }
 
-export interface WithUserOptions {
+export interface WithUserOptions extends HandlerContract {
   /** The least role the caller needs, read fresh from the database for sessions and tokens alike. */
   role: Role;
   /**
@@ -83,64 +82,82 @@ async function authenticate(
   return authenticateApiToken(authorization, options.scope, getClientAddress(request.headers));
 }
 
+/** The handler's answer, unchanged; in development, first compared with its documented schema. */
+async function checked(request: NextRequest, contract: HandlerContract, response: Response): Promise<Response> {
+  await warnWhenAnswerIsUndocumented(request.method, contract, response);
+  return response;
+}
+
 /**
  * The one wrapper every signed-in API handler is exported through. Before the handler runs it
  * authenticates the caller (session cookie, or an API token where the route names a scope),
  * refuses cross-site cookie writes, re-checks the user against the database (so the interceptor
- * is never the only guard), and checks the role. Errors of any kind become the JSON error shape.
+ * is never the only guard), checks the role, and parses the params, query and body the options
+ * declare. Errors of any kind become the JSON error shape.
  */
-export function withUser<Params extends RouteParams = RouteParams>(
-  handler: (args: AuthenticatedArguments<Params>) => Promise<Response>,
-  options: WithUserOptions,
-): (request: NextRequest, context: RouteContext) => Promise<Response> {
-  return async (request, context) => {
+export function withUser<Options extends WithUserOptions>(
+  handler: (args: AuthenticatedArguments<Options>) => Promise<Response>,
+  options: Options,
+): RouteHandler {
+  const wrapped: RouteHandler = async (request, context) => {
     try {
       const { user, credential } = await authenticate(request, options);
       if (!hasRole(user.role, options.role)) throw new AppError("FORBIDDEN", "Your role does not allow this.");
       if (credential) await noteApiTokenUse(credential);
-      return await handler({ request, user, viewer: toViewer(user), params: (await context.params) as Params });
+      const input = await parseHandlerInput(request, await context.params, options);
+      return await checked(request, options, await handler({ request, user, viewer: toViewer(user), ...input }));
     } catch (error) {
       return toErrorResponse(error);
     }
   };
+  const access = { kind: "user", role: options.role, ...(options.scope ? { scope: options.scope } : {}) } as const;
+  return attachDescription(wrapped, { kind: "handler", access, contract: options });
 }
 
-/** The same wrapper for handlers anyone may call: it only turns errors into JSON answers. */
-export function withPublic<Params extends RouteParams = RouteParams>(
-  handler: (args: HandlerArguments<Params>) => Promise<Response>,
-): (request: NextRequest, context: RouteContext) => Promise<Response> {
-  return async (request, context) => {
+/** The same wrapper for handlers anyone may call: it parses the declared input and turns errors into JSON answers. */
+export function withPublic<Contract extends HandlerContract>(
+  handler: (args: HandlerArguments<Contract>) => Promise<Response>,
+  contract: Contract,
+): RouteHandler {
+  const wrapped: RouteHandler = async (request, context) => {
     try {
       assertSameOrigin(request);
-      return await handler({ request, params: (await context.params) as Params });
+      return await checked(request, contract, await handler({ request, ...(await parseHandlerInput(request, await context.params, contract)) }));
     } catch (error) {
       return toErrorResponse(error);
     }
   };
+  return attachDescription(wrapped, { kind: "handler", access: { kind: "public" }, contract });
 }
 
 /**
  * The wrapper for handlers that answer visitors and signed-in users alike, differently: it resolves
- * who is asking from the session cookie (anonymous when there is none or it no longer holds) and
- * refuses cross-site cookie writes. Errors become the JSON error shape.
+ * who is asking from the session cookie (anonymous when there is none or it no longer holds),
+ * refuses cross-site cookie writes and parses the declared input. Errors become the JSON error shape.
  */
-export function withViewer<Params extends RouteParams = RouteParams>(
-  handler: (args: ViewerArguments<Params>) => Promise<Response>,
-): (request: NextRequest, context: RouteContext) => Promise<Response> {
-  return async (request, context) => {
+export function withViewer<Contract extends HandlerContract>(
+  handler: (args: ViewerArguments<Contract>) => Promise<Response>,
+  contract: Contract,
+): RouteHandler {
+  const wrapped: RouteHandler = async (request, context) => {
     try {
       assertSameOrigin(request);
       const viewer = toViewer(await findSessionUser(request.cookies));
-      return await handler({ request, viewer, params: (await context.params) as Params });
+      return await checked(request, contract, await handler({ request, viewer, ...(await parseHandlerInput(request, await context.params, contract)) }));
     } catch (error) {
       return toErrorResponse(error);
     }
   };
+  return attachDescription(wrapped, { kind: "handler", access: { kind: "viewer" }, contract });
+}
+
+/** A JSON 405 with `Allow`, for a method a route does not take. */
+export function methodNotAllowed(message: string, allow: string): RouteHandler {
+  return attachDescription(async () => jsonError("METHOD_NOT_ALLOWED", message, { Allow: allow }), { kind: "method-not-allowed" });
 }
 
 const HANDLED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof HANDLED_METHODS)[number];
-type RouteHandler = (request: NextRequest, context: RouteContext) => Promise<Response>;
 
 /**
  * Fills in every method a route does not handle with a JSON 405 carrying `Allow` (Next.js's own
@@ -150,9 +167,8 @@ type RouteHandler = (request: NextRequest, context: RouteContext) => Promise<Res
 export function routeMethods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method | "OPTIONS", RouteHandler> {
   const handled = HANDLED_METHODS.filter((method) => handlers[method]);
   const allowed = [...handled, ...(handled.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
-  const methodNotAllowed: RouteHandler = async () =>
-    jsonError("METHOD_NOT_ALLOWED", `This endpoint accepts ${handled.join(", ")}.`, { Allow: allowed });
-  const options: RouteHandler = async () => new Response(null, { status: 204, headers: { Allow: allowed } });
-  const routes = Object.fromEntries(HANDLED_METHODS.map((method) => [method, handlers[method] ?? methodNotAllowed]));
+  const refuse = methodNotAllowed(`This endpoint accepts ${handled.join(", ")}.`, allowed);
+  const options = attachDescription<RouteHandler>(async () => new Response(null, { status: 204, headers: { Allow: allowed } }), { kind: "options" });
+  const routes = Object.fromEntries(HANDLED_METHODS.map((method) => [method, handlers[method] ?? refuse]));
   return { ...(routes as Record<Method, RouteHandler>), OPTIONS: options };
 }

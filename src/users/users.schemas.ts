@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAXIMUM_PASSWORD_LENGTH, MINIMUM_PASSWORD_LENGTH } from "./password";
 import { ROLES } from "@/src/access/roles";
 import { normalizeEmail } from "./normalize-email";
+import { schemaMatches } from "@/src/http/schema-matches";
 
 // Zod's default e-mail pattern, widened from ASCII to letters, marks and digits of any script, so
 // internationalised addresses ("josé@…", RFC 6531) can have accounts.
@@ -69,3 +70,19 @@ export interface PublicUser {
   hasPassword: boolean;
   createdAt: string;
 }
+
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  isDisabled: z.boolean(),
+  hasPassword: z.boolean().describe("False for accounts that only sign in through a provider."),
+  createdAt: z.string(),
+});
+
+export const userResponseSchema = z.object({ user: publicUserSchema });
+export const userListResponseSchema = z.object({ users: z.array(publicUserSchema) });
+export const setupResponseSchema = z.object({ id: z.string().describe("The new admin's id.") });
+
+schemaMatches<z.output<typeof publicUserSchema>, PublicUser>(true);

@@ -9,6 +9,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
       await signOutEverywhere(getDb(), user, user.id);
       return new Response(null, { status: 204 });
     },
-    { role: "viewer" },
+    { role: "viewer", summary: "Sign yourself out on every device", response: { status: 204, description: "Every session you had has ended." } },
   ),
 });

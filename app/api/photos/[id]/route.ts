@@ -1,32 +1,49 @@
 import { routeMethods, withUser } from "@/src/http/api-handler";
-import { parseJsonBody } from "@/src/http/request-body";
+import { idParamsSchema } from "@/src/http/route-params.schemas";
+import { photoResponseSchema } from "@/src/photos/photos-api.schemas";
 import { updatePhotoSchema } from "@/src/photos/photos.schemas";
 import { deletePhotoByViewer, getPhotoForViewer, updatePhotoByViewer } from "@/src/photos/photos.service";
 
-type Params = { id: string };
-
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/photos/[id] – one photo with its EXIF summary
-  GET: withUser<Params>(async ({ viewer, params }) => Response.json({ photo: await getPhotoForViewer(viewer, params.id) }), {
+  GET: withUser(async ({ viewer, params }) => Response.json({ photo: await getPhotoForViewer(viewer, params.id) }), {
     role: "viewer",
     scope: "photos:read",
+    summary: "One photo with its EXIF summary",
+    params: idParamsSchema,
+    response: { status: 200, description: "The photo, as far as the caller may see it.", schema: photoResponseSchema },
+    errors: ["NOT_FOUND"],
   }),
 
   // PATCH /api/photos/[id] – title, caption, alt text, visibility, show location
-  PATCH: withUser<Params>(
-    async ({ request, viewer, params }) => {
-      const input = await parseJsonBody(request, updatePhotoSchema);
+  PATCH: withUser(
+    async ({ body: input, viewer, params }) => {
       return Response.json({ photo: await updatePhotoByViewer(viewer, params.id, input) });
     },
-    { role: "viewer", scope: "photos:write" },
+    {
+      role: "viewer",
+      scope: "photos:write",
+      summary: "Change a photo's title, caption, alt text, visibility, location or download choice",
+      params: idParamsSchema,
+      body: updatePhotoSchema,
+      response: { status: 200, description: "The photo as changed.", schema: photoResponseSchema },
+      errors: ["NOT_FOUND"],
+    },
   ),
 
   // DELETE /api/photos/[id] – delete the photo and its files
-  DELETE: withUser<Params>(
+  DELETE: withUser(
     async ({ viewer, params }) => {
       await deletePhotoByViewer(viewer, params.id);
       return new Response(null, { status: 204 });
     },
-    { role: "viewer", scope: "photos:write" },
+    {
+      role: "viewer",
+      scope: "photos:write",
+      summary: "Delete a photo and its files",
+      params: idParamsSchema,
+      response: { status: 204, description: "The photo is gone; its URLs answer 404." },
+      errors: ["NOT_FOUND"],
+    },
   ),
 });

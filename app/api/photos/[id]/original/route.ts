@@ -1,11 +1,20 @@
 import { toDownloadResponse } from "@/src/http/download-response";
 import { routeMethods, withUser } from "@/src/http/api-handler";
+import { ORIGINAL_RESPONSE } from "@/src/http/download-response.contract";
+import { idParamsSchema } from "@/src/http/route-params.schemas";
 import { getOriginalForViewer } from "@/src/photos/photos.service";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/photos/[id]/original – the file as uploaded, for its owner and admins only; always a download
-  GET: withUser<{ id: string }>(
+  GET: withUser(
     async ({ viewer, params }) => toDownloadResponse({ kind: "original", ...(await getOriginalForViewer(viewer, params.id)) }),
-    { role: "viewer", scope: "photos:read" },
+    {
+      role: "viewer",
+      scope: "photos:read",
+      summary: "The original file (owner and admins)",
+      params: idParamsSchema,
+      response: ORIGINAL_RESPONSE,
+      errors: ["NOT_FOUND"],
+    },
   ),
 });

@@ -1,15 +1,22 @@
 import { routeMethods, withUser } from "@/src/http/api-handler";
+import { idParamsSchema } from "@/src/http/route-params.schemas";
+import { retryResponseSchema } from "@/src/photos/photos-api.schemas";
 import { retryPhotoProcessing } from "@/src/photos/processing-queue.service";
-
-type Params = { id: string };
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/photos/[id]/retry – process a failed photo again from its original
-  POST: withUser<Params>(
+  POST: withUser(
     async ({ viewer, params }) => {
       await retryPhotoProcessing(viewer, params.id);
       return Response.json({ photo: { id: params.id, status: "processing" } }, { status: 202 });
     },
-    { role: "editor", scope: "photos:write" },
+    {
+      role: "editor",
+      scope: "photos:write",
+      summary: "Process a failed photo again",
+      params: idParamsSchema,
+      response: { status: 202, description: "Processing has started again.", schema: retryResponseSchema },
+      errors: ["NOT_FOUND", "CONFLICT"],
+    },
   ),
 });

@@ -1,0 +1,38 @@
+import type { RouteModule } from "@/src/http/openapi/build-openapi-document";
+
+// Every route file of the HTTP API, for the OpenAPI document. Loaded on first use, not imported,
+// so the document's own route can be listed without importing itself. tests/openapi.test.ts
+// fails when a route file is missing here (it compares the file tree with the document).
+const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
+  "app/(gallery)/p/[id]/download/route.ts": () => import("./(gallery)/p/[id]/download/route"),
+  "app/api/[...path]/route.ts": () => import("./api/[...path]/route"),
+  "app/api/admin/settings/route.ts": () => import("./api/admin/settings/route"),
+  "app/api/admin/users/[id]/password/route.ts": () => import("./api/admin/users/[id]/password/route"),
+  "app/api/admin/users/[id]/route.ts": () => import("./api/admin/users/[id]/route"),
+  "app/api/admin/users/[id]/sessions/route.ts": () => import("./api/admin/users/[id]/sessions/route"),
+  "app/api/admin/users/route.ts": () => import("./api/admin/users/route"),
+  "app/api/auth/[...nextauth]/route.ts": () => import("./api/auth/[...nextauth]/route"),
+  "app/api/docs/route.ts": () => import("./api/docs/route"),
+  "app/api/health/route.ts": () => import("./api/health/route"),
+  "app/api/me/sessions/route.ts": () => import("./api/me/sessions/route"),
+  "app/api/openapi.json/route.ts": () => import("./api/openapi.json/route"),
+  "app/api/photos/[id]/download/route.ts": () => import("./api/photos/[id]/download/route"),
+  "app/api/photos/[id]/original/route.ts": () => import("./api/photos/[id]/original/route"),
+  "app/api/photos/[id]/retry/route.ts": () => import("./api/photos/[id]/retry/route"),
+  "app/api/photos/[id]/route.ts": () => import("./api/photos/[id]/route"),
+  "app/api/photos/route.ts": () => import("./api/photos/route"),
+  "app/api/setup/route.ts": () => import("./api/setup/route"),
+  "app/api/tokens/[id]/route.ts": () => import("./api/tokens/[id]/route"),
+  "app/api/tokens/route.ts": () => import("./api/tokens/route"),
+  "app/api/upload/route.ts": () => import("./api/upload/route"),
+  "app/api/upload/tus/[[...path]]/route.ts": () => import("./api/upload/tus/[[...path]]/route"),
+  "app/media/[...key]/route.ts": () => import("./media/[...key]/route"),
+};
+
+let loaded: Promise<RouteModule[]> | null = null;
+
+/** Every API route module with its file, loaded once per process. */
+export function loadApiRoutes(): Promise<RouteModule[]> {
+  loaded ??= Promise.all(Object.entries(ROUTE_LOADERS).map(async ([file, load]) => ({ file, exports: await load() })));
+  return loaded;
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { ROLES } from "@/src/access/roles";
+import { VISIBILITIES } from "@/src/db/database";
+import { schemaMatches } from "@/src/http/schema-matches";
+import type { PhotoDetail, PhotoSummary } from "./photos.service";
+
+// The photos API's answers, described for the API reference. Checked against the service's types
+// at compile time (schemaMatches) and against real answers by tests/openapi.test.ts.
+
+const photoStatusSchema = z.enum(["processing", "ready", "failed"]);
+
+const photoVariantSchema = z.object({
+  format: z.enum(["jpeg", "webp", "avif"]),
+  width: z.number().int(),
+  height: z.number().int(),
+  url: z.string().describe("Where the variant is served, under /media/."),
+});
+
+export const photoSummarySchema = z.object({
+  id: z.string(),
+  status: photoStatusSchema,
+  visibility: z.enum(VISIBILITIES),
+  title: z.string(),
+  altText: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  thumbhash: z.string().nullable().describe("A tiny placeholder image, base64."),
+  dominantColor: z.string().nullable(),
+  takenAt: z.string().nullable().describe("ISO 8601; without an offset when the camera recorded none."),
+  variants: z.array(photoVariantSchema),
+});
+
+export const photoDetailSchema = photoSummarySchema.extend({
+  caption: z.string(),
+  originalName: z.string(),
+  failureReason: z.string().nullable().describe("Why processing failed; for the owner and admins only."),
+  exif: z.object({
+    cameraMake: z.string().nullable(),
+    cameraModel: z.string().nullable(),
+    lens: z.string().nullable(),
+    focalLength: z.number().nullable().describe("Millimetres, as recorded."),
+    aperture: z.number().nullable(),
+    exposureTime: z.string().nullable().describe('"1/250" below one second, "2" or "2.5" (seconds) above.'),
+    iso: z.number().nullable(),
+  }),
+  location: z
+    .object({ latitude: z.number(), longitude: z.number(), altitude: z.number().nullable() })
+    .nullable()
+    .describe("For the owner and admins, or for everyone when the owner shows it."),
+  showLocation: z.boolean(),
+  allowDownload: z.boolean().nullable().describe("null: the site's setting decides."),
+  downloadUrl: z.string().nullable().describe("Where this caller downloads the photo, or null when they may not."),
+  canEdit: z.boolean(),
+});
+
+export const photoListResponseSchema = z.object({
+  viewer: z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) }),
+  photos: z.array(photoSummarySchema),
+  nextCursor: z.string().nullable().describe("Pass as ?cursor= for the next page; null on the last one."),
+});
+
+export const photoResponseSchema = z.object({ photo: photoDetailSchema });
+
+export const retryResponseSchema = z.object({ photo: z.object({ id: z.string(), status: z.literal("processing") }) });
+
+schemaMatches<z.output<typeof photoSummarySchema>, PhotoSummary>(true);
+schemaMatches<z.output<typeof photoDetailSchema>, PhotoDetail>(true);
