@@ -1,7 +1,12 @@
-import { routeMethods, withPublic } from "@/src/http/api-handler";
-import { serveMedia } from "@/src/photos/serve-media";
+import { getDb } from "@/src/db/client";
+import { routeMethods, withViewer } from "@/src/http/api-handler";
+import { serveMedia } from "@/src/media/serve-media";
+import { findServableVariant } from "@/src/photos/servable-variant";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
-  // GET /media/<key> – a photo variant, checked against the viewer unless the photo is public
-  GET: withPublic<{ key: string[] }>(async ({ request, params }) => serveMedia(request, params.key.join("/"))),
+  // GET /media/<key> – a photo variant, if the viewer may see its photo
+  GET: withViewer<{ key: string[] }>(async ({ request, params, viewer }) => {
+    const mediaPath = params.key.join("/");
+    return serveMedia(request, mediaPath, () => findServableVariant(getDb(), viewer, mediaPath));
+  }),
 });
