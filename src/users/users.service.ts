@@ -6,8 +6,7 @@ import { getDb } from "@/src/db/client";
 import type { UserRow } from "@/src/db/database";
 import { isUniqueViolation } from "@/src/db/errors";
 import { AppError } from "@/src/errors/app-error";
-import { listPhotoFilesOfOwner } from "@/src/photos/photos.repository";
-import { removeDeletedPhotos } from "@/src/photos/photos.service";
+import { removePhotos } from "@/src/photos/photo-lifecycle";
 import {
   buildNewUser,
   countActiveUsersWithRole,
@@ -144,16 +143,11 @@ export async function deleteUserByAdmin(actor: SessionUser, id: string): Promise
   const user = await getUserOrThrow(id);
   await assertAnotherActiveAdmin(user, "delete");
   const now = new Date().toISOString();
-  const photos = await getDb()
-    .transaction()
-    .execute(async (transaction) => {
-      // Their photos' rows go with them (cascade); their files are deleted once that has committed.
-      const owned = await listPhotoFilesOfOwner(transaction, id);
-      await deleteUser(transaction, id);
-      await insertAuditEntry(transaction, { actorId: actor.id, action: "user.delete", targetId: id }, now);
-      return owned;
-    });
-  await removeDeletedPhotos(photos);
+  // Their photos go in the same transaction; their files are deleted once that has committed.
+  await removePhotos(getDb(), { ownerId: id }, async (transaction) => {
+    await deleteUser(transaction, id);
+    await insertAuditEntry(transaction, { actorId: actor.id, action: "user.delete", targetId: id }, now);
+  });
 }
 
 /**

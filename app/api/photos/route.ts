@@ -1,3 +1,4 @@
+import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
 import { listPhotosQuerySchema } from "@/src/photos/photos.schemas";
 import { listPhotosForViewer } from "@/src/photos/photos.service";
@@ -7,7 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   GET: withUser(
     async ({ request, user, viewer }) => {
       const query = listPhotosQuerySchema.parse(Object.fromEntries(request.nextUrl.searchParams));
-      const page = await listPhotosForViewer(viewer, query);
+      const page = await listPhotosForViewer(getDb(), viewer, query);
       return Response.json({ viewer: { id: user.id, name: user.name, role: user.role }, ...page });
     },
     { role: "viewer", scope: "photos:read" },

@@ -1,4 +1,5 @@
 import { getEnv } from "@/src/config/env";
+import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
 import { uploadPhotos } from "@/src/uploads/upload.service";
 
@@ -17,7 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/upload – multipart, one or more files: 201 with each photo's id and status
   POST: withUser(
     async ({ request, user }) => {
-      const photos = await uploadPhotos(user, request);
+      const photos = await uploadPhotos(getDb(), user, request);
       return Response.json({ photos }, { status: 201 });
     },
     { role: "editor", scope: "upload" },
