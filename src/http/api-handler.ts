@@ -26,11 +26,18 @@ interface HandlerArguments<Params> {
 }
 
 export interface ViewerArguments<Params> extends HandlerArguments<Params> {
-  viewer: Viewer;
+  /**
+   * Who is asking, read from the session cookie on the first call and remembered for the request.
+   * A function rather than a value so that an answer which needs no viewer (a public photo's bytes
+   * on /media) skips the session lookup: eager, it cost signed-in visitors about a fifth of that
+   * route's throughput.
+   */
+  resolveViewer(): Promise<Viewer>;
 }
 
-export interface AuthenticatedArguments<Params> extends ViewerArguments<Params> {
+export interface AuthenticatedArguments<Params> extends HandlerArguments<Params> {
   user: SessionUser;
+  viewer: Viewer;
 }
 
 const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -120,9 +127,9 @@ export function withPublic<Params extends RouteParams = RouteParams>(
 }
 
 /**
- * The wrapper for handlers that answer visitors and signed-in users alike, differently: it resolves
- * who is asking from the session cookie (anonymous when there is none or it no longer holds) and
- * refuses cross-site cookie writes. Errors become the JSON error shape.
+ * The wrapper for handlers that answer visitors and signed-in users alike, differently: it tells
+ * who is asking from the session cookie when the handler asks (anonymous when there is none or it
+ * no longer holds) and refuses cross-site cookie writes. Errors become the JSON error shape.
  */
 export function withViewer<Params extends RouteParams = RouteParams>(
   handler: (args: ViewerArguments<Params>) => Promise<Response>,
@@ -130,8 +137,9 @@ export function withViewer<Params extends RouteParams = RouteParams>(
   return async (request, context) => {
     try {
       assertSameOrigin(request);
-      const viewer = toViewer(await findSessionUser(request.cookies));
-      return await handler({ request, viewer, params: (await context.params) as Params });
+      let viewer: Promise<Viewer> | undefined;
+      const resolveViewer = () => (viewer ??= findSessionUser(request.cookies).then(toViewer));
+      return await handler({ request, resolveViewer, params: (await context.params) as Params });
     } catch (error) {
       return toErrorResponse(error);
     }

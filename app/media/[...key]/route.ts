@@ -5,8 +5,8 @@ import { findServableVariant } from "@/src/photos/servable-variant";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /media/<key> – a photo variant, if the viewer may see its photo
-  GET: withViewer<{ key: string[] }>(async ({ request, params, viewer }) => {
+  GET: withViewer<{ key: string[] }>(async ({ request, params, resolveViewer }) => {
     const mediaPath = params.key.join("/");
-    return serveMedia(request, mediaPath, () => findServableVariant(getDb(), viewer, mediaPath));
+    return serveMedia(request, mediaPath, () => findServableVariant(getDb(), resolveViewer, mediaPath));
   }),
 });

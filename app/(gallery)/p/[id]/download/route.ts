@@ -5,5 +5,7 @@ import { getDownloadForViewer } from "@/src/photos/photos.service";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /p/[id]/download – the photo page's download link: like /api/photos/[id]/download, for visitors too
-  GET: withViewer<{ id: string }>(async ({ viewer, params }) => toDownloadResponse(await getDownloadForViewer(getDb(), viewer, params.id))),
+  GET: withViewer<{ id: string }>(async ({ resolveViewer, params }) =>
+    toDownloadResponse(await getDownloadForViewer(getDb(), await resolveViewer(), params.id)),
+  ),
 });
