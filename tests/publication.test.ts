@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type PhotoDetailBody, uploadCorpusFile, waitForProcessing } from "./helpers/photos";
 import { findFreePort, type RunningServer, spawnServer, waitUntilHealthy } from "./helpers/server-process";
 import { startTestApp, type TestApp, testStorageFromEnvironment } from "./helpers/test-app";
-import { TestClient } from "./helpers/test-client";
+import { createTestUser, TestClient } from "./helpers/test-client";
 import { TEST_SECRET } from "./setup/global-setup";
 
 // SECURITY.md 55: a public photo made private (or deleted). Its public variant URLs die and are never
@@ -143,6 +143,26 @@ describe("a public photo that stops being public", () => {
     const deletedUrls = deleted.variants.map((variant) => `${first.url}${variant.url}`);
     await waitFor(() => deletedUrls.every((url) => receiver.purged.includes(url)));
     for (const url of deletedUrls) expect((await new TestClient(second.url).request(url.slice(first.url.length))).status).toBe(404);
+  });
+
+  it("deleted with its owner on one instance, is refused by both from the next request on, and the CDN hears of it", async () => {
+    const editor = await createTestUser(ownerOnFirst, "editor");
+    const editorOnFirst = new TestClient(first.url);
+    await editorOnFirst.signIn(editor.email, editor.password);
+    const uploaded = await uploadCorpusFile(editorOnFirst, "exif-samples/jpg/Olympus_C8080WZ.jpg");
+    const ready = await waitForProcessing(editorOnFirst, uploaded.id);
+    expect(ready.status).toBe("ready");
+    await setVisibility(editorOnFirst, ready.id, "public");
+    const urls = (await waitForProcessing(editorOnFirst, ready.id)).variants.map((variant) => variant.url);
+    await warmBothCaches(urls);
+
+    expect((await ownerOnSecond.request(`/api/admin/users/${editor.id}`, { method: "DELETE" })).status).toBe(204);
+    for (const server of [first.url, second.url]) {
+      const visitor = new TestClient(server);
+      for (const url of urls) expect((await visitor.request(url)).status, `${server}${url}`).toBe(404);
+    }
+    const absoluteUrls = urls.map((url) => `${second.url}${url}`);
+    await waitFor(() => absoluteUrls.every((url) => receiver.purged.includes(url)));
   });
 
   it("does not purge anything for a photo that was never public", async () => {

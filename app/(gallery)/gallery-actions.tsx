@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { findCurrentViewer } from "@/src/auth/current-user";
+import { getDb } from "@/src/db/client";
 import { parseActionArguments } from "@/src/http/action-arguments";
 import { AppError } from "@/src/errors/app-error";
 import { PhotoGrid } from "@/src/photos/components/photo-grid";
@@ -30,7 +31,7 @@ export async function loadMorePhotos(...args: unknown[]): Promise<GalleryPage> {
   const [cursor] = parsed;
   const viewer = await findCurrentViewer();
   try {
-    const { photos, nextCursor } = await listPhotosForViewer(viewer, { cursor, limit: PAGE_SIZE });
+    const { photos, nextCursor } = await listPhotosForViewer(getDb(), viewer, { cursor, limit: PAGE_SIZE });
     return { page: <PhotoGrid photos={photos} />, nextCursor };
   } catch (error) {
     // The cursor's inner format is the photos service's to judge; one it cannot read is the

@@ -1,4 +1,5 @@
 import { findCurrentViewer } from "@/src/auth/current-user";
+import { getDb } from "@/src/db/client";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { PhotoGrid } from "@/src/photos/components/photo-grid";
 import { listPhotosForViewer } from "@/src/photos/photos.service";
@@ -7,7 +8,7 @@ import { loadMorePhotos } from "./gallery-actions";
 // / – the gallery: public photos (and members-only ones for members), newest first by date taken.
 export default async function GalleryPage() {
   const viewer = await findCurrentViewer();
-  const { photos, nextCursor } = await listPhotosForViewer(viewer, { limit: 30 });
+  const { photos, nextCursor } = await listPhotosForViewer(getDb(), viewer, { limit: 30 });
   if (photos.length === 0) {
     return (
       <section className="empty-gallery">

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { findSqliteFile, getDb } from "@/src/db/client";
 import { AccessVersionGate } from "./access-version-gate";
-import { parseRange } from "./byte-range";
 import { HotMediaCache, type HotMediaEntry } from "./hot-media-cache";
 import { readMediaAccessVersion, readMediaAccessVersionNow } from "./media-access-version.repository";
-import { PUBLIC_MEDIA_CACHE_CONTROL, SITE_WIDE_HEADERS } from "./media-headers";
+import { decideMediaAnswer } from "./media-answer";
+import { SITE_WIDE_HEADERS } from "./media-headers";
 
 /**
  * The process-wide hot media cache, shared by the Next.js bundle (which fills and invalidates it)
@@ -81,9 +81,9 @@ export function createHotMedia(cache: HotMediaCache, freshness: FreshnessCheck):
 const MEDIA_PREFIX = "/media/";
 
 /**
- * The same answers as src/photos/serve-media.ts gives for a public variant: 200, 304 on a matching
- * If-None-Match, 206 for one satisfiable range, 416 otherwise. Anything unusual (another method, a
- * query string, a key not cached) goes to Next.js, so the route stays the authority.
+ * Answers a cached public variant as the route would (both decide with decideMediaAnswer). Anything
+ * unusual (another method, a query string, a key not cached) goes to Next.js, so the route stays
+ * the authority.
  */
 function respondFromCache(
   cache: HotMediaCache,
@@ -126,31 +126,16 @@ function respondFromCache(
 }
 
 function answerFromEntry(entry: HotMediaEntry, request: IncomingMessage, response: ServerResponse): void {
-  const method = request.method;
-  const headers = buildHeaders(entry);
   const size = entry.bytes.length;
-  if (request.headers["if-none-match"] === entry.etag) {
-    response.writeHead(304, headers).end();
+  const answer = decideMediaAnswer(
+    { ifNoneMatch: request.headers["if-none-match"], range: request.headers.range },
+    { size, etag: entry.etag, contentType: entry.contentType, isPublic: true },
+  );
+  // Next.js adds these to the route's answers; here nobody else does.
+  response.writeHead(answer.status, { ...SITE_WIDE_HEADERS, ...answer.headers });
+  if (answer.status === 304 || answer.status === 416 || request.method === "HEAD") {
+    response.end();
     return;
   }
-  const range = parseRange(request.headers.range, size);
-  if (range === "invalid") {
-    response.writeHead(416, { ...headers, "Content-Range": `bytes */${size}` }).end();
-    return;
-  }
-  const body = range ? entry.bytes.subarray(range.start, range.end + 1) : entry.bytes;
-  headers["Content-Length"] = String(body.length);
-  if (range) headers["Content-Range"] = `bytes ${range.start}-${range.end}/${size}`;
-  response.writeHead(range ? 206 : 200, headers);
-  response.end(method === "HEAD" ? undefined : body);
-}
-
-function buildHeaders(entry: HotMediaEntry): Record<string, string> {
-  return {
-    ...SITE_WIDE_HEADERS,
-    "Content-Type": entry.contentType,
-    "Cache-Control": PUBLIC_MEDIA_CACHE_CONTROL,
-    ETag: entry.etag,
-    "Accept-Ranges": "bytes",
-  };
+  response.end(answer.range ? entry.bytes.subarray(answer.range.start, answer.range.end + 1) : entry.bytes);
 }

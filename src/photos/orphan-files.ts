@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/src/db/client";
+import type { DatabaseHandle } from "@/src/db/client";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
 import { ORIGINALS_PREFIX, photoIdOfOriginalKey, photoIdOfVariantKey, VARIANTS_PREFIX } from "./photo-files";
@@ -25,20 +25,20 @@ const PHOTO_FILES = [
  * own formats are never touched. Answers how many files it removed. Lists every stored file once,
  * so it runs in the background after start-up.
  */
-export async function removeOrphanFiles(now = Date.now()): Promise<number> {
+export async function removeOrphanFiles(db: DatabaseHandle, now = Date.now()): Promise<number> {
   let removed = 0;
-  for (const { prefix, photoIdOf } of PHOTO_FILES) removed += await removeOrphansUnder(prefix, photoIdOf, now);
+  for (const { prefix, photoIdOf } of PHOTO_FILES) removed += await removeOrphansUnder(db, prefix, photoIdOf, now);
   return removed;
 }
 
-async function removeOrphansUnder(prefix: string, photoIdOf: (key: string) => string | null, now: number): Promise<number> {
+async function removeOrphansUnder(db: DatabaseHandle, prefix: string, photoIdOf: (key: string) => string | null, now: number): Promise<number> {
   const storage = getStorage();
   let removed = 0;
   let batch: Array<{ key: string; photoId: string }> = [];
   const judgeBatch = async () => {
     if (batch.length === 0) return;
     const photoIds = [...new Set(batch.map((file) => file.photoId))];
-    const rows = await getDb().selectFrom("photos").select("id").where("id", "in", photoIds).execute();
+    const rows = await db.selectFrom("photos").select("id").where("id", "in", photoIds).execute();
     const known = new Set(rows.map((row) => row.id));
     for (const { key, photoId } of batch) {
       if (known.has(photoId)) continue;

@@ -9,9 +9,12 @@ export function findPhotoById(db: DatabaseHandle, id: string): Promise<PhotoRow 
 /** What removing a photo's files needs: where they are, and whether its URLs were public. */
 export type PhotoFiles = Pick<PhotoRow, "id" | "original_key" | "visibility" | "publication_key">;
 
-/** What is needed to delete the stored files of every photo a user owns. */
-export function listPhotoFilesOfOwner(db: DatabaseHandle, ownerId: string): Promise<PhotoFiles[]> {
-  return db.selectFrom("photos").select(["id", "original_key", "visibility", "publication_key"]).where("owner_id", "=", ownerId).execute();
+/** What is needed to delete the stored files of these photos, or of every photo a user owns. */
+export function listPhotoFiles(db: DatabaseHandle, selection: { photoIds: string[] } | { ownerId: string }): Promise<PhotoFiles[]> {
+  const query = db.selectFrom("photos").select(["id", "original_key", "visibility", "publication_key"]);
+  if ("ownerId" in selection) return query.where("owner_id", "=", selection.ownerId).execute();
+  if (selection.photoIds.length === 0) return Promise.resolve([]);
+  return query.where("id", "in", selection.photoIds).execute();
 }
 
 /** The owner's photo with these bytes, if they uploaded them before. */
@@ -37,8 +40,10 @@ export async function updatePhoto(db: DatabaseHandle, id: string, changes: Parti
   await db.updateTable("photos").set(changes).where("id", "=", id).execute();
 }
 
-export async function deletePhotoRow(db: DatabaseHandle, id: string): Promise<void> {
-  await db.deleteFrom("photos").where("id", "=", id).execute();
+/** Deletes photos' rows; their variants' and jobs' rows go with them (cascade). */
+export async function deletePhotoRows(db: DatabaseHandle, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom("photos").where("id", "in", ids).execute();
 }
 
 export interface PhotoListQuery {

@@ -1,27 +1,16 @@
 import "server-only";
-import { getDb } from "@/src/db/client";
+import { signedInUser, type Viewer } from "@/src/access/viewer";
+import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import type { ExifSummary } from "@/src/images/photo-metadata-reader";
-import { purgeFromCdn } from "@/src/media/cdn-purge";
-import { getHotMedia } from "@/src/media/hot-media-fast-path";
-import { bumpMediaAccessVersion } from "@/src/media/media-access-version.repository";
 import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { type DownloadCopy, makeDownloadCopy } from "./download-copy";
 import { getMetadataPolicy, type MetadataPolicy } from "./metadata-policy";
-import { deletePhotoFiles } from "./photo-files";
-import { signedInUser, type Viewer } from "@/src/access/viewer";
 import { canEditPhoto, canViewPhoto, isOwnerOrAdmin, listableVisibilities } from "./photo-access";
-import { newPublicationKey, toMediaUrl } from "./photo-publication";
-import {
-  deletePhotoRow,
-  findAdjacentPhotoId,
-  findPhotoById,
-  listPhotos,
-  listVariants,
-  type PhotoFiles,
-  updatePhoto,
-} from "./photos.repository";
+import { onPhotoAccessChanged, removePhotos, withdrawPublication } from "./photo-lifecycle";
+import { toMediaUrl } from "./photo-publication";
+import { findAdjacentPhotoId, findPhotoById, listPhotos, listVariants, updatePhoto } from "./photos.repository";
 import type { ListPhotosQuery, UpdatePhotoInput } from "./photos.schemas";
 
 export interface PhotoVariantView {
@@ -132,10 +121,14 @@ function decodeCursor(cursor: string): { sortAt: string; id: string } {
  * ones for signed-in users, their own (any visibility), and everything for admins. Unlisted photos
  * never appear in lists except to their owner and admins. Visitors see only finished photos.
  */
-export async function listPhotosForViewer(viewer: Viewer, query: ListPhotosQuery): Promise<{ photos: PhotoSummary[]; nextCursor: string | null }> {
+export async function listPhotosForViewer(
+  db: DatabaseHandle,
+  viewer: Viewer,
+  query: ListPhotosQuery,
+): Promise<{ photos: PhotoSummary[]; nextCursor: string | null }> {
   const user = signedInUser(viewer);
   if (query.owner === "me" && user === null) throw new AppError("UNAUTHENTICATED", "Sign in to see your photos.");
-  const rows = await listPhotos(getDb(), {
+  const rows = await listPhotos(db, {
     access: { visibilities: listableVisibilities(viewer), viewerId: user?.id ?? null },
     ownerId: query.owner === "me" ? user?.id : undefined,
     visibility: query.visibility,
@@ -144,7 +137,7 @@ export async function listPhotosForViewer(viewer: Viewer, query: ListPhotosQuery
     limit: query.limit + 1,
   });
   const page = rows.slice(0, query.limit);
-  const variants = await listVariants(getDb(), page.map((row) => row.id));
+  const variants = await listVariants(db, page.map((row) => row.id));
   return {
     photos: page.map((row) => toSummary(row, variants.filter((variant) => variant.photo_id === row.id))),
     nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null,
@@ -152,21 +145,25 @@ export async function listPhotosForViewer(viewer: Viewer, query: ListPhotosQuery
 }
 
 /** The photo, or 404 when it does not exist or the viewer may not see it (the two look the same). */
-async function getVisiblePhoto(viewer: Viewer, id: string): Promise<PhotoRow> {
-  const photo = await findPhotoById(getDb(), id);
+async function getVisiblePhoto(db: DatabaseHandle, viewer: Viewer, id: string): Promise<PhotoRow> {
+  const photo = await findPhotoById(db, id);
   if (!photo || !canViewPhoto(viewer, photo)) throw new AppError("NOT_FOUND", "No photo has that id.");
   return photo;
 }
 
-export async function getPhotoForViewer(viewer: Viewer, id: string): Promise<PhotoDetail> {
-  const photo = await getVisiblePhoto(viewer, id);
-  const policy = getMetadataPolicy(viewer, photo, await getSiteSettings(getDb()));
-  return toDetail(viewer, photo, await listVariants(getDb(), [photo.id]), policy);
+export async function getPhotoForViewer(db: DatabaseHandle, viewer: Viewer, id: string): Promise<PhotoDetail> {
+  const photo = await getVisiblePhoto(db, viewer, id);
+  const policy = getMetadataPolicy(viewer, photo, await getSiteSettings(db));
+  return toDetail(viewer, photo, await listVariants(db, [photo.id]), policy);
 }
 
 /** The photos either side of this one in the viewer's gallery order (newer first), for previous/next. */
-export async function findNeighbourIds(viewer: Viewer, photoId: string): Promise<{ newerId: string | null; olderId: string | null }> {
-  const photo = await getVisiblePhoto(viewer, photoId);
+export async function findNeighbourIds(
+  db: DatabaseHandle,
+  viewer: Viewer,
+  photoId: string,
+): Promise<{ newerId: string | null; olderId: string | null }> {
+  const photo = await getVisiblePhoto(db, viewer, photoId);
   // Unlisted photos are reached by link only: they have no place in the order to move through.
   if (photo.visibility === "unlisted" && !isOwnerOrAdmin(viewer, photo)) {
     return { newerId: null, olderId: null };
@@ -174,70 +171,49 @@ export async function findNeighbourIds(viewer: Viewer, photoId: string): Promise
   const access = { visibilities: listableVisibilities(viewer), viewerId: signedInUser(viewer)?.id ?? null };
   const from = { sortAt: photo.sort_at, id: photo.id };
   const [newerId, olderId] = await Promise.all([
-    findAdjacentPhotoId(getDb(), access, from, "newer"),
-    findAdjacentPhotoId(getDb(), access, from, "older"),
+    findAdjacentPhotoId(db, access, from, "newer"),
+    findAdjacentPhotoId(db, access, from, "older"),
   ]);
   return { newerId: newerId ?? null, olderId: olderId ?? null };
 }
 
-async function getEditablePhoto(viewer: Viewer, id: string): Promise<PhotoRow> {
-  const photo = await getVisiblePhoto(viewer, id);
+async function getEditablePhoto(db: DatabaseHandle, viewer: Viewer, id: string): Promise<PhotoRow> {
+  const photo = await getVisiblePhoto(db, viewer, id);
   // Seen but not theirs (a members or public photo of someone else): say so plainly.
   if (!canEditPhoto(viewer, photo)) throw new AppError("FORBIDDEN", "Only the photo's owner or an admin can change it.");
   return photo;
 }
 
-export async function updatePhotoByViewer(viewer: Viewer, id: string, input: UpdatePhotoInput): Promise<PhotoDetail> {
-  const photo = await getEditablePhoto(viewer, id);
+/** `db` opens a transaction, so it must not be a transaction itself. */
+export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id: string, input: UpdatePhotoInput): Promise<PhotoDetail> {
+  const photo = await getEditablePhoto(db, viewer, id);
   const isLeavingPublic = photo.visibility === "public" && input.visibility !== undefined && input.visibility !== "public";
-  const withdrawnUrls = isLeavingPublic ? (await listVariants(getDb(), [id])).map((variant) => toMediaUrl(photo.publication_key, variant.storage_key)) : [];
-  await getDb()
-    .transaction()
-    .execute(async (transaction) => {
-      await updatePhoto(transaction, id, {
-        ...(input.title !== undefined && { title: input.title }),
-        ...(input.caption !== undefined && { caption: input.caption }),
-        ...(input.altText !== undefined && { alt_text: input.altText }),
-        ...(input.visibility !== undefined && { visibility: input.visibility }),
-        ...(input.showLocation !== undefined && { show_location: input.showLocation ? 1 : 0 }),
-        ...(input.allowDownload !== undefined && { allow_download: input.allowDownload === null ? null : input.allowDownload ? 1 : 0 }),
-        // Every URL it had while public dies here, for good (see photo-publication.ts).
-        ...(isLeavingPublic && { publication_key: newPublicationKey() }),
-        updated_at: new Date().toISOString(),
-      });
-      if (isLeavingPublic) await bumpMediaAccessVersion(transaction);
+  const withdrawnUrls = await db.transaction().execute(async (transaction) => {
+    await updatePhoto(transaction, id, {
+      ...(input.title !== undefined && { title: input.title }),
+      ...(input.caption !== undefined && { caption: input.caption }),
+      ...(input.altText !== undefined && { alt_text: input.altText }),
+      ...(input.visibility !== undefined && { visibility: input.visibility }),
+      ...(input.showLocation !== undefined && { show_location: input.showLocation ? 1 : 0 }),
+      ...(input.allowDownload !== undefined && { allow_download: input.allowDownload === null ? null : input.allowDownload ? 1 : 0 }),
+      updated_at: new Date().toISOString(),
     });
-  // After the write, so a /media request that read the old row cannot put it back (see the cache's epoch).
+    return isLeavingPublic ? withdrawPublication(transaction, photo) : [];
+  });
   // Every update, not only visibility: cheap, and nothing to get wrong when new fields matter.
-  getHotMedia().cache.dropPhoto(id);
-  purgeFromCdn(withdrawnUrls);
-  return getPhotoForViewer(viewer, id);
+  onPhotoAccessChanged([id], withdrawnUrls);
+  return getPhotoForViewer(db, viewer, id);
 }
 
-/** Deletes the row first (the photo disappears at once), then its stored files. */
-export async function deletePhotoByViewer(viewer: Viewer, id: string): Promise<void> {
-  const photo = await getEditablePhoto(viewer, id);
-  await deletePhotoRow(getDb(), photo.id);
-  await removeDeletedPhotos([photo]);
-}
-
-/**
- * After photos' rows are gone (deleted one by one, or with their owner): stops serving them from
- * memory on every instance, deletes their stored files, and tells the CDN to drop the public ones.
- */
-export async function removeDeletedPhotos(photos: PhotoFiles[]): Promise<void> {
-  // After the rows are gone, never before: see bumpMediaAccessVersion.
-  if (photos.some((photo) => photo.visibility === "public")) await bumpMediaAccessVersion(getDb());
-  for (const photo of photos) {
-    getHotMedia().cache.dropPhoto(photo.id);
-    const variantKeys = await deletePhotoFiles(photo);
-    if (photo.visibility === "public") purgeFromCdn(variantKeys.map((key) => toMediaUrl(photo.publication_key, key)));
-  }
+/** Deletes the row first (the photo disappears at once), then its stored files. `db` must not be a transaction. */
+export async function deletePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id: string): Promise<void> {
+  const photo = await getEditablePhoto(db, viewer, id);
+  await removePhotos(db, { photoIds: [photo.id] });
 }
 
 /** The untouched original: only for the photo's owner and admins. */
-export async function getOriginalForViewer(viewer: Viewer, id: string): Promise<{ photo: PhotoRow }> {
-  const photo = await getVisiblePhoto(viewer, id);
+export async function getOriginalForViewer(db: DatabaseHandle, viewer: Viewer, id: string): Promise<{ photo: PhotoRow }> {
+  const photo = await getVisiblePhoto(db, viewer, id);
   if (!isOwnerOrAdmin(viewer, photo)) {
     throw new AppError("FORBIDDEN", "Only the photo's owner or an admin can download the original.");
   }
@@ -247,9 +223,9 @@ export async function getOriginalForViewer(viewer: Viewer, id: string): Promise<
 /** What a download gives this viewer: the original for its owner and admins, a download copy for others where allowed. */
 export type PhotoDownload = { kind: "original"; photo: PhotoRow } | ({ kind: "copy" } & DownloadCopy);
 
-export async function getDownloadForViewer(viewer: Viewer, id: string): Promise<PhotoDownload> {
-  const photo = await getVisiblePhoto(viewer, id);
-  const policy = getMetadataPolicy(viewer, photo, await getSiteSettings(getDb()));
+export async function getDownloadForViewer(db: DatabaseHandle, viewer: Viewer, id: string): Promise<PhotoDownload> {
+  const photo = await getVisiblePhoto(db, viewer, id);
+  const policy = getMetadataPolicy(viewer, photo, await getSiteSettings(db));
   if (policy.download === "none") throw new AppError("FORBIDDEN", "Downloads are not allowed for this photo.");
   if (policy.download === "original") return { kind: "original", photo };
   return { kind: "copy", ...(await makeDownloadCopy(photo, { keepLocation: policy.seesLocation })) };

@@ -1,6 +1,6 @@
 import "server-only";
 import { hasRole } from "@/src/access/roles";
-import { getDb } from "@/src/db/client";
+import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import { insertJob } from "@/src/jobs/jobs.repository";
@@ -34,10 +34,9 @@ export interface ProcessingQueue {
  * What /admin shows: photos still processing and photos that failed, with why. Editors see their
  * own photos; admins see everyone's.
  */
-export async function getProcessingQueue(viewer: SessionUser): Promise<ProcessingQueue> {
+export async function getProcessingQueue(db: DatabaseHandle, viewer: SessionUser): Promise<ProcessingQueue> {
   if (!hasRole(viewer.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins see the processing queue.");
   const ownerId = viewer.role === "admin" ? null : viewer.id;
-  const db = getDb();
   const [counts, rows] = await Promise.all([countPhotosByStatus(db, ownerId), listUnfinishedPhotos(db, { ownerId, limit: QUEUE_LENGTH })]);
   const latestJobByPhoto = new Map((await listLatestJobs(db, rows.map((row) => row.id))).map((job) => [job.photo_id, job]));
   return {
@@ -61,14 +60,15 @@ export async function getProcessingQueue(viewer: SessionUser): Promise<Processin
 /**
  * Runs a failed photo's processing again from its stored original. Only someone who may edit the
  * photo may retry it; anyone who may not even see it gets the same 404 as for a missing photo.
+ * `db` opens a transaction, so it must not be a transaction itself.
  */
-export async function retryPhotoProcessing(viewer: Viewer, id: string): Promise<void> {
-  const photo = await findPhotoById(getDb(), id);
+export async function retryPhotoProcessing(db: DatabaseHandle, viewer: Viewer, id: string): Promise<void> {
+  const photo = await findPhotoById(db, id);
   if (!photo || !canViewPhoto(viewer, photo)) throw new AppError("NOT_FOUND", "No such photo.");
   if (!canEditPhoto(viewer, photo)) throw new AppError("FORBIDDEN", "You may not change this photo.");
   if (photo.status !== "failed") throw new AppError("CONFLICT", "Only a photo whose processing failed can be retried.");
   const now = new Date().toISOString();
-  await getDb()
+  await db
     .transaction()
     .execute(async (transaction) => {
       // The status guard makes two retries at once queue one job, not two.

@@ -28,7 +28,7 @@ export async function bootServer(): Promise<void> {
   if (env.RUN_WORKER) startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
   startTusUploadExpiry();
   // In the background: it lists every stored file, and serving need not wait for that.
-  void removeOrphanFiles().catch((error: unknown) => logger.warn({ err: error }, "could not look for orphan files"));
+  void removeOrphanFiles(getDb()).catch((error: unknown) => logger.warn({ err: error }, "could not look for orphan files"));
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const input = {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { SessionUser } from "@/src/access/viewer";
 import { getEnv } from "@/src/config/env";
-import { getDatabaseKind, getDb } from "@/src/db/client";
+import { type DatabaseHandle, getDatabaseKind } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
 import { sumOriginalBytes } from "@/src/photos/photos.repository";
 import { deletePendingUpload, findPendingUsage, insertPendingUpload, listPendingUploadsCreatedBefore, lockPendingUploadsOf } from "./pending-uploads.repository";
@@ -14,10 +14,11 @@ const megabytes = (bytes: number) => `${Math.ceil(bytes / 1_000_000)} MB`;
  * at most MAX_UNFINISHED_UPLOADS unfinished uploads (429), and the declared bytes of all of them
  * plus the stored originals within UPLOAD_QUOTA_BYTES (413). The row is inserted first and the
  * totals read with it, so on SQLite the transaction holds the write lock from its first statement.
+ * `db` opens the transaction, so it must not be a transaction itself.
  */
-export async function reservePendingUpload(user: SessionUser, uploadId: string, declaredBytes: number): Promise<void> {
+export async function reservePendingUpload(db: DatabaseHandle, user: SessionUser, uploadId: string, declaredBytes: number): Promise<void> {
   const env = getEnv();
-  await getDb()
+  await db
     .transaction()
     .execute(async (transaction) => {
       await lockPendingUploadsOf(transaction, getDatabaseKind(), user.id);
@@ -46,8 +47,8 @@ export async function reservePendingUpload(user: SessionUser, uploadId: string, 
 }
 
 /** Frees what an upload reserved, once it has finished (stored or refused), been deleted or expired. */
-export async function releasePendingUpload(uploadId: string): Promise<void> {
-  await deletePendingUpload(getDb(), uploadId);
+export async function releasePendingUpload(db: DatabaseHandle, uploadId: string): Promise<void> {
+  await deletePendingUpload(db, uploadId);
 }
 
 /**
@@ -56,18 +57,22 @@ export async function releasePendingUpload(uploadId: string): Promise<void> {
  * upload still moves (local uploads expire by their last write, not their age) stays.
  * Answers how many went.
  */
-export async function releaseAbandonedPendingUploads(maxAgeMs: number, hasUpload: (uploadId: string) => Promise<boolean>): Promise<number> {
-  const rows = await listPendingUploadsCreatedBefore(getDb(), new Date(Date.now() - maxAgeMs).toISOString());
+export async function releaseAbandonedPendingUploads(
+  db: DatabaseHandle,
+  maxAgeMs: number,
+  hasUpload: (uploadId: string) => Promise<boolean>,
+): Promise<number> {
+  const rows = await listPendingUploadsCreatedBefore(db, new Date(Date.now() - maxAgeMs).toISOString());
   let released = 0;
   for (const row of rows) {
     if (await hasUpload(row.upload_id)) continue;
-    await releasePendingUpload(row.upload_id);
+    await releasePendingUpload(db, row.upload_id);
     released += 1;
   }
   return released;
 }
 
 /** What the user's unfinished uploads hold of their quota, except the one finishing now. */
-export async function sumPendingDeclaredBytes(userId: string, exceptUploadId?: string): Promise<number> {
-  return (await findPendingUsage(getDb(), userId, exceptUploadId)).declaredBytes;
+export async function sumPendingDeclaredBytes(db: DatabaseHandle, userId: string, exceptUploadId?: string): Promise<number> {
+  return (await findPendingUsage(db, userId, exceptUploadId)).declaredBytes;
 }

@@ -93,7 +93,7 @@ function getTusState(): TusState {
         if (upload.sizeIsDeferred) throw { status_code: 400, body: "Declare the file's size in Upload-Length." };
         if (upload.size === 0) throw { status_code: 400, body: "The file is empty." };
         // The room it declares is the user's from now on (429 past the cap, 413 past the quota).
-        await reservePendingUpload(state.user, upload.id, upload.size ?? 0);
+        await reservePendingUpload(getDb(), state.user, upload.id, upload.size ?? 0);
         state.createdUploadId = upload.id;
         return { metadata: { ...upload.metadata, [OWNER_KEY]: state.user.id } };
       },
@@ -171,7 +171,7 @@ async function settleReservation(backend: TusBackend, method: string, state: Tus
  * upload itself is already finished or gone, and the expiry sweep frees a row whose upload has gone.
  */
 async function releaseReservation(uploadId: string): Promise<void> {
-  await releasePendingUpload(uploadId).catch((error: unknown) =>
+  await releasePendingUpload(getDb(), uploadId).catch((error: unknown) =>
     getLogger().error({ err: error, uploadId }, "freeing an upload's reservation failed; the expiry sweep frees it later"),
   );
 }
@@ -193,7 +193,7 @@ async function finishUpload(
     finished = await backend.openFinishedUpload(upload);
     const file = await readReceivedFile(finished.filePath, upload.metadata?.filename ?? "");
     if (file.size === 0) throw new AppError("BAD_REQUEST", "The file is empty.");
-    const [photo] = await storeReceivedFiles(user, [file], upload.id);
+    const [photo] = await storeReceivedFiles(getDb(), user, [file], upload.id);
     return {
       status_code: method === "POST" ? 201 : 200,
       headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
@@ -247,7 +247,7 @@ export function startTusUploadExpiry(): void {
     backend
       .removeAbandonedUploads(ABANDONED_TUS_UPLOAD_MS)
       .then((count) => count > 0 && getLogger().info({ count }, "removed abandoned tus uploads"))
-      .then(() => releaseAbandonedPendingUploads(ABANDONED_TUS_UPLOAD_MS, async (id) => (await backend.findUploadMetadata(id)) !== null))
+      .then(() => releaseAbandonedPendingUploads(getDb(), ABANDONED_TUS_UPLOAD_MS, async (id) => (await backend.findUploadMetadata(id)) !== null))
       .then((count) => count > 0 && getLogger().info({ count }, "freed the reservations of abandoned tus uploads"))
       .catch((error: unknown) => getLogger().error({ err: error }, "removing abandoned tus uploads failed"));
   void sweep();

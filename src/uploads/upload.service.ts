@@ -2,35 +2,21 @@ import "server-only";
 import type { SessionUser } from "@/src/access/viewer";
 import { hasRole } from "@/src/access/roles";
 import { getEnv } from "@/src/config/env";
-import { getDatabaseKind, getDb } from "@/src/db/client";
+import { type DatabaseHandle, getDatabaseKind } from "@/src/db/client";
 import type { PhotoRow } from "@/src/db/database";
-import { isUniqueViolation } from "@/src/db/errors";
 import { AppError } from "@/src/errors/app-error";
 import { detectImageType, type ImageType } from "@/src/images/image-type-detector";
 import type { DecodedPhoto } from "@/src/images/photo-decoder";
 import { checkUploadedImage } from "@/src/images/upload-check";
-import { insertJob } from "@/src/jobs/jobs.repository";
-import { notifyJobQueued, whileUploading } from "@/src/jobs/worker";
+import { whileUploading } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
-import { getProcessingLimits, PROCESS_PHOTO_JOB } from "@/src/photos/photo-processing.job";
-import { findOwnPhotoBySha256, insertPhoto, sumOriginalBytes } from "@/src/photos/photos.repository";
-import { originalKey } from "@/src/photos/photo-files";
-import { handOverVisibleDecode } from "@/src/photos/visible-decode-handoff";
-import { getStorage } from "@/src/storage/app-storage";
+import { createPhoto } from "@/src/photos/photo-lifecycle";
+import { getProcessingLimits } from "@/src/photos/photo-processing.job";
+import { findOwnPhotoBySha256, sumOriginalBytes } from "@/src/photos/photos.repository";
 import { getTemporaryDirectory } from "@/src/storage/temporary-files";
 import { sumPendingDeclaredBytes } from "./pending-uploads.service";
 import { receiveMultipartFiles, removeReceivedFiles, type ReceivedFile } from "./receive-multipart";
 import { sanitizeFileName } from "./sanitize-file-name";
-
-const CONTENT_TYPES: Record<ImageType, string> = {
-  jpeg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-  avif: "image/avif",
-  heic: "image/heic",
-  tiff: "image/tiff",
-  gif: "image/gif",
-};
 
 /** What the uploader hears back about one file. */
 export interface UploadOutcome {
@@ -44,7 +30,7 @@ export interface UploadOutcome {
  * POST /api/upload's work: receives every file, then stores each as a new photo (or reports the
  * one that already has its bytes). Every temporary file is removed whatever happens.
  */
-export async function uploadPhotos(user: SessionUser, request: Request): Promise<UploadOutcome[]> {
+export async function uploadPhotos(db: DatabaseHandle, user: SessionUser, request: Request): Promise<UploadOutcome[]> {
   if (!hasRole(user.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins upload photos.");
   const env = getEnv();
   return whileUploading(async () => {
@@ -54,7 +40,7 @@ export async function uploadPhotos(user: SessionUser, request: Request): Promise
       maxFiles: env.MAX_UPLOAD_FILES,
     });
     try {
-      return await storeReceivedFiles(user, files);
+      return await storeReceivedFiles(db, user, files);
     } finally {
       await removeReceivedFiles(files);
     }
@@ -66,14 +52,20 @@ export async function uploadPhotos(user: SessionUser, request: Request): Promise
  * photo that already has their bytes. Every file is judged before any is stored, so one bad file
  * refuses the request without half of it kept. The caller removes the temporary files.
  * `finishingUploadId` names the tus upload these bytes finish, whose reservation they replace.
+ * `db` opens transactions, so it must not be a transaction itself.
  */
-export async function storeReceivedFiles(user: SessionUser, files: ReceivedFile[], finishingUploadId?: string): Promise<UploadOutcome[]> {
+export async function storeReceivedFiles(
+  db: DatabaseHandle,
+  user: SessionUser,
+  files: ReceivedFile[],
+  finishingUploadId?: string,
+): Promise<UploadOutcome[]> {
   if (!hasRole(user.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins upload photos.");
   // Files whose bytes the user already has: they take no room, and they passed the check when they
   // were first uploaded, so a re-imported folder's duplicates are answered without decoding again.
   const duplicatesOf: Array<PhotoRow | undefined> = [];
-  for (const file of files) duplicatesOf.push(await findOwnPhotoBySha256(getDb(), user.id, file.sha256));
-  await assertWithinQuota(user, files.filter((_file, index) => !duplicatesOf[index]), getEnv().UPLOAD_QUOTA_BYTES, finishingUploadId);
+  for (const file of files) duplicatesOf.push(await findOwnPhotoBySha256(db, user.id, file.sha256));
+  await assertWithinQuota(db, user, files.filter((_file, index) => !duplicatesOf[index]), getEnv().UPLOAD_QUOTA_BYTES, finishingUploadId);
   const limits = getProcessingLimits();
   const checked: CheckedFile[] = [];
   for (const [index, file] of files.entries()) {
@@ -96,7 +88,7 @@ export async function storeReceivedFiles(user: SessionUser, files: ReceivedFile[
     checked.push({ file, type, smallDecode });
   }
   const outcomes: UploadOutcome[] = [];
-  for (const file of checked) outcomes.push(await storePhoto(user, file));
+  for (const file of checked) outcomes.push(await storePhoto(db, user, file));
   return outcomes;
 }
 
@@ -116,10 +108,10 @@ interface CheckedFile {
  * The declared bytes of the user's unfinished tus uploads count as used: they were promised room
  * when they were created (all but the one these files finish).
  */
-async function assertWithinQuota(user: SessionUser, files: ReceivedFile[], quotaBytes: number, finishingUploadId?: string): Promise<void> {
+async function assertWithinQuota(db: DatabaseHandle, user: SessionUser, files: ReceivedFile[], quotaBytes: number, finishingUploadId?: string): Promise<void> {
   if (quotaBytes === 0) return;
-  const used = await sumOriginalBytes(getDb(), user.id);
-  const reserved = await sumPendingDeclaredBytes(user.id, finishingUploadId);
+  const used = await sumOriginalBytes(db, user.id);
+  const reserved = await sumPendingDeclaredBytes(db, user.id, finishingUploadId);
   const incoming = files.reduce((total, file) => total + file.size, 0);
   if (used + reserved + incoming > quotaBytes) {
     const megabytes = (bytes: number) => `${Math.ceil(bytes / 1_000_000)} MB`;
@@ -132,52 +124,20 @@ async function assertWithinQuota(user: SessionUser, files: ReceivedFile[], quota
   }
 }
 
-async function storePhoto(user: SessionUser, { file, type, smallDecode, duplicateOf }: CheckedFile): Promise<UploadOutcome> {
+async function storePhoto(db: DatabaseHandle, user: SessionUser, { file, type, smallDecode, duplicateOf }: CheckedFile): Promise<UploadOutcome> {
   const name = sanitizeFileName(file.clientName);
-  // Looked up again for files not known at the check: the same bytes twice in one batch, or from
-  // another upload since. (Should duplicateOf be deleted meanwhile, the answer still names it.)
-  const existing = duplicateOf ?? (await findOwnPhotoBySha256(getDb(), user.id, file.sha256));
-  if (existing) return { id: existing.id, status: existing.status, name, isDuplicate: true };
-
-  const id = crypto.randomUUID();
-  const storedKey = originalKey(id);
-  const storage = getStorage();
-  await storage.putFile(storedKey, file.tempPath, { contentType: CONTENT_TYPES[type], mayMoveSource: true });
-  const now = new Date().toISOString();
-  try {
-    await getDb()
-      .transaction()
-      .execute(async (transaction) => {
-        await insertPhoto(transaction, {
-          id,
-          owner_id: user.id,
-          sha256: file.sha256,
-          status: "processing",
-          failure_reason: null,
-          visibility: "private",
-          original_key: storedKey,
-          original_name: name,
-          original_type: type,
-          original_size: file.size,
-          sort_at: now,
-          created_at: now,
-          updated_at: now,
-        });
-        await insertJob(transaction, { kind: PROCESS_PHOTO_JOB, photoId: id, priority: 0 }, now);
-      });
-  } catch (error) {
-    // The row never committed: its original must not stay behind as an orphan.
-    await storage.delete(storedKey).catch((deleteError: unknown) => getLogger().error({ err: deleteError, key: storedKey }, "orphan original left"));
-    if (isUniqueViolation(error)) {
-      // The same bytes were uploaded at the same moment; that upload won.
-      const winner = await findOwnPhotoBySha256(getDb(), user.id, file.sha256);
-      if (winner) return { id: winner.id, status: winner.status, name, isDuplicate: true };
-    }
-    throw error;
-  }
-  // The worker in this process can start from the check's pixels rather than decode again.
-  if (smallDecode && getEnv().RUN_WORKER) handOverVisibleDecode(id, smallDecode);
-  notifyJobQueued();
-  getLogger().info({ photoId: id, type, size: file.size, database: getDatabaseKind() }, "photo uploaded");
-  return { id, status: "processing", name, isDuplicate: false };
+  // (Should duplicateOf be deleted meanwhile, the answer still names it.)
+  if (duplicateOf) return { id: duplicateOf.id, status: duplicateOf.status, name, isDuplicate: true };
+  // createPhoto looks the bytes up again: the same bytes twice in one batch, or from another upload since.
+  const photo = await createPhoto(db, {
+    ownerId: user.id,
+    sha256: file.sha256,
+    originalName: name,
+    type,
+    size: file.size,
+    sourcePath: file.tempPath,
+    visibleDecode: smallDecode,
+  });
+  if (!photo.isDuplicate) getLogger().info({ photoId: photo.id, type, size: file.size, database: getDatabaseKind() }, "photo uploaded");
+  return { id: photo.id, status: photo.status, name, isDuplicate: photo.isDuplicate };
 }

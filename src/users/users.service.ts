@@ -7,8 +7,7 @@ import { inTransaction } from "@/src/db/transaction";
 import type { UserRow } from "@/src/db/database";
 import { isUniqueViolation } from "@/src/db/errors";
 import { AppError } from "@/src/errors/app-error";
-import { listPhotoFilesOfOwner } from "@/src/photos/photos.repository";
-import { removeDeletedPhotos } from "@/src/photos/photos.service";
+import { removePhotos } from "@/src/photos/photo-lifecycle";
 import {
   buildNewUser,
   countActiveUsersWithRole,
@@ -137,14 +136,11 @@ export async function deleteUserByAdmin(db: DatabaseHandle, actor: SessionUser, 
   const user = await getUserOrThrow(db, id);
   await assertAnotherActiveAdmin(db, user, "delete");
   const now = new Date().toISOString();
-  const photos = await inTransaction(db, async (transaction) => {
-    // Their photos' rows go with them (cascade); their files are deleted once that has committed.
-    const owned = await listPhotoFilesOfOwner(transaction, id);
+  // Their photos go in the same transaction; their files are deleted once that has committed.
+  await removePhotos(db, { ownerId: id }, async (transaction) => {
     await deleteUser(transaction, id);
     await insertAuditEntry(transaction, { actorId: actor.id, action: "user.delete", targetId: id }, now);
-    return owned;
   });
-  await removeDeletedPhotos(photos);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { getEnv } from "@/src/config/env";
+import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
 import { uploadLimitsResponseSchema, uploadResponseSchema } from "@/src/uploads/uploads-api.schemas";
 import { uploadPhotos } from "@/src/uploads/upload.service";
@@ -23,7 +24,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/upload – multipart, one or more files: 201 with each photo's id and status
   POST: withUser(
     async ({ request, user }) => {
-      const photos = await uploadPhotos(user, request);
+      const photos = await uploadPhotos(getDb(), user, request);
       return Response.json({ photos }, { status: 201 });
     },
     {

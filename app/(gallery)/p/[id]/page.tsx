@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { findCurrentViewer } from "@/src/auth/current-user";
+import { getDb } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
 import { ArrowKeyNavigation } from "@/src/photos/components/arrow-key-navigation";
 import { PhotoEditor } from "@/src/photos/components/photo-editor";
@@ -16,7 +17,7 @@ interface PhotoPageProps {
 
 async function findPhoto(id: string): Promise<PhotoDetail> {
   try {
-    return await getPhotoForViewer(await findCurrentViewer(), id);
+    return await getPhotoForViewer(getDb(), await findCurrentViewer(), id);
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
     throw error;
@@ -55,7 +56,7 @@ export default async function PhotoPage({ params }: PhotoPageProps) {
   const { id } = await params;
   const viewer = await findCurrentViewer();
   const photo = await findPhoto(id);
-  const { newerId, olderId } = await findNeighbourIds(viewer, id);
+  const { newerId, olderId } = await findNeighbourIds(getDb(), viewer, id);
   const previousHref = newerId ? `/p/${newerId}` : null;
   const nextHref = olderId ? `/p/${olderId}` : null;
   const jpeg = photo.variants.filter((variant) => variant.format === "jpeg");

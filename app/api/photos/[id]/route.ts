@@ -1,3 +1,4 @@
+import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
 import { idParamsSchema } from "@/src/http/route-params.schemas";
 import { photoResponseSchema } from "@/src/photos/photos-api.schemas";
@@ -6,7 +7,7 @@ import { deletePhotoByViewer, getPhotoForViewer, updatePhotoByViewer } from "@/s
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/photos/[id] – one photo with its EXIF summary
-  GET: withUser(async ({ viewer, params }) => Response.json({ photo: await getPhotoForViewer(viewer, params.id) }), {
+  GET: withUser(async ({ viewer, params }) => Response.json({ photo: await getPhotoForViewer(getDb(), viewer, params.id) }), {
     role: "viewer",
     scope: "photos:read",
     summary: "One photo with its EXIF summary",
@@ -18,7 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // PATCH /api/photos/[id] – title, caption, alt text, visibility, show location
   PATCH: withUser(
     async ({ body: input, viewer, params }) => {
-      return Response.json({ photo: await updatePhotoByViewer(viewer, params.id, input) });
+      return Response.json({ photo: await updatePhotoByViewer(getDb(), viewer, params.id, input) });
     },
     {
       role: "viewer",
@@ -34,7 +35,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // DELETE /api/photos/[id] – delete the photo and its files
   DELETE: withUser(
     async ({ viewer, params }) => {
-      await deletePhotoByViewer(viewer, params.id);
+      await deletePhotoByViewer(getDb(), viewer, params.id);
       return new Response(null, { status: 204 });
     },
     {

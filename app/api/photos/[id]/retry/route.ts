@@ -1,3 +1,4 @@
+import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
 import { idParamsSchema } from "@/src/http/route-params.schemas";
 import { retryResponseSchema } from "@/src/photos/photos-api.schemas";
@@ -7,7 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/photos/[id]/retry – process a failed photo again from its original
   POST: withUser(
     async ({ viewer, params }) => {
-      await retryPhotoProcessing(viewer, params.id);
+      await retryPhotoProcessing(getDb(), viewer, params.id);
       return Response.json({ photo: { id: params.id, status: "processing" } }, { status: 202 });
     },
     {

@@ -1,0 +1,58 @@
+import "server-only";
+import { Readable } from "node:stream";
+import type { VariantFormat } from "@/src/db/database";
+import { getStorage } from "@/src/storage/app-storage";
+import { readStoredBytes } from "@/src/storage/read-stored-bytes";
+import { getHotMedia, MAX_HOT_MEDIA_ENTRY_BYTES } from "./hot-media-fast-path";
+import { decideMediaAnswer, toMediaContentType, toMediaEtag } from "./media-answer";
+import { PRIVATE_MEDIA_CACHE_CONTROL } from "./media-headers";
+
+/** A variant the viewer may have, as the photos domain found it (see findServableVariant). */
+export interface ServableVariant {
+  storageKey: string;
+  photoId: string;
+  format: VariantFormat;
+  byteSize: number;
+  isPublic: boolean;
+}
+
+function notFound(): Response {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": PRIVATE_MEDIA_CACHE_CONTROL } });
+}
+
+/**
+ * GET /media/<media path>: a variant's bytes, or 404 when `findVariant` finds none this viewer may
+ * have. Small public variants answered whole are offered to server.mjs's fast path
+ * (hot-media-fast-path.ts), which answers them from memory afterwards.
+ */
+export async function serveMedia(
+  request: Request,
+  mediaPath: string,
+  findVariant: () => Promise<ServableVariant | null>,
+): Promise<Response> {
+  const hotMedia = getHotMedia();
+  await hotMedia.confirmFreshness();
+  // Read before the database: an offer made from a row that a change has since overtaken is refused.
+  const epochAtLookup = hotMedia.cache.epoch;
+  const variant = await findVariant();
+  if (!variant) return notFound();
+  const answer = decideMediaAnswer(
+    { ifNoneMatch: request.headers.get("if-none-match"), range: request.headers.get("range") },
+    { size: variant.byteSize, etag: toMediaEtag(variant.storageKey), contentType: toMediaContentType(variant.format), isPublic: variant.isPublic },
+  );
+  const { headers } = answer;
+  if (answer.status === 304 || answer.status === 416) return new Response(null, { status: answer.status, headers });
+
+  // Content-Length is set from what storage gives, which is the truth should a row's byte_size be off.
+  if (variant.isPublic && answer.status === 200 && variant.byteSize <= MAX_HOT_MEDIA_ENTRY_BYTES) {
+    const bytes = await readStoredBytes(getStorage(), variant.storageKey);
+    hotMedia.cache.offer(
+      { key: mediaPath, photoId: variant.photoId, bytes, contentType: headers["Content-Type"], etag: headers.ETag },
+      epochAtLookup,
+    );
+    return new Response(new Uint8Array(bytes), { status: 200, headers: { ...headers, "Content-Length": String(bytes.length) } });
+  }
+  const object = await getStorage().read(variant.storageKey, answer.range ?? undefined);
+  const body = Readable.toWeb(object.body) as ReadableStream;
+  return new Response(body, { status: answer.status, headers: { ...headers, "Content-Length": String(object.contentLength) } });
+}

@@ -1,0 +1,168 @@
+import "server-only";
+import type { Transaction } from "kysely";
+import { getEnv } from "@/src/config/env";
+import type { DatabaseHandle } from "@/src/db/client";
+import type { Database, PhotoRow } from "@/src/db/database";
+import { isUniqueViolation } from "@/src/db/errors";
+import type { ImageType } from "@/src/images/image-type-detector";
+import type { DecodedPhoto } from "@/src/images/photo-decoder";
+import { insertJob } from "@/src/jobs/jobs.repository";
+import { notifyJobQueued } from "@/src/jobs/worker";
+import { getLogger } from "@/src/log/logger";
+import { purgeFromCdn } from "@/src/media/cdn-purge";
+import { getHotMedia } from "@/src/media/hot-media-fast-path";
+import { bumpMediaAccessVersion } from "@/src/media/media-access-version.repository";
+import { getStorage } from "@/src/storage/app-storage";
+import { deletePhotoFiles, originalKey } from "./photo-files";
+import { PROCESS_PHOTO_JOB } from "./photo-processing.job";
+import { newPublicationKey, toMediaUrl } from "./photo-publication";
+import { deletePhotoRows, findOwnPhotoBySha256, insertPhoto, listPhotoFiles, listVariants, type PhotoFiles, updatePhoto } from "./photos.repository";
+import { handOverVisibleDecode } from "./visible-decode-handoff";
+
+// A photo's life in one place: it is created (original stored, row and job committed together),
+// its access changes (caches and CDN told), and it is removed (rows, then files). Whoever starts
+// one of these (uploads, photos.service, users.service, later albums, shares and the CLI) goes
+// through here, so nothing that must follow is left to each caller to remember.
+
+const CONTENT_TYPES: Record<ImageType, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+  heic: "image/heic",
+  tiff: "image/tiff",
+  gif: "image/gif",
+};
+
+/** A file that passed the upload checks, to become a photo. */
+export interface NewPhoto {
+  ownerId: string;
+  sha256: string;
+  /** The name shown for the original, already made safe (sanitizeFileName). */
+  originalName: string;
+  type: ImageType;
+  size: number;
+  /** The file on local disk; it may be moved into storage, so the caller must not use it afterwards. */
+  sourcePath: string;
+  /** The upload check's decode, handed to the visible phase when the worker runs here; null when there is none (HEIC). */
+  visibleDecode: DecodedPhoto | null;
+}
+
+/** The photo that has the bytes now: the new one, or the one the owner already had. */
+export interface CreatedPhoto {
+  id: string;
+  status: PhotoRow["status"];
+  isDuplicate: boolean;
+}
+
+/**
+ * Makes a photo of a received file: stores the original, then commits the row and its processing
+ * job in one transaction, so there is never a photo without a job or a job without a photo. If
+ * the owner already has these bytes (also when the same bytes arrive twice at once), answers that
+ * photo instead. An original whose row did not commit is deleted again.
+ *
+ * `db` opens the transaction, so it must not be a transaction itself.
+ */
+export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<CreatedPhoto> {
+  const existing = await findOwnPhotoBySha256(db, photo.ownerId, photo.sha256);
+  if (existing) return { id: existing.id, status: existing.status, isDuplicate: true };
+
+  const id = crypto.randomUUID();
+  const storedKey = originalKey(id);
+  const storage = getStorage();
+  await storage.putFile(storedKey, photo.sourcePath, { contentType: CONTENT_TYPES[photo.type], mayMoveSource: true });
+  const now = new Date().toISOString();
+  try {
+    await db.transaction().execute(async (transaction) => {
+      await insertPhoto(transaction, {
+        id,
+        owner_id: photo.ownerId,
+        sha256: photo.sha256,
+        status: "processing",
+        failure_reason: null,
+        visibility: "private",
+        original_key: storedKey,
+        original_name: photo.originalName,
+        original_type: photo.type,
+        original_size: photo.size,
+        sort_at: now,
+        created_at: now,
+        updated_at: now,
+      });
+      await insertJob(transaction, { kind: PROCESS_PHOTO_JOB, photoId: id, priority: 0 }, now);
+    });
+  } catch (error) {
+    // The row never committed: its original must not stay behind as an orphan.
+    await storage.delete(storedKey).catch((deleteError: unknown) => getLogger().error({ err: deleteError, key: storedKey }, "orphan original left"));
+    if (isUniqueViolation(error)) {
+      // The same bytes were uploaded at the same moment; that upload won.
+      const winner = await findOwnPhotoBySha256(db, photo.ownerId, photo.sha256);
+      if (winner) return { id: winner.id, status: winner.status, isDuplicate: true };
+    }
+    throw error;
+  }
+  // The worker in this process can start from the check's pixels rather than decode again.
+  if (photo.visibleDecode && getEnv().RUN_WORKER) handOverVisibleDecode(id, photo.visibleDecode);
+  notifyJobQueued();
+  return { id, status: "processing", isDuplicate: false };
+}
+
+/**
+ * In the transaction that makes a public photo stop being public: gives it a new publication key,
+ * so every URL it had dies for good (see photo-publication.ts), and moves the media access version
+ * on, so every instance drops its cached public media. Answers the withdrawn URLs, for
+ * onPhotoAccessChanged once the transaction has committed.
+ */
+export async function withdrawPublication(transaction: Transaction<Database>, photo: Pick<PhotoRow, "id" | "publication_key">): Promise<string[]> {
+  const variants = await listVariants(transaction, [photo.id]);
+  await updatePhoto(transaction, photo.id, { publication_key: newPublicationKey() });
+  await bumpMediaAccessVersion(transaction);
+  return variants.map((variant) => toMediaUrl(photo.publication_key, variant.storage_key));
+}
+
+/**
+ * After a change to photos has committed (their visibility, or anything else they show): stops
+ * serving them from this process's memory and tells the CDN to drop the withdrawn URLs. After the
+ * write, never before, so a /media request that read the old row cannot put it back (see the hot
+ * cache's epoch).
+ */
+export function onPhotoAccessChanged(photoIds: string[], withdrawnUrls: string[] = []): void {
+  const cache = getHotMedia().cache;
+  for (const photoId of photoIds) cache.dropPhoto(photoId);
+  purgeFromCdn(withdrawnUrls);
+}
+
+/** Which photos to remove: these, or every photo of one owner. */
+export type PhotoSelection = { photoIds: string[] } | { ownerId: string };
+
+/**
+ * Removes photos for good: deletes their rows in one transaction, together with `alongside` (for
+ * instance their owner's row and its audit entry), then, once that has committed, stops serving
+ * them on every instance, deletes their stored files and tells the CDN to drop the public ones.
+ * Files go only after the commit: a rolled-back removal leaves the photos whole.
+ *
+ * `db` opens the transaction, so it must not be a transaction itself.
+ */
+export async function removePhotos(
+  db: DatabaseHandle,
+  selection: PhotoSelection,
+  alongside?: (transaction: Transaction<Database>) => Promise<void>,
+): Promise<void> {
+  const removed = await db.transaction().execute(async (transaction) => {
+    const photos = await listPhotoFiles(transaction, selection);
+    await deletePhotoRows(transaction, photos.map((photo) => photo.id));
+    await alongside?.(transaction);
+    return photos;
+  });
+  await cleanUpRemovedPhotos(db, removed);
+}
+
+async function cleanUpRemovedPhotos(db: DatabaseHandle, photos: PhotoFiles[]): Promise<void> {
+  // After the rows are gone, never before: see bumpMediaAccessVersion.
+  if (photos.some((photo) => photo.visibility === "public")) await bumpMediaAccessVersion(db);
+  for (const photo of photos) {
+    getHotMedia().cache.dropPhoto(photo.id);
+    const variantKeys = await deletePhotoFiles(photo);
+    if (photo.visibility === "public") purgeFromCdn(variantKeys.map((key) => toMediaUrl(photo.publication_key, key)));
+  }
+}
