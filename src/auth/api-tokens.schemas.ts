@@ -2,7 +2,7 @@ import { z } from "zod";
 import { cleanName } from "@/src/users/users.schemas";
 import { API_TOKEN_SCOPES, type ApiTokenScope } from "@/src/access/scopes";
 import { normalizeScopes } from "./api-token-scopes";
-import { schemaMatches } from "@/src/http/schema-matches";
+import { schemaMatches } from "@/src/validation/schema-matches";
 
 export const MAXIMUM_TOKEN_NAME_LENGTH = 100;
 export const MAXIMUM_TOKEN_LIFETIME_DAYS = 3650;

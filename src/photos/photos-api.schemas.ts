@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "@/src/access/roles";
 import { VISIBILITIES } from "@/src/db/database";
-import { schemaMatches } from "@/src/http/schema-matches";
+import { schemaMatches } from "@/src/validation/schema-matches";
 import type { PhotoDetail, PhotoSummary } from "./photos.service";
 
 // The photos API's answers, described for the API reference. Checked against the service's types

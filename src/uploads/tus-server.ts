@@ -13,7 +13,7 @@ import { whileUploading } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { getTemporaryDirectory } from "@/src/storage/temporary-files";
 import { releaseAbandonedPendingUploads, releasePendingUpload, reservePendingUpload } from "./pending-uploads.service";
-import { readReceivedFile } from "./read-received-file";
+import { readReceivedFile } from "./received-file";
 import { DatabaseLocker } from "./tus-database-locker";
 import type { TusBackend } from "./tus-backend";
 import { createTusFileBackend } from "./tus-file-backend";

@@ -15,7 +15,7 @@ import { getProcessingLimits } from "@/src/photos/photo-processing.job";
 import { findOwnPhotoBySha256, sumOriginalBytes } from "@/src/photos/photos.repository";
 import { getTemporaryDirectory } from "@/src/storage/temporary-files";
 import { sumPendingDeclaredBytes } from "./pending-uploads.service";
-import { receiveMultipartFiles, removeReceivedFiles, type ReceivedFile } from "./receive-multipart";
+import { type ReceivedFile, removeReceivedFiles } from "./received-file";
 import { sanitizeFileName } from "./sanitize-file-name";
 
 /** What the uploader hears back about one file. */
@@ -26,15 +26,27 @@ export interface UploadOutcome {
   isDuplicate: boolean;
 }
 
+/** Where and how much a request may put on local disk; the HTTP layer's receiver keeps to it. */
+export interface ReceiveLimits {
+  tempDirectory: string;
+  maxFileBytes: number;
+  maxFiles: number;
+}
+
 /**
- * POST /api/upload's work: receives every file, then stores each as a new photo (or reports the
- * one that already has its bytes). Every temporary file is removed whatever happens.
+ * POST /api/upload's work: has `receive` bring every file to local disk within the limits (the
+ * route streams the multipart body, src/http/multipart-files.ts), then stores each as a new photo
+ * (or reports the one that already has its bytes). Every temporary file is removed whatever happens.
  */
-export async function uploadPhotos(db: DatabaseHandle, user: SessionUser, request: Request): Promise<UploadOutcome[]> {
+export async function uploadPhotos(
+  db: DatabaseHandle,
+  user: SessionUser,
+  receive: (limits: ReceiveLimits) => Promise<ReceivedFile[]>,
+): Promise<UploadOutcome[]> {
   if (!hasRole(user.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins upload photos.");
   const env = getEnv();
   return whileUploading(async () => {
-    const files = await receiveMultipartFiles(request, {
+    const files = await receive({
       tempDirectory: getTemporaryDirectory(),
       maxFileBytes: env.MAX_UPLOAD_BYTES,
       maxFiles: env.MAX_UPLOAD_FILES,

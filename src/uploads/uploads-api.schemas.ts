@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@/src/access/roles";
-import { schemaMatches } from "@/src/http/schema-matches";
+import { schemaMatches } from "@/src/validation/schema-matches";
 import type { UploadOutcome } from "./upload.service";
 
 // The upload API's answers, described for the API reference and checked against the service's type.

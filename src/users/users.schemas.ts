@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAXIMUM_PASSWORD_LENGTH, MINIMUM_PASSWORD_LENGTH } from "./password";
 import { ROLES } from "@/src/access/roles";
 import { normalizeEmail } from "./normalize-email";
-import { schemaMatches } from "@/src/http/schema-matches";
+import { schemaMatches } from "@/src/validation/schema-matches";
 
 // Zod's default e-mail pattern, widened from ASCII to letters, marks and digits of any script, so
 // internationalised addresses ("josé@…", RFC 6531) can have accounts.

@@ -1,6 +1,7 @@
 import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
+import { receiveMultipartFiles } from "@/src/http/multipart-files";
 import { uploadLimitsResponseSchema, uploadResponseSchema } from "@/src/uploads/uploads-api.schemas";
 import { uploadPhotos } from "@/src/uploads/upload.service";
 
@@ -24,7 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // POST /api/upload – multipart, one or more files: 201 with each photo's id and status
   POST: withUser(
     async ({ request, user }) => {
-      const photos = await uploadPhotos(getDb(), user, request);
+      const photos = await uploadPhotos(getDb(), user, (limits) => receiveMultipartFiles(request, limits));
       return Response.json({ photos }, { status: 201 });
     },
     {

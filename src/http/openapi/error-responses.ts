@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "@/src/errors/app-error";
 import type { HandlerAccess, HandlerContract } from "../handler-contract";
 import type { ErrorBody } from "../json-error";
-import { schemaMatches } from "../schema-matches";
+import { schemaMatches } from "@/src/validation/schema-matches";
 
 const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 

@@ -9,32 +9,16 @@ import busboy from "busboy";
 import { AppError } from "@/src/errors/app-error";
 import { IMAGE_TYPE_HEAD_BYTES } from "@/src/images/image-type-detector";
 import { ownedTemporaryName } from "@/src/storage/temporary-files";
+import { type ReceivedFile, removeReceivedFiles } from "@/src/uploads/received-file";
+import type { ReceiveLimits } from "@/src/uploads/upload.service";
 
-/** A file from a multipart upload, on local disk, hashed while it arrived. */
-export interface ReceivedFile {
-  tempPath: string;
-  /** The name the client gave; never used for storage, only shown (after sanitising). */
-  clientName: string;
-  size: number;
-  sha256: string;
-  /** The first bytes, for deciding the type by content. */
-  head: Buffer;
-}
-
-
-
-interface ReceiveOptions {
-  tempDirectory: string;
-  maxFileBytes: number;
-  maxFiles: number;
-}
 
 /**
  * Streams every file part of a multipart request to a temporary file, hashing as it goes. Refuses
  * a request without a boundary or without a file (400), an empty file (400), and a file over the
  * limit as soon as it passes it (413). On any failure every temporary file is removed.
  */
-export async function receiveMultipartFiles(request: Request, options: ReceiveOptions): Promise<ReceivedFile[]> {
+export async function receiveMultipartFiles(request: Request, options: ReceiveLimits): Promise<ReceivedFile[]> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data;.*boundary=/i.test(contentType) || !request.body) {
     throw new AppError("BAD_REQUEST", "Send the photos as multipart/form-data with a boundary.");
@@ -94,8 +78,4 @@ export async function receiveMultipartFiles(request: Request, options: ReceiveOp
     // A full disk (ENOSPC) becomes 507 in the shared error answer, like every other write's.
     throw error;
   }
-}
-
-export async function removeReceivedFiles(files: ReceivedFile[]): Promise<void> {
-  await Promise.all(files.map((file) => fs.rm(file.tempPath, { force: true })));
 }

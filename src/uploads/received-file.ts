@@ -1,7 +1,18 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
 import { IMAGE_TYPE_HEAD_BYTES } from "@/src/images/image-type-detector";
-import type { ReceivedFile } from "./receive-multipart";
+
+/** A file that has arrived on local disk (by multipart or tus), hashed, with its first bytes. */
+export interface ReceivedFile {
+  tempPath: string;
+  /** The name the client gave; never used for storage, only shown (after sanitising). */
+  clientName: string;
+  size: number;
+  sha256: string;
+  /** The first bytes, for deciding the type by content. */
+  head: Buffer;
+}
 
 /**
  * Describes a file that is already complete on local disk (a finished tus upload): reads it once,
@@ -17,4 +28,9 @@ export async function readReceivedFile(filePath: string, clientName: string): Pr
     size += chunk.length;
   }
   return { tempPath: filePath, clientName, size, sha256: hash.digest("hex"), head };
+}
+
+/** Removes the temporary files a request received. */
+export async function removeReceivedFiles(files: ReceivedFile[]): Promise<void> {
+  await Promise.all(files.map((file) => fs.rm(file.tempPath, { force: true })));
 }
