@@ -10,7 +10,7 @@ import { type SessionUser, toViewer, type Viewer } from "@/src/access/viewer";
 import { getEnv } from "@/src/config/env";
 import { AppError } from "@/src/errors/app-error";
 import { getClientAddress } from "./client-address";
-import { attachDescription, type HandlerContract, type ParsedInput, type RawRouteParams } from "./handler-contract";
+import { attachDescription, type HandlerAccess, type HandlerContract, type ParsedInput, type RawRouteParams } from "./handler-contract";
 import { parseHandlerInput } from "./handler-input";
 import { warnWhenAnswerIsUndocumented } from "./response-check";
 import { toErrorResponse } from "./error-response";
@@ -97,6 +97,30 @@ async function checked(request: NextRequest, contract: HandlerContract, response
 }
 
 /**
+ * What the three wrappers share. `admit` runs first (who is asking, may they); then the declared
+ * params, query and body are parsed, so a caller who may not call learns nothing about the input;
+ * then the handler runs. Errors of any kind become the JSON error shape, and the handler carries
+ * its access and contract for the OpenAPI document.
+ */
+function wrap<Contract extends HandlerContract, Admitted extends object>(
+  access: HandlerAccess,
+  contract: Contract,
+  admit: (request: NextRequest) => Promise<Admitted>,
+  handler: (args: HandlerArguments<Contract> & Admitted) => Promise<Response>,
+): RouteHandler {
+  const wrapped: RouteHandler = async (request, context) => {
+    try {
+      const admitted = await admit(request);
+      const input = await parseHandlerInput(request, await context.params, contract);
+      return await checked(request, contract, await handler({ request, ...admitted, ...input }));
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+  return attachDescription(wrapped, { kind: "handler", access, contract });
+}
+
+/**
  * The one wrapper every signed-in API handler is exported through. Before the handler runs it
  * authenticates the caller (session cookie, or an API token where the route names a scope),
  * refuses cross-site cookie writes, re-checks the user against the database (so the interceptor
@@ -107,19 +131,13 @@ export function withUser<Options extends WithUserOptions>(
   handler: (args: AuthenticatedArguments<Options>) => Promise<Response>,
   options: Options,
 ): RouteHandler {
-  const wrapped: RouteHandler = async (request, context) => {
-    try {
-      const { user, credential } = await authenticate(request, options);
-      if (!hasRole(user.role, options.role)) throw new AppError("FORBIDDEN", "Your role does not allow this.");
-      if (credential) await noteApiTokenUse(credential);
-      const input = await parseHandlerInput(request, await context.params, options);
-      return await checked(request, options, await handler({ request, user, viewer: toViewer(user), ...input }));
-    } catch (error) {
-      return toErrorResponse(error);
-    }
-  };
   const access = { kind: "user", role: options.role, ...(options.scope ? { scope: options.scope } : {}) } as const;
-  return attachDescription(wrapped, { kind: "handler", access, contract: options });
+  return wrap(access, options, async (request) => {
+    const { user, credential } = await authenticate(request, options);
+    if (!hasRole(user.role, options.role)) throw new AppError("FORBIDDEN", "Your role does not allow this.");
+    if (credential) await noteApiTokenUse(credential);
+    return { user, viewer: toViewer(user) };
+  }, handler);
 }
 
 /** The same wrapper for handlers anyone may call: it parses the declared input and turns errors into JSON answers. */
@@ -127,15 +145,10 @@ export function withPublic<Contract extends HandlerContract>(
   handler: (args: HandlerArguments<Contract>) => Promise<Response>,
   contract: Contract,
 ): RouteHandler {
-  const wrapped: RouteHandler = async (request, context) => {
-    try {
-      assertSameOrigin(request);
-      return await checked(request, contract, await handler({ request, ...(await parseHandlerInput(request, await context.params, contract)) }));
-    } catch (error) {
-      return toErrorResponse(error);
-    }
-  };
-  return attachDescription(wrapped, { kind: "handler", access: { kind: "public" }, contract });
+  return wrap({ kind: "public" }, contract, async (request) => {
+    assertSameOrigin(request);
+    return {};
+  }, handler);
 }
 
 /**
@@ -148,18 +161,11 @@ export function withViewer<Contract extends HandlerContract>(
   handler: (args: ViewerArguments<Contract>) => Promise<Response>,
   contract: Contract,
 ): RouteHandler {
-  const wrapped: RouteHandler = async (request, context) => {
-    try {
-      assertSameOrigin(request);
-      let viewer: Promise<Viewer> | undefined;
-      const resolveViewer = () => (viewer ??= findSessionUser(request.cookies).then(toViewer));
-      const input = await parseHandlerInput(request, await context.params, contract);
-      return await checked(request, contract, await handler({ request, resolveViewer, ...input }));
-    } catch (error) {
-      return toErrorResponse(error);
-    }
-  };
-  return attachDescription(wrapped, { kind: "handler", access: { kind: "viewer" }, contract });
+  return wrap({ kind: "viewer" }, contract, async (request) => {
+    assertSameOrigin(request);
+    let viewer: Promise<Viewer> | undefined;
+    return { resolveViewer: () => (viewer ??= findSessionUser(request.cookies).then(toViewer)) };
+  }, handler);
 }
 
 /** A JSON 405 with `Allow`, for a method a route does not take. */

@@ -52,6 +52,22 @@ export async function offsetOf(client: TestClient, uploadPath: string): Promise<
 }
 
 /**
+ * The offset once the server has finished with a PATCH whose connection was cut: the same answer
+ * from two HEADs 100 ms apart. Right after the cut the server may still be writing what had
+ * reached it, and a resume from an earlier HEAD would meet a 409, as a real client's would.
+ */
+export async function settledOffsetOf(client: TestClient, uploadPath: string): Promise<number | null> {
+  let previous = await offsetOf(client, uploadPath);
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const current = await offsetOf(client, uploadPath);
+    if (current === previous) return current;
+    previous = current;
+  }
+  return previous;
+}
+
+/**
  * Starts a PATCH that declares `declaredLength` bytes and sends only `sent`, leaving the request
  * open; answers it once those bytes have left this process. Its socket errors are ignored: the
  * callers cut or stall the connection on purpose.
