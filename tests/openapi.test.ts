@@ -83,6 +83,24 @@ describe("GET /api/docs", () => {
   });
 });
 
+describe("the document and the reference take nothing and tell nothing private", () => {
+  it.each(["/api/openapi.json", "/api/docs"])("%s refuses every write with a JSON 405 and Allow", async (documentPath) => {
+    const client = new TestClient();
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"] as const) {
+      const response = await client.request(documentPath, { method, body: { json: { openapi: "3.1.0", paths: {} } } });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("METHOD_NOT_ALLOWED");
+    }
+  });
+
+  it("is the same document for a visitor, a signed-in admin and any query string", async () => {
+    const { client: admin } = await signedInAs("admin");
+    const asAdmin = await (await admin.request("/api/openapi.json?include=private&debug=1")).text();
+    expect(JSON.parse(asAdmin)).toEqual(document);
+  });
+});
+
 describe("real answers match their documented schemas", () => {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
 
