@@ -1,7 +1,7 @@
 "use client";
 
 import { type ErrorBoundaryProps, ErrorBoundaryView } from "@/src/ui/error-boundary-view";
-import "./globals.css";
+import "./styles";
 
 // Replaces the root layout when the layout itself fails, so it brings its own <html>.
 export default function GlobalError({ error }: ErrorBoundaryProps) {

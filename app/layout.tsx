@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { Providers } from "@/src/ui/providers";
 import { SiteHeader } from "@/src/ui/site-header";
-import "./globals.css";
+import { THEME_SCRIPT } from "@/src/ui/theme/theme-choice";
+import "./styles";
 
 // Every page depends on who is asking and on settings read at run time, never at build time.
 export const dynamic = "force-dynamic";
@@ -16,11 +17,20 @@ export const metadata: Metadata = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The theme script may set data-theme on <html> before React hydrates it.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
       <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
         <Providers>
           <SiteHeader siteTitle={SITE_TITLE} />
-          <main className="site-main">{children}</main>
+          <main id="main" className="site-main" tabIndex={-1}>
+            {children}
+          </main>
         </Providers>
       </body>
     </html>

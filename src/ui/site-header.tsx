@@ -5,6 +5,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { signOut, useSession } from "next-auth/react";
 import type { ReactNode } from "react";
 import toast from "react-hot-toast";
+import { ThemeToggle } from "./theme/theme-toggle";
 
 /**
  * The header's right side follows the session's three states: a placeholder while it loads, a
@@ -17,7 +18,10 @@ export function SiteHeader({ siteTitle }: { siteTitle: string }) {
       <Link href="/" className="site-title">
         {siteTitle}
       </Link>
-      <SessionArea />
+      <div className="header-actions">
+        <ThemeToggle />
+        <SessionArea />
+      </div>
     </header>
   );
 }
@@ -26,7 +30,7 @@ function SessionArea() {
   const { data: session, status } = useSession();
   const pathname = usePathname();
   if (status === "loading") {
-    return <span className="session-placeholder" aria-busy="true" aria-label="Loading your session" data-testid="session-loading" />;
+    return <span className="session-placeholder skeleton" aria-busy="true" aria-label="Loading your session" data-testid="session-loading" />;
   }
   if (status === "unauthenticated" || !session?.user) {
     const isOnSignIn = pathname === "/signin";

@@ -2,16 +2,9 @@ import Link from "next/link";
 import type { CSSProperties } from "react";
 import { toPlaceholderUrl } from "../placeholder-image";
 import type { PhotoSummary } from "../photos.service";
+import { toSrcSet } from "../variant-srcset";
 
 const ROW_HEIGHT_PX = 240;
-
-/** The srcset of one format, smallest first. */
-export function toSrcSet(photo: PhotoSummary, format: "jpeg" | "webp" | "avif"): string {
-  return photo.variants
-    .filter((variant) => variant.format === format)
-    .map((variant) => `${variant.url} ${variant.width}w`)
-    .join(", ");
-}
 
 function GridTile({ photo }: { photo: PhotoSummary }) {
   const aspectRatio = photo.width && photo.height ? photo.width / photo.height : 1.5;

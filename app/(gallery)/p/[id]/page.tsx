@@ -6,7 +6,7 @@ import { getDb } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
 import { ArrowKeyNavigation } from "@/src/photos/components/arrow-key-navigation";
 import { PhotoEditor } from "@/src/photos/components/photo-editor";
-import { toSrcSet } from "@/src/photos/components/photo-grid";
+import { toSrcSet } from "@/src/photos/variant-srcset";
 import { describeCamera } from "@/src/photos/describe-camera";
 import { toPlaceholderUrl } from "@/src/photos/placeholder-image";
 import { findNeighbourIds, getPhotoForViewer, type PhotoDetail } from "@/src/photos/photos.service";

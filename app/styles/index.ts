@@ -1,0 +1,8 @@
+// Every stylesheet, in order: tokens first, then the document, the shared components, and each
+// area's own layout. Imported by the root layout and by global-error (which replaces it).
+import "./tokens.css";
+import "./base.css";
+import "./components.css";
+import "./shell.css";
+import "./gallery.css";
+import "./admin.css";
