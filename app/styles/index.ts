@@ -5,4 +5,5 @@ import "./base.css";
 import "./components.css";
 import "./shell.css";
 import "./gallery.css";
+import "./photo.css";
 import "./admin.css";
