@@ -181,8 +181,10 @@ export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
                 <td data-label="Created">{formatInstant(token.createdAt, "")}</td>
                 <td data-label="Last used">{formatInstant(token.lastUsedAt, "Never")}</td>
                 <td data-label="Expires">
-                  {formatInstant(token.expiresAt, "Never")}
-                  {token.isExpired && <span className="muted"> (expired)</span>}
+                  <span>
+                    {formatInstant(token.expiresAt, "Never")}
+                    {token.isExpired && <span className="muted"> (expired)</span>}
+                  </span>
                 </td>
                 <td className="table-actions">
                   <div className="actions">

@@ -10,6 +10,7 @@ import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import type { RecentUpload } from "@/src/photos/recent-uploads.service";
 import { callApi } from "@/src/ui/api-client";
+import { useChosenTheme } from "./use-chosen-theme";
 import { type FinishedUpload, isFinalRefusal, readFinishedUpload, readRefusalMessage } from "./upload-answers";
 
 type UploaderFile = UppyFile<Record<string, unknown>, TusBody>;
@@ -88,6 +89,7 @@ export function PhotoUploader({ maxFileBytes, recentUploads }: PhotoUploaderProp
   const [uppy] = useState(() => createUppy(maxFileBytes));
   const [uploaded, setUploaded] = useState<UploadedPhoto[]>(() => recentUploads.map(fromRecentUpload));
   const [refused, setRefused] = useState<RefusedFile[]>([]);
+  const theme = useChosenTheme();
 
   useEffect(() => {
     const onSuccess = (file: UploaderFile | undefined, response: { body?: TusBody }) => {
@@ -165,6 +167,7 @@ export function PhotoUploader({ maxFileBytes, recentUploads }: PhotoUploaderProp
         height={420}
         fileManagerSelectionType="both"
         proudlyDisplayPoweredByUppy={false}
+        theme={theme}
         note={`JPEG, PNG, WebP, AVIF, HEIC/HEIF, TIFF or GIF, up to ${formatBytes(maxFileBytes)} each.`}
       />
       {uploaded.length > 0 && (

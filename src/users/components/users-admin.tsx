@@ -137,8 +137,10 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
             return (
               <tr key={user.id} data-testid={`user-row-${user.email}`}>
                 <td data-label="Name">
-                  <span className="user-cell-name">{user.name}</span>
-                  {isSelf && <span className="muted"> (you)</span>}
+                  <span>
+                    <span className="user-cell-name">{user.name}</span>
+                    {isSelf && <span className="muted"> (you)</span>}
+                  </span>
                 </td>
                 <td data-label="E-mail">{user.email}</td>
                 <td data-label="Role">
