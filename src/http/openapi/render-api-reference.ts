@@ -161,6 +161,7 @@ a { color: var(--color-accent); text-underline-offset: 0.18em; }
 a:hover { color: var(--color-accent-hover); }
 :focus-visible { outline: 2px solid var(--color-focus); outline-offset: 2px; border-radius: var(--radius-sm); }
 h1, h2, h3 { line-height: 1.25; letter-spacing: -0.01em; }
+h1 { font-size: 1.75rem; }
 code { font-family: var(--font-mono); font-size: 0.88em; background: var(--color-surface-sunken); border: 1px solid var(--color-line); border-radius: var(--radius-sm); padding: 0 0.25rem; overflow-wrap: anywhere; }
 .site-header { position: sticky; top: 0; display: flex; align-items: center; justify-content: space-between; gap: 1rem; padding: 0.5rem var(--gutter); border-bottom: 1px solid var(--color-line); min-height: 3.5rem; background: var(--color-bg); }
 .site-title { font-weight: 650; letter-spacing: 0.01em; text-decoration: none; font-size: 1.125rem; color: var(--color-ink); }
