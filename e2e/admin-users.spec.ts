@@ -1,16 +1,17 @@
-import { type Dialog, expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { createUser, E2E_ADMIN, screenshot, signIn, signInError, submitSignInForm, toast, uniqueEmail } from "./helpers";
 
 const REFUSED_SIGN_IN = "That e-mail and password do not match an active account. Check them and try again.";
 
-/** Answers the next dialog (prompt or confirm) and hands it back so the test can check what it asked. */
-function answerNextDialog(page: Page, answer: { accept: boolean; promptText?: string }): Promise<Dialog> {
-  return new Promise((resolve) => {
-    page.once("dialog", async (dialog) => {
-      if (answer.accept) await dialog.accept(answer.promptText);
-      else await dialog.dismiss();
-      resolve(dialog);
-    });
+/** The page's open modal dialog (our <dialog>, never the browser's prompt or confirm). */
+function openDialog(page: Page): Locator {
+  return page.getByRole("dialog");
+}
+
+/** Fails the test if the browser's own prompt, confirm or alert ever opens. */
+function refuseBrowserDialogs(page: Page): void {
+  page.on("dialog", (dialog) => {
+    throw new Error(`A browser ${dialog.type()} opened: ${dialog.message()}`);
   });
 }
 
@@ -21,6 +22,8 @@ async function expectSignInRefused(page: Page, user: { email: string; password: 
   await expect(signInError(page)).toHaveText(REFUSED_SIGN_IN);
   await expect(page).toHaveURL(/\/signin\?callbackUrl=%2F$/);
   await expect(page.getByTestId("user-menu")).toHaveCount(0);
+  // Said once, beside the form: no toast repeats it.
+  await expect(toast(page, REFUSED_SIGN_IN)).toHaveCount(0);
 }
 
 test("an admin creates, changes, disables, resets, signs out and deletes a user", async ({ page, browser }) => {
@@ -32,6 +35,7 @@ test("an admin creates, changes, disables, resets, signs out and deletes a user"
   const row = page.getByTestId(`user-row-${user.email}`);
 
   try {
+    refuseBrowserDialogs(page);
     await signIn(page, E2E_ADMIN, { callbackPath: "/admin/users" });
 
     await test.step("create the user", async () => {
@@ -39,7 +43,7 @@ test("an admin creates, changes, disables, resets, signs out and deletes a user"
       await form.getByLabel("Name").fill(user.name);
       await form.getByLabel("E-mail").fill(user.email);
       await form.getByLabel("Role").selectOption("viewer");
-      await form.getByLabel("Password").fill(user.password);
+      await form.getByLabel("Password", { exact: true }).fill(user.password);
       await form.getByRole("button", { name: "Create user" }).click();
 
       await expect(toast(page, `Created ${user.email}`)).toBeVisible();
@@ -71,7 +75,6 @@ test("an admin creates, changes, disables, resets, signs out and deletes a user"
       await userPage.reload();
       await expect(userPage.getByTestId("sign-in-link")).toBeVisible();
       await expectSignInRefused(userPage, user);
-      await expect(toast(userPage, REFUSED_SIGN_IN)).toBeVisible();
     });
 
     await test.step("re-enable it: the user can sign in again", async () => {
@@ -81,11 +84,23 @@ test("an admin creates, changes, disables, resets, signs out and deletes a user"
       await signIn(userPage, user);
     });
 
-    await test.step("reset the password through the prompt", async () => {
-      const dialog = answerNextDialog(page, { accept: true, promptText: newPassword });
+    await test.step("reset the password through the dialog, hidden until Show is pressed", async () => {
       await row.getByRole("button", { name: "Reset password" }).click();
-      expect((await dialog).type()).toBe("prompt");
-      expect((await dialog).message()).toContain(`New password for ${user.email}`);
+      const dialog = openDialog(page);
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole("heading")).toHaveText(`Reset the password of ${user.email}`);
+      const field = dialog.getByLabel("New password", { exact: true });
+      await expect(field).toBeFocused();
+      await field.fill(newPassword);
+      await expect(field).toHaveAttribute("type", "password");
+      await dialog.getByRole("button", { name: "Show new password" }).click();
+      await expect(field).toHaveAttribute("type", "text");
+      await expect(field).toHaveValue(newPassword);
+      await dialog.getByRole("button", { name: "Hide new password" }).click();
+      await expect(field).toHaveAttribute("type", "password");
+      await screenshot(page, "admin-users-reset-dialog");
+      await dialog.getByRole("button", { name: "Reset password" }).click();
+      await expect(dialog).toBeHidden();
       await expect(toast(page, `Password reset for ${user.email}; they were signed out everywhere`)).toBeVisible();
 
       // As the toast says, their open session is over.
@@ -101,6 +116,7 @@ test("an admin creates, changes, disables, resets, signs out and deletes a user"
       // Their session works before...
       expect((await userPage.request.get("/api/photos")).status()).toBe(200);
       await row.getByRole("button", { name: "Sign out everywhere" }).click();
+      await openDialog(page).getByRole("button", { name: "Sign out everywhere" }).click();
       await expect(toast(page, `${user.email} was signed out everywhere`)).toBeVisible();
 
       // ...and is refused on the next page load.
@@ -115,10 +131,13 @@ test("an admin creates, changes, disables, resets, signs out and deletes a user"
 
     await test.step("delete it after confirming", async () => {
       await screenshot(page, "admin-users-before-delete");
-      const dialog = answerNextDialog(page, { accept: true });
       await row.getByRole("button", { name: "Delete" }).click();
-      expect((await dialog).type()).toBe("confirm");
-      expect((await dialog).message()).toBe(`Delete ${user.email}? This cannot be undone.`);
+      const dialog = openDialog(page);
+      await expect(dialog.getByRole("heading")).toHaveText(`Delete ${user.email}?`);
+      await expect(dialog).toContainText("This cannot be undone.");
+      // Cancel has the focus, so Enter never deletes by accident.
+      await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+      await dialog.getByRole("button", { name: "Delete user" }).click();
       await expect(toast(page, `Deleted ${user.email}`)).toBeVisible();
       await expect(row).toHaveCount(0);
       await page.reload();
@@ -142,9 +161,18 @@ test("dismissing the delete confirmation keeps the user, and an admin cannot del
   page.on("request", (request) => {
     if (request.method() === "DELETE" && request.url().endsWith(`/api/admin/users/${viewer.id}`)) requestedDelete = true;
   });
-  const dialog = answerNextDialog(page, { accept: false });
+  refuseBrowserDialogs(page);
   await row.getByRole("button", { name: "Delete" }).click();
-  expect((await dialog).message()).toBe(`Delete ${viewer.email}? This cannot be undone.`);
+  const dialog = openDialog(page);
+  await expect(dialog.getByRole("heading")).toHaveText(`Delete ${viewer.email}?`);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  // Escape dismisses it as well.
+  await row.getByRole("button", { name: "Delete" }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole("button", { name: "Delete" })).toBeFocused();
   await page.reload();
   await expect(row).toBeVisible();
   expect(requestedDelete).toBe(false);
@@ -159,9 +187,9 @@ test("an admin sees the API's refusal as an error toast", async ({ page, browser
   const form = page.getByRole("form", { name: "Create a user" });
   await form.getByLabel("Name").fill("Duplicate");
   await form.getByLabel("E-mail").fill(existing.email);
-  await form.getByLabel("Password").fill("another-password-1");
+  await form.getByLabel("Password", { exact: true }).fill("another-password-1");
   await form.getByRole("button", { name: "Create user" }).click();
-  await expect(toast(page, "A user with that e-mail already exists.")).toBeVisible();
+  await expect(toast(page, "A user with that e-mail already exists.")).toHaveCount(1);
   // Nothing was cleared, and the list still has one row for that address.
   await expect(form.getByLabel("E-mail")).toHaveValue(existing.email);
   await expect(page.getByTestId(`user-row-${existing.email}`)).toHaveCount(1);
@@ -172,6 +200,8 @@ test("an admin who signs themself out everywhere is told so, and is signed out",
   const admin = await createUser(browser, "admin");
   await signIn(page, admin, { callbackPath: "/admin/users" });
   await page.getByTestId(`user-row-${admin.email}`).getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByRole("dialog")).toContainText("That includes this one.");
+  await page.getByRole("dialog").getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(toast(page, `${admin.email} was signed out everywhere`)).toBeVisible();
   await expect(page.getByTestId("user-menu")).toHaveCount(0, { timeout: 3_000 });
   await expect(toast(page, "Sign in to continue.")).toHaveCount(0);

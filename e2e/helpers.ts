@@ -49,7 +49,7 @@ export async function submitSignInForm(page: Page, user: { email: string; passwo
   await form.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** The inline error on the sign-in page (not the toast, which repeats it). */
+/** The inline error on the sign-in page (the one place it is said). */
 export function signInError(page: Page): Locator {
   return page.locator("main").getByRole("alert");
 }

@@ -31,6 +31,8 @@ test("an editor creates an API token, sees its secret once, uses it, and revokes
       await expect(row).toContainText("upload, photos:read");
       await expect(row).toContainText(`${secret.slice(0, 7)}…`);
       await expect(row.getByRole("cell").nth(4)).toHaveText("Never");
+      // The example command names this site's real address, not localhost or a placeholder.
+      await expect(page.getByTestId("token-curl-example")).toContainText(`${E2E_BASE_URL}/api/upload`);
       await page.screenshot({ path: testInfo.outputPath("token-created.png"), fullPage: true });
       await screenshot(page, "api-token-created");
     });
@@ -50,8 +52,14 @@ test("an editor creates an API token, sees its secret once, uses it, and revokes
     });
 
     await test.step("revoke it", async () => {
-      page.once("dialog", (dialog) => void dialog.accept());
+      page.on("dialog", (dialog) => {
+        throw new Error(`A browser ${dialog.type()} opened instead of our dialog`);
+      });
       await page.getByTestId(`token-row-${tokenName}`).getByRole("button", { name: "Revoke" }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("heading")).toHaveText(`Revoke “${tokenName}”?`);
+      await dialog.getByRole("button", { name: "Revoke token" }).click();
+      await expect(dialog).toBeHidden();
       await expect(toast(page, `Revoked token “${tokenName}”`)).toBeVisible();
       await expect(page.getByTestId(`token-row-${tokenName}`)).toHaveCount(0);
       await expect(page.getByText("You have no API tokens.")).toBeVisible();

@@ -44,6 +44,9 @@ test("an editor uploads three photos with Uppy, shares two, and a visitor browse
       const item = list.getByRole("listitem").filter({ hasText: file.name });
       await expect(item).toHaveAttribute("data-status", "ready", { timeout: 120_000 });
       ids.set(file.name, (await item.getAttribute("data-photo-id")) ?? "");
+      // Each ready photo shows its small thumbnail, a variant that really loads.
+      await expect(item.locator(".uploaded-thumb img")).toHaveJSProperty("complete", true, { timeout: 30_000 });
+      expect(await item.locator(".uploaded-thumb img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     }
     await attachScreenshot(page, testInfo, "ready");
   });
@@ -61,13 +64,26 @@ test("an editor uploads three photos with Uppy, shares two, and a visitor browse
     const duplicate = toast(page, `${FILES[1].name} is a duplicate`);
     await expect(duplicate).toBeVisible({ timeout: 60_000 });
     await expect(duplicate.getByRole("link", { name: "Open the photo" })).toHaveAttribute("href", `/p/${canon}`);
-    await expect(toast(page, /notes\.jpg was refused: .*not a photo we can read/)).toBeVisible({ timeout: 60_000 });
-    // A refusal is final: the file leaves the Dashboard (no Retry offered) and is listed with the reason.
+    // A refusal is final: the file leaves the Dashboard (no Retry offered) and is listed with the
+    // reason, said there once (no toast repeating it).
     const refused = page.getByRole("region", { name: "Refused files" }).getByRole("listitem");
-    await expect(refused).toHaveText(/notes\.jpg: .*not a photo we can read/);
+    await expect(refused).toHaveText(/notes\.jpg: .*not a photo we can read/, { timeout: 60_000 });
+    await expect(toast(page, /notes\.jpg/)).toHaveCount(0);
     await expect(page.locator(".uppy-Dashboard-Item").filter({ hasText: "notes.jpg" })).toHaveCount(0);
     await expect(page.getByText("Upload failed")).toHaveCount(0);
     await attachScreenshot(page, testInfo, "duplicate-and-refused");
+  });
+
+  await test.step("after a reload the list still shows the uploads, with thumbnails and status", async () => {
+    await page.reload();
+    const list = page.getByRole("region", { name: "Uploaded photos" });
+    for (const file of FILES) {
+      const item = list.getByRole("listitem").filter({ hasText: file.name });
+      await expect(item).toHaveAttribute("data-status", "ready");
+      await expect(item).toHaveAttribute("data-photo-id", ids.get(file.name) ?? "");
+      await expect(item.locator(".uploaded-thumb img")).toHaveAttribute("src", /^\/media\//);
+    }
+    await attachScreenshot(page, testInfo, "after-reload");
   });
 
   await test.step("the editor makes two of them public on their photo pages", async () => {

@@ -3,41 +3,45 @@ import { requirePageUser } from "@/src/auth/page-guard";
 import { getDb } from "@/src/db/client";
 import { ProcessingQueue } from "@/src/photos/components/processing-queue";
 import { getProcessingQueue } from "@/src/photos/processing-queue.service";
+import { AdminPage } from "@/src/ui/admin-page";
 import { getDashboardCounts } from "@/src/users/dashboard.service";
-import { AdminNav } from "@/src/ui/admin-nav";
 
 export const metadata: Metadata = { title: "Admin" };
+
+function Stat({ value, label, testId, tone }: { value: number; label: string; testId: string; tone?: "danger" }) {
+  return (
+    <div className={tone && value > 0 ? `stat stat-${tone}` : "stat"}>
+      <dt className="stat-label">{label}</dt>
+      <dd className="stat-value" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
 
 // /admin – the dashboard, for editors and admins: counts and the processing queue
 export default async function AdminDashboardPage() {
   const user = await requirePageUser("editor", "/admin");
   const [counts, queue] = await Promise.all([getDashboardCounts(getDb(), user), getProcessingQueue(getDb(), user)]);
-  const scope = user.role === "admin" ? "" : "your ";
+  const scope = user.role === "admin" ? "Photos" : "Your photos";
   return (
-    <>
-      <AdminNav role={user.role} />
-      <h1>Dashboard</h1>
-      <p className="muted">
-        Signed in as {user.name} ({user.role}).
-      </p>
-      <div className="stats">
-        {counts.users !== null && (
-          <div className="stat">
-            <strong data-testid="user-count">{counts.users}</strong> users
-          </div>
-        )}
-        <div className="stat">
-          <strong data-testid="ready-count">{queue.counts.ready}</strong> {scope}photos ready
-        </div>
-        <div className="stat">
-          <strong data-testid="processing-count">{queue.counts.processing}</strong> processing
-        </div>
-        <div className="stat">
-          <strong data-testid="failed-count">{queue.counts.failed}</strong> failed
-        </div>
-      </div>
+    <AdminPage
+      role={user.role}
+      title="Dashboard"
+      intro={
+        <>
+          Signed in as {user.name} ({user.role}).
+        </>
+      }
+    >
+      <dl className="stats">
+        {counts.users !== null && <Stat value={counts.users} label="Users" testId="user-count" />}
+        <Stat value={queue.counts.ready} label={`${scope} ready`} testId="ready-count" />
+        <Stat value={queue.counts.processing} label="Processing" testId="processing-count" />
+        <Stat value={queue.counts.failed} label="Failed" testId="failed-count" tone="danger" />
+      </dl>
       <h2>Processing queue</h2>
       <ProcessingQueue photos={queue.photos} />
-    </>
+    </AdminPage>
   );
 }

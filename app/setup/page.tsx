@@ -16,7 +16,7 @@ export default async function SetupPage({ searchParams }: SetupPageProps) {
   // Closed once an admin exists, and without the current token: both look like no page at all.
   if (typeof token !== "string" || !(await isSetupTokenValid(getDb(), token))) notFound();
   return (
-    <section className="card">
+    <section className="card auth-card">
       <h1>Welcome to Contact Sheet</h1>
       <p className="muted">Create the first admin account. This link works once.</p>
       <SetupForm token={token} />

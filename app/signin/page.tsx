@@ -22,8 +22,9 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
   if ((await findCurrentViewer()).kind === "user") redirect(callbackUrl);
   const errorCode = typeof params.error === "string" ? params.error : null;
   return (
-    <section className="card">
+    <section className="card auth-card">
       <h1>Sign in to Contact Sheet</h1>
+      <p className="muted">Members see the photos shared with them; editors and admins manage the gallery.</p>
       <SignInForm callbackUrl={callbackUrl} providers={listOAuthProviders(env)} initialError={describeSignInError(errorCode)} />
     </section>
   );

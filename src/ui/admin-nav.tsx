@@ -1,13 +1,30 @@
+"use client";
+
 import Link from "next/link";
+import { usePathname } from "next/navigation";
 import type { Role } from "@/src/access/roles";
 
+const LINKS: Array<{ href: string; label: string; onlyFor?: Role }> = [
+  { href: "/admin", label: "Dashboard" },
+  { href: "/admin/upload", label: "Upload" },
+  { href: "/admin/tokens", label: "API tokens" },
+  { href: "/admin/users", label: "Users", onlyFor: "admin" },
+];
+
+/** The admin pages' tabs; the current one is marked for screen readers and the eye alike. */
 export function AdminNav({ role }: { role: Role }) {
+  const pathname = usePathname();
   return (
     <nav className="admin-nav" aria-label="Admin">
-      <Link href="/admin">Dashboard</Link>
-      <Link href="/admin/upload">Upload</Link>
-      <Link href="/admin/tokens">API tokens</Link>
-      {role === "admin" && <Link href="/admin/users">Users</Link>}
+      <ul className="admin-nav-list">
+        {LINKS.filter((link) => !link.onlyFor || link.onlyFor === role).map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} className="admin-nav-link" aria-current={pathname === link.href ? "page" : undefined}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }

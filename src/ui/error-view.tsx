@@ -18,8 +18,10 @@ export function ErrorView({ status, children }: ErrorViewProps) {
         <span className="error-title">{title}</span>
       </h1>
       {children}
-      <p>
-        <Link href="/">Back to the gallery</Link>
+      <p className="error-view-actions">
+        <Link href="/" className="button secondary">
+          Back to the gallery
+        </Link>
       </p>
     </section>
   );

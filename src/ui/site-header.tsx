@@ -5,6 +5,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { signOut, useSession } from "next-auth/react";
 import type { ReactNode } from "react";
 import toast from "react-hot-toast";
+import { AccountMenu } from "./account-menu";
 import { ThemeToggle } from "./theme/theme-toggle";
 
 /**
@@ -64,15 +65,21 @@ function UserMenu({ name, role }: { name: string; role: string }) {
     router.refresh();
   }
   return (
-    <nav className="user-menu" aria-label="Your account" data-testid="user-menu">
-      {role !== "viewer" && <FullPageLink href="/admin">Admin</FullPageLink>}
-      <span className="user-name">{name}</span>
-      <span className="role-badge" data-testid="user-role">
-        {role}
-      </span>
-      <button type="button" className="button secondary" onClick={handleSignOut}>
+    <AccountMenu label={`Account menu for ${name}`}>
+      <p className="account-identity">
+        <span className="user-name">{name}</span>
+        <span className="role-badge" data-testid="user-role">
+          {role}
+        </span>
+      </p>
+      {role !== "viewer" && (
+        <FullPageLink href="/admin" className="account-link">
+          Admin
+        </FullPageLink>
+      )}
+      <button type="button" className="button secondary account-sign-out" onClick={handleSignOut}>
         Sign out
       </button>
-    </nav>
+    </AccountMenu>
   );
 }

@@ -1,20 +1,21 @@
 import type { Metadata } from "next";
 import { requirePageUser } from "@/src/auth/page-guard";
 import { getEnv } from "@/src/config/env";
-import { AdminNav } from "@/src/ui/admin-nav";
+import { getDb } from "@/src/db/client";
+import { listRecentUploads } from "@/src/photos/recent-uploads.service";
+import { AdminPage } from "@/src/ui/admin-page";
 import { PhotoUploader } from "@/src/uploads/components/photo-uploader";
 
 export const metadata: Metadata = { title: "Upload" };
 
-// /admin/upload – resumable uploads (tus) with per-file progress, pause, resume and retry (editors)
+// /admin/upload – resumable uploads (tus) with per-file progress, pause, resume and retry (editors),
+// and the user's recent uploads with their thumbnails and status
 export default async function AdminUploadPage() {
   const user = await requirePageUser("editor", "/admin/upload");
+  const recentUploads = await listRecentUploads(getDb(), user);
   return (
-    <>
-      <AdminNav role={user.role} />
-      <h1>Upload</h1>
-      <p className="muted">New photos start private. Uploads resume where they stopped if the connection drops.</p>
-      <PhotoUploader maxFileBytes={getEnv().MAX_UPLOAD_BYTES} />
-    </>
+    <AdminPage role={user.role} title="Upload" intro="New photos start private. Uploads resume where they stopped if the connection drops.">
+      <PhotoUploader maxFileBytes={getEnv().MAX_UPLOAD_BYTES} recentUploads={recentUploads} />
+    </AdminPage>
   );
 }

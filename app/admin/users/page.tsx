@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { requirePageUser } from "@/src/auth/page-guard";
+import { getDb } from "@/src/db/client";
+import { AdminPage } from "@/src/ui/admin-page";
 import { UsersAdmin } from "@/src/users/components/users-admin";
 import { listUsersForAdmin } from "@/src/users/users.service";
-import { AdminNav } from "@/src/ui/admin-nav";
-import { getDb } from "@/src/db/client";
 
 export const metadata: Metadata = { title: "Users" };
 
@@ -12,10 +12,8 @@ export default async function AdminUsersPage() {
   const user = await requirePageUser("admin", "/admin/users");
   const users = await listUsersForAdmin(getDb(), user);
   return (
-    <>
-      <AdminNav role={user.role} />
-      <h1>Users</h1>
+    <AdminPage role={user.role} title="Users" intro="Who may sign in, and what each may do. Viewers see members-only photos; editors upload; admins manage everything.">
       <UsersAdmin initialUsers={users} currentUserId={user.id} />
-    </>
+    </AdminPage>
   );
 }

@@ -15,13 +15,15 @@ export default async function AuthErrorPage({ searchParams }: AuthErrorPageProps
   const { error } = await searchParams;
   const message = describeSignInError(typeof error === "string" ? error : null) ?? DEFAULT_SIGN_IN_MESSAGE;
   return (
-    <section className="card">
+    <section className="card auth-card">
       <h1>Could not sign you in</h1>
-      <p className="notice error" role="alert" data-testid="auth-error-message">
+      <p className="notice notice-error" role="alert" data-testid="auth-error-message">
         {message}
       </p>
-      <p>
-        <Link href="/signin">Back to sign in</Link>
+      <p className="auth-card-actions">
+        <Link href="/signin" className="button secondary">
+          Back to sign in
+        </Link>
       </p>
     </section>
   );

@@ -6,6 +6,7 @@ import toast from "react-hot-toast";
 import type { Role } from "@/src/access/roles";
 import { SCOPE_DESCRIPTIONS, scopesForRole } from "@/src/access/scopes";
 import { callApi } from "@/src/ui/api-client";
+import { ConfirmDialog } from "@/src/ui/dialog";
 import type { PublicApiToken } from "../api-tokens.schemas";
 
 const LIFETIMES = [
@@ -30,7 +31,8 @@ export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
   const [tokens, setTokens] = useState(initialTokens);
   const [busyTokenId, setBusyTokenId] = useState<string | null>(null);
   const [isCreating, setIsCreating] = useState(false);
-  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
+  const [created, setCreated] = useState<{ name: string; secret: string; origin: string } | null>(null);
+  const [revoking, setRevoking] = useState<PublicApiToken | null>(null);
   const availableScopes = scopesForRole(role);
 
   async function reload() {
@@ -56,8 +58,9 @@ export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
     setIsCreating(true);
     try {
       const answer = await callApi<{ token: PublicApiToken; secret: string }>("/api/tokens", { method: "POST", body });
-      setCreated({ name: answer.token.name, secret: answer.secret });
-      toast.success(`Created token “${answer.token.name}”. Copy it now: it is shown only once.`);
+      // The address this browser reached the site at: the one a script on the same network uses.
+      setCreated({ name: answer.token.name, secret: answer.secret, origin: window.location.origin });
+      toast.success(`Created token “${answer.token.name}”.`);
       formElement.reset();
       await reload();
     } catch (error) {
@@ -77,11 +80,11 @@ export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
   }
 
   async function handleRevoke(token: PublicApiToken) {
-    if (!window.confirm(`Revoke “${token.name}”? Scripts using it stop working at once.`)) return;
     setBusyTokenId(token.id);
     try {
       await callApi(`/api/tokens/${encodeURIComponent(token.id)}`, { method: "DELETE" });
       toast.success(`Revoked token “${token.name}”.`);
+      setRevoking(null);
       await reload();
     } catch (error) {
       toast.error(error instanceof Error ? error.message : "Could not revoke the token.");
@@ -92,34 +95,41 @@ export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
 
   return (
     <>
-      <form className="inline-form" onSubmit={handleCreate} aria-label="Create an API token">
-        <label>
-          Name
-          <input name="name" required maxLength={100} placeholder="e.g. phone import script" />
-        </label>
-        <fieldset className="scope-choices">
-          <legend>Scopes</legend>
-          {availableScopes.map((scope) => (
-            <label key={scope} title={SCOPE_DESCRIPTIONS[scope]}>
-              <input type="checkbox" name="scopes" value={scope} defaultChecked={scope === availableScopes[0]} />
-              {scope}
-            </label>
-          ))}
-        </fieldset>
-        <label>
-          Expires
-          <select name="lifetime" defaultValue="90">
-            {LIFETIMES.map((lifetime) => (
-              <option key={lifetime.value} value={lifetime.value}>
-                {lifetime.label}
-              </option>
+      <section className="admin-panel" aria-labelledby="new-token-heading">
+        <h2 id="new-token-heading" className="admin-panel-title">
+          New token
+        </h2>
+        <form className="admin-form" onSubmit={handleCreate} aria-label="Create an API token">
+          <label className="field">
+            Name
+            <input name="name" required maxLength={100} placeholder="e.g. phone import script" />
+          </label>
+          <label className="field">
+            Expires
+            <select name="lifetime" defaultValue="90">
+              {LIFETIMES.map((lifetime) => (
+                <option key={lifetime.value} value={lifetime.value}>
+                  {lifetime.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="scope-choices">
+            <legend>Scopes</legend>
+            {availableScopes.map((scope) => (
+              <label key={scope} className="checkbox-field" title={SCOPE_DESCRIPTIONS[scope]}>
+                <input type="checkbox" name="scopes" value={scope} defaultChecked={scope === availableScopes[0]} />
+                {scope}
+              </label>
             ))}
-          </select>
-        </label>
-        <button type="submit" disabled={isCreating}>
-          Create token
-        </button>
-      </form>
+          </fieldset>
+          <div className="admin-form-submit">
+            <button type="submit" disabled={isCreating}>
+              Create token
+            </button>
+          </div>
+        </form>
+      </section>
 
       {created && (
         <section className="notice token-secret" aria-label="New API token" data-testid="new-token">
@@ -135,13 +145,14 @@ export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
               Done
             </button>
           </div>
-          <p className="muted">
-            Use it as <code>Authorization: Bearer &lt;token&gt;</code>, e.g.{" "}
-            <code>curl -F file=@photo.heic -H &quot;Authorization: Bearer &lt;token&gt;&quot; {"<site>"}/api/upload</code>
-          </p>
+          <p className="muted">Send it as a Bearer token. For example, to upload a photo:</p>
+          <pre className="token-example" data-testid="token-curl-example">
+            <code>{`curl -F file=@photo.heic \\\n  -H "Authorization: Bearer <token>" \\\n  ${created.origin}/api/upload`}</code>
+          </pre>
         </section>
       )}
 
+      <h2>Your tokens</h2>
       {tokens.length === 0 ? (
         <p className="muted">You have no API tokens.</p>
       ) : (
@@ -154,31 +165,30 @@ export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
               <th>Created</th>
               <th>Last used</th>
               <th>Expires</th>
-              <th>Actions</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {tokens.map((token) => (
               <tr key={token.id} data-testid={`token-row-${token.name}`}>
-                <td>{token.name}</td>
-                <td>
+                <td data-label="Name">{token.name}</td>
+                <td data-label="Token">
                   <code>{token.hint}…</code>
                 </td>
-                <td>{token.scopes.join(", ")}</td>
-                <td>{formatInstant(token.createdAt, "")}</td>
-                <td>{formatInstant(token.lastUsedAt, "Never")}</td>
-                <td>
-                  {formatInstant(token.expiresAt, "Never")}
-                  {token.isExpired && <span className="muted"> (expired)</span>}
+                <td data-label="Scopes">{token.scopes.join(", ")}</td>
+                <td data-label="Created">{formatInstant(token.createdAt, "")}</td>
+                <td data-label="Last used">{formatInstant(token.lastUsedAt, "Never")}</td>
+                <td data-label="Expires">
+                  <span>
+                    {formatInstant(token.expiresAt, "Never")}
+                    {token.isExpired && <span className="muted"> (expired)</span>}
+                  </span>
                 </td>
-                <td>
+                <td className="table-actions">
                   <div className="actions">
-                    <button
-                      type="button"
-                      className="danger"
-                      disabled={busyTokenId === token.id}
-                      onClick={() => void handleRevoke(token)}
-                    >
+                    <button type="button" className="danger" disabled={busyTokenId === token.id} onClick={() => setRevoking(token)}>
                       Revoke
                     </button>
                   </div>
@@ -188,6 +198,18 @@ export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
           </tbody>
         </table>
       )}
+
+      <ConfirmDialog
+        open={revoking !== null}
+        title={`Revoke “${revoking?.name ?? ""}”?`}
+        confirmLabel="Revoke token"
+        tone="danger"
+        isBusy={revoking !== null && busyTokenId === revoking.id}
+        onConfirm={() => revoking && void handleRevoke(revoking)}
+        onClose={() => setRevoking(null)}
+      >
+        <p>Scripts using it stop working at once. This cannot be undone.</p>
+      </ConfirmDialog>
     </>
   );
 }

@@ -24,6 +24,7 @@ export function SignInForm({ callbackUrl, providers, initialError }: SignInFormP
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setIsSubmitting(true);
+    setError(null);
     const result = await signIn("credentials", {
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
@@ -33,8 +34,8 @@ export function SignInForm({ callbackUrl, providers, initialError }: SignInFormP
     setIsSubmitting(false);
     if (!result?.ok || result.error) {
       const message = describeSignInError(result?.error ?? "Callback");
-      setError(message);
-      toast.error(message ?? "Signing in did not work.");
+      // Said once, beside the form (an alert, so it is announced): no toast repeating it.
+      setError(message ?? "Signing in did not work.");
       return;
     }
     toast.success("Signed in");
@@ -53,7 +54,7 @@ export function SignInForm({ callbackUrl, providers, initialError }: SignInFormP
       <form className="form" onSubmit={handleSubmit} aria-label="Sign in with e-mail and password">
         <label>
           E-mail
-          <input name="email" type="email" autoComplete="username" required maxLength={254} />
+          <input name="email" type="email" autoComplete="username" required maxLength={254} autoFocus />
         </label>
         <label>
           Password

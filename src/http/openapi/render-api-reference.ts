@@ -3,8 +3,7 @@ import type { JsonSchema } from "./json-schema";
 
 // The API reference at /api/docs: one HTML page built on the server from the OpenAPI document,
 // with no script and nothing fetched from elsewhere, so it works on a site with no internet.
-// The look follows app/globals.css (same palette, type and spacing), inlined because a route
-// handler's answer does not get the app's stylesheet.
+// The look follows app/styles/tokens.css (see STYLE below).
 
 type Operation = {
   operationId?: string;
@@ -140,43 +139,63 @@ ${renderParameters(parameters)}${body}${renderResponses(operation.responses ?? {
 </section>`;
 }
 
+// The design tokens this page needs, copied from app/styles/tokens.css (same names, same
+// light-dark() pairs): a route handler's answer does not get the app's stylesheet. The theme follows
+// the system; there is no script here to read the reader's toggle.
 const STYLE = `
-:root { --ink: #111827; --muted: #6b7280; --line: #e5e7eb; --paper: #ffffff; --wash: #f9fafb; --accent: #1f2937; --danger: #b91c1c;
-  font-family: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); background: var(--paper); }
+:root { color-scheme: light dark;
+  --color-bg: light-dark(#fbfbfa, #0e0e0f); --color-surface: light-dark(#ffffff, #18181a); --color-surface-sunken: light-dark(#f2f2f0, #111112);
+  --color-ink: light-dark(#1a1a1a, #ececea); --color-ink-muted: light-dark(#5c5c5c, #a3a3a0);
+  --color-line: light-dark(#e3e3e0, #2c2c2e); --color-line-strong: light-dark(#c4c4c0, #48484b);
+  --color-accent: light-dark(#1f5fd1, #7fa8ff); --color-accent-hover: light-dark(#174ca9, #a5c2ff); --color-focus: light-dark(#1f5fd1, #a5c2ff);
+  --color-danger: light-dark(#b42318, #ff8a80); --color-danger-soft: light-dark(#fdecea, #3a1714);
+  --color-success: light-dark(#1e6b3a, #7bd99a); --color-success-soft: light-dark(#e7f5ec, #12301d);
+  --color-warning: light-dark(#8a5300, #f2c46d); --color-warning-soft: light-dark(#fdf3e1, #33260d);
+  --font-sans: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  --font-mono: ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace;
+  --radius-sm: 4px; --radius-md: 8px; --radius-lg: 14px; --radius-pill: 999px; --gutter: clamp(0.75rem, 2.2vw, 2rem);
+  font-family: var(--font-sans); color: var(--color-ink); background: var(--color-bg); }
 * { box-sizing: border-box; }
-body { margin: 0; line-height: 1.5; }
-a { color: inherit; }
-code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.88em; background: var(--wash); border: 1px solid var(--line); border-radius: 0.25rem; padding: 0 0.25rem; overflow-wrap: anywhere; }
-.site-header { display: flex; align-items: center; justify-content: space-between; gap: 1rem; padding: 0.75rem 1.5rem; border-bottom: 1px solid var(--line); min-height: 3.5rem; }
-.site-title { font-weight: 700; letter-spacing: 0.02em; text-decoration: none; font-size: 1.1rem; }
-.site-main { padding: 1.5rem; max-width: 72rem; margin: 0 auto; }
-.muted { color: var(--muted); }
-.button { font: inherit; border-radius: 0.375rem; border: 1px solid var(--accent); background: transparent; color: var(--accent); padding: 0.3rem 0.8rem; text-decoration: none; display: inline-block; font-size: 0.9rem; }
-.toc { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; padding: 0.75rem 0; border-bottom: 1px solid var(--line); margin-bottom: 1rem; }
-.table { width: 100%; border-collapse: collapse; }
-.table th, .table td { text-align: left; padding: 0.45rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
-.table th { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); }
+body { margin: 0; line-height: 1.55; }
+a { color: var(--color-accent); text-underline-offset: 0.18em; }
+a:hover { color: var(--color-accent-hover); }
+:focus-visible { outline: 2px solid var(--color-focus); outline-offset: 2px; border-radius: var(--radius-sm); }
+h1, h2, h3 { line-height: 1.25; letter-spacing: -0.01em; }
+h1 { font-size: 1.75rem; }
+code { font-family: var(--font-mono); font-size: 0.88em; background: var(--color-surface-sunken); border: 1px solid var(--color-line); border-radius: var(--radius-sm); padding: 0 0.25rem; overflow-wrap: anywhere; }
+.site-header { position: sticky; top: 0; display: flex; align-items: center; justify-content: space-between; gap: 1rem; padding: 0.5rem var(--gutter); border-bottom: 1px solid var(--color-line); min-height: 3.5rem; background: var(--color-bg); }
+.site-title { font-weight: 650; letter-spacing: 0.01em; text-decoration: none; font-size: 1.125rem; color: var(--color-ink); }
+.site-title:hover { color: var(--color-ink); }
+.site-main { padding: 1.5rem var(--gutter) 3rem; max-width: 72rem; margin: 0 auto; }
+.muted { color: var(--color-ink-muted); }
+.button { display: inline-flex; align-items: center; min-height: 2.5rem; font: inherit; font-size: 0.875rem; font-weight: 500; border-radius: var(--radius-md); border: 1px solid var(--color-line-strong); background: var(--color-surface); color: var(--color-ink); padding: 0 1rem; text-decoration: none; }
+.button:hover { background: var(--color-surface-sunken); color: var(--color-ink); }
+.toc { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; padding: 0.75rem 0; border-bottom: 1px solid var(--color-line); margin-bottom: 1rem; }
+.toc a { display: inline-flex; align-items: center; min-height: 2.75rem; text-transform: capitalize; }
+.table { width: 100%; border-collapse: collapse; font-size: 0.875rem; }
+.table th, .table td { text-align: left; padding: 0.5rem; border-bottom: 1px solid var(--color-line); vertical-align: top; }
+.table th { font-size: 0.75rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--color-ink-muted); }
 .table-scroll { overflow-x: auto; }
-h2 { margin-top: 2.5rem; text-transform: capitalize; border-bottom: 1px solid var(--line); padding-bottom: 0.4rem; }
-.operation { border: 1px solid var(--line); border-radius: 0.5rem; padding: 1rem 1.25rem; margin: 1rem 0; }
+h2 { margin-top: 2.5rem; text-transform: capitalize; border-bottom: 1px solid var(--color-line); padding-bottom: 0.4rem; }
+.operation { border: 1px solid var(--color-line); border-radius: var(--radius-md); padding: 1rem 1.25rem; margin: 1rem 0; background: var(--color-surface); }
 .operation h3 { margin: 0; font-size: 1.05rem; display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
-.operation h4 { margin: 1rem 0 0.3rem; font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); }
+.operation h4 { margin: 1rem 0 0.3rem; font-size: 0.75rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--color-ink-muted); }
 .path { font-size: 1rem; background: none; border: none; padding: 0; }
 .summary { margin: 0.4rem 0 0; font-weight: 600; }
 .description p { margin: 0.4rem 0; }
-.method { font-size: 0.75rem; font-weight: 700; letter-spacing: 0.05em; border-radius: 999px; padding: 0.1rem 0.6rem; border: 1px solid var(--line); background: var(--wash); }
-.method-get, .method-head { color: #1d4ed8; border-color: #bfdbfe; background: #eff6ff; }
-.method-post { color: #166534; border-color: #bbf7d0; background: #f0fdf4; }
-.method-patch, .method-put { color: #92400e; border-color: #fde68a; background: #fffbeb; }
-.method-delete { color: var(--danger); border-color: #fecaca; background: #fef2f2; }
+.method { font-size: 0.75rem; font-weight: 700; letter-spacing: 0.05em; border-radius: var(--radius-pill); padding: 0.1rem 0.6rem; border: 1px solid currentColor; color: var(--color-ink-muted); background: var(--color-surface-sunken); }
+.method-get, .method-head { color: var(--color-accent); }
+.method-post { color: var(--color-success); background: var(--color-success-soft); }
+.method-patch, .method-put { color: var(--color-warning); background: var(--color-warning-soft); }
+.method-delete { color: var(--color-danger); background: var(--color-danger-soft); }
 .fields, .responses { list-style: none; margin: 0.2rem 0; padding-left: 0; }
-.fields .fields { padding-left: 1.25rem; border-left: 1px solid var(--line); margin-left: 0.3rem; }
+.fields .fields { padding-left: 1.25rem; border-left: 1px solid var(--color-line); margin-left: 0.3rem; }
 .fields li, .responses > li { padding: 0.15rem 0; font-size: 0.92rem; }
 .field-type { font-size: 0.85rem; }
-.status { display: inline-block; min-width: 2.8rem; text-align: center; font-weight: 700; font-size: 0.8rem; border-radius: 999px; padding: 0.05rem 0.5rem; border: 1px solid var(--line); }
-.status-ok { color: #166534; border-color: #bbf7d0; background: #f0fdf4; }
-.status-error { color: var(--muted); }
-@media (max-width: 40rem) { .site-main { padding: 1rem; } .operation { padding: 0.75rem; } .site-header { padding: 0.75rem 1rem; } }
+.status { display: inline-block; min-width: 2.8rem; text-align: center; font-weight: 700; font-size: 0.75rem; border-radius: var(--radius-pill); padding: 0.05rem 0.5rem; border: 1px solid var(--color-line-strong); }
+.status-ok { color: var(--color-success); border-color: currentColor; background: var(--color-success-soft); }
+.status-error { color: var(--color-ink-muted); }
+@media (max-width: 40rem) { .operation { padding: 0.75rem; } }
 `;
 
 /** The whole reference page for a document. */

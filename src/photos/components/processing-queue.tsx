@@ -41,7 +41,7 @@ export function ProcessingQueue({ photos }: { photos: QueuedPhoto[] }) {
     }
   }
 
-  if (photos.length === 0) return <p className="muted">Nothing is waiting: every photo is processed.</p>;
+  if (photos.length === 0) return <p className="empty-state muted">Nothing is waiting: every photo is processed.</p>;
   return (
     <table className="table" data-testid="processing-queue">
       <thead>
@@ -50,21 +50,25 @@ export function ProcessingQueue({ photos }: { photos: QueuedPhoto[] }) {
           <th>Owner</th>
           <th>State</th>
           <th>Reason</th>
-          <th aria-label="Actions" />
+          <th>
+            <span className="visually-hidden">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody>
         {photos.map((photo) => (
           <tr key={photo.id} data-status={photo.status}>
-            <td>
+            <td data-label="Photo">
               <Link href={`/p/${photo.id}`}>{photo.name || photo.id}</Link>
             </td>
-            <td>{photo.ownerName}</td>
-            <td>{describeStage(photo)}</td>
-            <td>{photo.failureReason ?? ""}</td>
-            <td>
+            <td data-label="Owner">{photo.ownerName}</td>
+            <td data-label="State">
+              <span className={photo.status === "failed" ? "badge badge-danger" : "badge"}>{describeStage(photo)}</span>
+            </td>
+            <td data-label="Reason">{photo.failureReason ?? <span className="muted">—</span>}</td>
+            <td className="table-actions">
               {photo.status === "failed" && (
-                <button type="button" className="secondary" disabled={retryingId === photo.id} onClick={() => void retry(photo)}>
+                <button type="button" className="secondary button-small" disabled={retryingId === photo.id} onClick={() => void retry(photo)}>
                   Retry
                 </button>
               )}

@@ -5,10 +5,12 @@ import { signIn } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import { readErrorMessage } from "@/src/ui/api-client";
+import { PasswordField } from "@/src/ui/password-field";
 
 export function SetupForm({ token }: { token: string }) {
   const router = useRouter();
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -16,6 +18,7 @@ export function SetupForm({ token }: { token: string }) {
     const email = String(form.get("email") ?? "");
     const password = String(form.get("password") ?? "");
     setIsSubmitting(true);
+    setError(null);
     const response = await fetch("/api/setup", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -23,7 +26,7 @@ export function SetupForm({ token }: { token: string }) {
     });
     if (!response.ok) {
       setIsSubmitting(false);
-      toast.error(await readErrorMessage(response));
+      setError(await readErrorMessage(response));
       return;
     }
     toast.success("Admin account created");
@@ -34,6 +37,11 @@ export function SetupForm({ token }: { token: string }) {
 
   return (
     <form className="form" onSubmit={handleSubmit} aria-label="Create the first admin">
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
       <label>
         Name
         <input name="name" required maxLength={100} autoComplete="name" />
@@ -42,10 +50,7 @@ export function SetupForm({ token }: { token: string }) {
         E-mail
         <input name="email" type="email" required maxLength={254} autoComplete="username" />
       </label>
-      <label>
-        Password (at least 10 characters)
-        <input name="password" type="password" required minLength={10} maxLength={256} autoComplete="new-password" />
-      </label>
+      <PasswordField name="password" label="Password" hint="At least 10 characters." />
       <button type="submit" disabled={isSubmitting}>
         {isSubmitting ? "Creating…" : "Create admin account"}
       </button>

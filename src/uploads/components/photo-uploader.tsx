@@ -8,7 +8,9 @@ import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
+import type { RecentUpload } from "@/src/photos/recent-uploads.service";
 import { callApi } from "@/src/ui/api-client";
+import { useChosenTheme } from "./use-chosen-theme";
 import { type FinishedUpload, isFinalRefusal, readFinishedUpload, readRefusalMessage } from "./upload-answers";
 
 type UploaderFile = UppyFile<Record<string, unknown>, TusBody>;
@@ -24,8 +26,29 @@ const CHUNK_BYTES = 8 * 1024 * 1024;
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10000, 20000];
 const STATUS_POLL_MS = 1500;
 
-interface UploadedPhoto extends FinishedUpload {
+interface UploadedPhoto {
+  id: string;
   fileName: string;
+  status: FinishedUpload["status"];
+  isDuplicate: boolean;
+  thumbnailUrl: string | null;
+}
+
+interface VariantAnswer {
+  format: string;
+  width: number;
+  url: string;
+}
+
+/** The smallest JPEG or WebP variant of a photo as /api/photos/{id} lists them (by width). */
+function smallestThumbnail(variants: VariantAnswer[]): string | null {
+  const usable = variants.filter((variant) => variant.format === "jpeg" || variant.format === "webp");
+  usable.sort((a, b) => a.width - b.width);
+  return usable[0]?.url ?? null;
+}
+
+function fromRecentUpload(upload: RecentUpload): UploadedPhoto {
+  return { id: upload.id, fileName: upload.name, status: upload.status, isDuplicate: false, thumbnailUrl: upload.thumbnailUrl };
 }
 
 interface RefusedFile {
@@ -53,13 +76,20 @@ function responseTextOf(response: { body?: TusBody } | undefined): string | unde
   return response?.body?.xhr?.responseText;
 }
 
+interface PhotoUploaderProps {
+  maxFileBytes: number;
+  /** The user's latest uploads from the server, so the list is still there after a reload. */
+  recentUploads: RecentUpload[];
+}
+
 /** Uppy's Dashboard on the tus endpoint, with a toast per file and the photos' processing status. */
-export function PhotoUploader({ maxFileBytes }: { maxFileBytes: number }) {
+export function PhotoUploader({ maxFileBytes, recentUploads }: PhotoUploaderProps) {
   // One Uppy per page view. Its constructor only sets up state, so it is safe in the server render;
   // the Dashboard attaches to the page once mounted.
   const [uppy] = useState(() => createUppy(maxFileBytes));
-  const [uploaded, setUploaded] = useState<UploadedPhoto[]>([]);
+  const [uploaded, setUploaded] = useState<UploadedPhoto[]>(() => recentUploads.map(fromRecentUpload));
   const [refused, setRefused] = useState<RefusedFile[]>([]);
+  const theme = useChosenTheme();
 
   useEffect(() => {
     const onSuccess = (file: UploaderFile | undefined, response: { body?: TusBody }) => {
@@ -70,7 +100,8 @@ export function PhotoUploader({ maxFileBytes }: { maxFileBytes: number }) {
         return;
       }
       showUploadedToast(file, photo);
-      setUploaded((list) => [{ ...photo, fileName: file.name ?? photo.name }, ...list.filter((item) => item.id !== photo.id)]);
+      const item: UploadedPhoto = { id: photo.id, fileName: file.name ?? photo.name, status: photo.status, isDuplicate: photo.isDuplicate, thumbnailUrl: null };
+      setUploaded((list) => [item, ...list.filter((other) => other.id !== photo.id)]);
     };
     const onError = (file: UploaderFile | undefined, error: Error, response?: { status?: number; body?: TusBody }) => {
       if (!file) return;
@@ -78,9 +109,8 @@ export function PhotoUploader({ maxFileBytes }: { maxFileBytes: number }) {
       const refusal = readRefusalMessage(responseTextOf(response));
       const fileName = file.name ?? "This file";
       if (refusal && isFinalRefusal(response?.status)) {
-        toast.error(`${fileName} was refused: ${refusal}`, { id: `upload-error-${file.id}` });
-        // Sending it again would be refused again: it leaves the Dashboard (no Retry button) and
-        // stays listed below with the reason.
+        // Said once, where it stays: sending it again would be refused again, so it leaves the
+        // Dashboard (no Retry button) and is listed below with the reason (announced politely).
         setRefused((list) => [...list.filter((item) => item.key !== file.id), { key: file.id, fileName, reason: refusal }]);
         setTimeout(() => {
           uppy.removeFile(file.id);
@@ -110,18 +140,24 @@ export function PhotoUploader({ maxFileBytes }: { maxFileBytes: number }) {
     };
   }, [uppy]);
 
-  const processingIds = uploaded.filter((photo) => photo.status === "processing").map((photo) => photo.id).join(",");
+  // Asked again until each photo is done and has a thumbnail (the visible one comes first, so a
+  // thumbnail often shows while the larger sizes are still being made).
+  const pendingIds = uploaded
+    .filter((photo) => photo.status === "processing" || (photo.status === "ready" && photo.thumbnailUrl === null))
+    .map((photo) => photo.id)
+    .join(",");
   useEffect(() => {
-    if (!processingIds) return;
+    if (!pendingIds) return;
     const timer = setInterval(async () => {
-      for (const id of processingIds.split(",")) {
-        const body = await callApi<{ photo: { status: FinishedUpload["status"] } }>(`/api/photos/${id}`, { method: "GET" }).catch(() => null);
-        if (!body || body.photo.status === "processing") continue;
-        setUploaded((list) => list.map((item) => (item.id === id ? { ...item, status: body.photo.status } : item)));
+      for (const id of pendingIds.split(",")) {
+        const body = await callApi<{ photo: { status: FinishedUpload["status"]; variants: VariantAnswer[] } }>(`/api/photos/${id}`, { method: "GET" }).catch(() => null);
+        if (!body) continue;
+        const thumbnailUrl = smallestThumbnail(body.photo.variants);
+        setUploaded((list) => list.map((item) => (item.id === id ? { ...item, status: body.photo.status, thumbnailUrl: item.thumbnailUrl ?? thumbnailUrl } : item)));
       }
     }, STATUS_POLL_MS);
     return () => clearInterval(timer);
-  }, [processingIds]);
+  }, [pendingIds]);
 
   return (
     <div className="uploader">
@@ -131,34 +167,45 @@ export function PhotoUploader({ maxFileBytes }: { maxFileBytes: number }) {
         height={420}
         fileManagerSelectionType="both"
         proudlyDisplayPoweredByUppy={false}
+        theme={theme}
         note={`JPEG, PNG, WebP, AVIF, HEIC/HEIF, TIFF or GIF, up to ${formatBytes(maxFileBytes)} each.`}
       />
       {uploaded.length > 0 && (
         <section aria-label="Uploaded photos">
-          <h2 className="uploader-heading">Uploaded</h2>
+          <h2 className="uploader-heading">Recent uploads</h2>
           <ul className="uploaded-list">
             {uploaded.map((photo) => (
-              <li key={photo.id} data-photo-id={photo.id} data-status={photo.status}>
-                <Link href={`/p/${photo.id}`}>{photo.fileName}</Link>
-                {photo.isDuplicate && <span className="muted"> (already in your library)</span>}
+              <li key={photo.id} className="uploaded-item" data-photo-id={photo.id} data-status={photo.status}>
+                <span className="uploaded-thumb">
+                  {/* Decorative: the name beside it says which photo this is. A plain <img>: the
+                      variant is already a small, sized file, and next/image would resize it again. */}
+                  {/* eslint-disable-next-line @next/next/no-img-element */}
+                  {photo.thumbnailUrl && <img src={photo.thumbnailUrl} alt="" width={48} height={48} loading="lazy" decoding="async" />}
+                </span>
+                <span className="uploaded-name">
+                  <Link href={`/p/${photo.id}`}>{photo.fileName}</Link>
+                  {photo.isDuplicate && <span className="muted uploaded-note">Already in your library</span>}
+                </span>
                 <span className={`status-badge status-${photo.status}`}>{photo.status}</span>
               </li>
             ))}
           </ul>
         </section>
       )}
-      {refused.length > 0 && (
-        <section aria-label="Refused files">
-          <h2 className="uploader-heading">Refused</h2>
-          <ul className="uploaded-list">
-            {refused.map((file) => (
-              <li key={file.key}>
-                {file.fileName}: <span className="muted">{file.reason}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <div aria-live="polite">
+        {refused.length > 0 && (
+          <section aria-label="Refused files">
+            <h2 className="uploader-heading">Refused</h2>
+            <ul className="uploaded-list">
+              {refused.map((file) => (
+                <li key={file.key} className="refused-item">
+                  <span className="uploaded-name">{file.fileName}</span>: <span className="muted">{file.reason}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
     </div>
   );
 }

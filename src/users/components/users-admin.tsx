@@ -6,6 +6,9 @@ import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import { ROLES } from "@/src/access/roles";
 import { callApi } from "@/src/ui/api-client";
+import { ConfirmDialog } from "@/src/ui/dialog";
+import { PasswordField } from "@/src/ui/password-field";
+import { ResetPasswordDialog } from "./reset-password-dialog";
 import type { PublicUser } from "../users.schemas";
 
 interface UsersAdminProps {
@@ -17,6 +20,8 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
   const router = useRouter();
   const [users, setUsers] = useState(initialUsers);
   const [busyUserId, setBusyUserId] = useState<string | null>(null);
+  const [resetting, setResetting] = useState<PublicUser | null>(null);
+  const [pending, setPending] = useState<{ kind: "delete" | "sign-out"; user: PublicUser } | null>(null);
 
   async function reload() {
     const body = await callApi<{ users: PublicUser[] }>("/api/admin/users", { method: "GET" });
@@ -68,57 +73,61 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
     if (isCreated) formElement.reset();
   }
 
-  function handleResetPassword(user: PublicUser) {
-    const password = window.prompt(`New password for ${user.email} (at least 10 characters):`);
-    if (!password) return;
-    void run(
-      user.id,
-      `Password reset for ${user.email}; they were signed out everywhere`,
-      () => callApi(`/api/admin/users/${user.id}/password`, { method: "POST", body: { password } }),
-      { endsSessions: true },
-    );
-  }
-
-  function handleDelete(user: PublicUser) {
-    if (!window.confirm(`Delete ${user.email}? This cannot be undone.`)) return;
-    void run(user.id, `Deleted ${user.email}`, () => callApi(`/api/admin/users/${user.id}`, { method: "DELETE" }));
+  async function confirmPending() {
+    if (!pending) return;
+    const { kind, user } = pending;
+    const isDone =
+      kind === "delete"
+        ? await run(user.id, `Deleted ${user.email}`, () => callApi(`/api/admin/users/${user.id}`, { method: "DELETE" }))
+        : await run(user.id, `${user.email} was signed out everywhere`, () => callApi(`/api/admin/users/${user.id}/sessions`, { method: "DELETE" }), {
+            endsSessions: true,
+          });
+    if (isDone) setPending(null);
   }
 
   return (
     <>
-      <form className="inline-form" onSubmit={handleCreate} aria-label="Create a user">
-        <label>
-          Name
-          <input name="name" required maxLength={100} />
-        </label>
-        <label>
-          E-mail
-          <input name="email" type="email" required maxLength={254} />
-        </label>
-        <label>
-          Role
-          <select name="role" defaultValue="viewer">
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Password
-          <input name="password" type="password" required minLength={10} maxLength={256} autoComplete="new-password" />
-        </label>
-        <button type="submit">Create user</button>
-      </form>
-      <table className="table">
+      <section className="admin-panel" aria-labelledby="new-user-heading">
+        <h2 id="new-user-heading" className="admin-panel-title">
+          New user
+        </h2>
+        <form className="admin-form" onSubmit={handleCreate} aria-label="Create a user">
+          <label className="field">
+            Name
+            <input name="name" required maxLength={100} autoComplete="off" />
+          </label>
+          <label className="field">
+            E-mail
+            <input name="email" type="email" required maxLength={254} autoComplete="off" />
+          </label>
+          <label className="field">
+            Role
+            <select name="role" defaultValue="viewer">
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {role}
+                </option>
+              ))}
+            </select>
+          </label>
+          <PasswordField name="password" label="Password" hint="At least 10 characters." />
+          <div className="admin-form-submit">
+            <button type="submit">Create user</button>
+          </div>
+        </form>
+      </section>
+
+      <h2>Everyone</h2>
+      <table className="table users-table">
         <thead>
           <tr>
             <th>Name</th>
             <th>E-mail</th>
             <th>Role</th>
             <th>Status</th>
-            <th>Actions</th>
+            <th>
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -127,12 +136,14 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
             const isSelf = user.id === currentUserId;
             return (
               <tr key={user.id} data-testid={`user-row-${user.email}`}>
-                <td>
-                  {user.name}
-                  {isSelf && <span className="muted"> (you)</span>}
+                <td data-label="Name">
+                  <span>
+                    <span className="user-cell-name">{user.name}</span>
+                    {isSelf && <span className="muted"> (you)</span>}
+                  </span>
                 </td>
-                <td>{user.email}</td>
-                <td>
+                <td data-label="E-mail">{user.email}</td>
+                <td data-label="Role">
                   <select
                     aria-label={`Role of ${user.email}`}
                     value={user.role}
@@ -150,12 +161,14 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
                     ))}
                   </select>
                 </td>
-                <td>{user.isDisabled ? "Disabled" : "Active"}</td>
-                <td>
+                <td data-label="Status">
+                  <span className={user.isDisabled ? "badge badge-warning" : "badge badge-success"}>{user.isDisabled ? "Disabled" : "Active"}</span>
+                </td>
+                <td className="table-actions">
                   <div className="actions">
                     <button
                       type="button"
-                      className="secondary"
+                      className="secondary button-small"
                       disabled={isBusy}
                       onClick={() =>
                         void run(user.id, `${user.email} ${user.isDisabled ? "enabled" : "disabled"}`, () =>
@@ -165,25 +178,13 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
                     >
                       {user.isDisabled ? "Enable" : "Disable"}
                     </button>
-                    <button type="button" className="secondary" disabled={isBusy} onClick={() => handleResetPassword(user)}>
+                    <button type="button" className="secondary button-small" disabled={isBusy} onClick={() => setResetting(user)}>
                       Reset password
                     </button>
-                    <button
-                      type="button"
-                      className="secondary"
-                      disabled={isBusy}
-                      onClick={() =>
-                        void run(
-                          user.id,
-                          `${user.email} was signed out everywhere`,
-                          () => callApi(`/api/admin/users/${user.id}/sessions`, { method: "DELETE" }),
-                          { endsSessions: true },
-                        )
-                      }
-                    >
+                    <button type="button" className="secondary button-small" disabled={isBusy} onClick={() => setPending({ kind: "sign-out", user })}>
                       Sign out everywhere
                     </button>
-                    <button type="button" className="danger" disabled={isBusy || isSelf} onClick={() => handleDelete(user)}>
+                    <button type="button" className="danger button-small" disabled={isBusy || isSelf} onClick={() => setPending({ kind: "delete", user })}>
                       Delete
                     </button>
                   </div>
@@ -193,6 +194,37 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
           })}
         </tbody>
       </table>
+
+      <ResetPasswordDialog
+        user={resetting}
+        isBusy={resetting !== null && busyUserId === resetting.id}
+        onClose={() => setResetting(null)}
+        onReset={async (user, password) => {
+          const isDone = await run(
+            user.id,
+            `Password reset for ${user.email}; they were signed out everywhere`,
+            () => callApi(`/api/admin/users/${user.id}/password`, { method: "POST", body: { password } }),
+            { endsSessions: true },
+          );
+          if (isDone) setResetting(null);
+        }}
+      />
+
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.kind === "delete" ? `Delete ${pending.user.email}?` : `Sign ${pending?.user.email ?? ""} out everywhere?`}
+        confirmLabel={pending?.kind === "delete" ? "Delete user" : "Sign out everywhere"}
+        tone={pending?.kind === "delete" ? "danger" : "default"}
+        isBusy={pending !== null && busyUserId === pending.user.id}
+        onConfirm={() => void confirmPending()}
+        onClose={() => setPending(null)}
+      >
+        {pending?.kind === "delete" ? (
+          <p>This cannot be undone. Their photos are deleted with them.</p>
+        ) : (
+          <p>Every browser they are signed in on is signed out at its next page load. {pending?.user.id === currentUserId && "That includes this one."}</p>
+        )}
+      </ConfirmDialog>
     </>
   );
 }
