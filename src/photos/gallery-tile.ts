@@ -24,6 +24,7 @@ export interface GalleryTile {
   base: string;
   /** "<file> <width>w, …" relative to `base`, smallest first; "" when there is none yet. */
   avif: string;
+  /** The same for JPEG; only one file (the fallback for browsers without AVIF) when there is AVIF. */
   jpeg: string;
 }
 
@@ -37,6 +38,8 @@ export interface GalleryPage {
 // line) times a 2x screen: widths beyond what that needs are never picked, so they are not sent.
 const TALLEST_ROW_DEVICE_PX = 360 * 2;
 const FALLBACK_RATIO = 1.5;
+// Browsers without AVIF (a few percent) get one JPEG this wide at most instead of a srcset.
+const JPEG_FALLBACK_MAX_WIDTH = 800;
 
 const BADGES: Record<PhotoSummary["visibility"], string | null> = { public: null, members: "Members", unlisted: "Unlisted", private: "Private" };
 
@@ -50,7 +53,8 @@ export function toGalleryTile(photo: TilePhoto, viewer: Viewer): GalleryTile {
   const ratio = photo.width && photo.height ? Math.round((photo.width / photo.height) * 1000) / 1000 : FALLBACK_RATIO;
   const neededWidth = ratio * TALLEST_ROW_DEVICE_PX;
   const avif = pickVariants(photo, "avif", neededWidth);
-  const jpeg = pickVariants(photo, "jpeg", neededWidth);
+  const jpegs = pickVariants(photo, "jpeg", neededWidth);
+  const jpeg = avif.length > 0 ? [jpegs.findLast((variant) => variant.width <= JPEG_FALLBACK_MAX_WIDTH) ?? jpegs[0]].filter(Boolean) : jpegs;
   const base = sharedFolder([...avif, ...jpeg].map((variant) => variant.url));
   const relativeSrcSet = (variants: PhotoSummary["variants"]) => variants.map((variant) => `${variant.url.slice(base.length)} ${variant.width}w`).join(", ");
   return {

@@ -44,12 +44,13 @@ function GridTile({ tile, eager }: { tile: GalleryTile; eager: boolean }) {
       {tile.jpeg && (
         <picture>
           {tile.avif && <source type="image/avif" srcSet={expandSrcSet(tile.base, tile.avif)} sizes={sizes} />}
-          {/* Variants are already sized, and private ones must not go through /_next/image. */}
+          {/* Variants are already sized, and private ones must not go through /_next/image. With AVIF
+              there, the JPEG is one file for the few browsers without it; else it is the srcset. */}
           <img
             ref={image}
             src={smallestSource(tile.base, tile.jpeg)}
-            srcSet={expandSrcSet(tile.base, tile.jpeg)}
-            sizes={sizes}
+            srcSet={tile.avif ? undefined : expandSrcSet(tile.base, tile.jpeg)}
+            sizes={tile.avif ? undefined : sizes}
             alt={tile.name}
             loading={eager ? "eager" : "lazy"}
             decoding="async"
