@@ -25,7 +25,7 @@ export default async function GalleryPage() {
         <h1>{SITE_TITLE}</h1>
         {canUpload ? (
           <>
-            <p>Nothing here yet. Photos you upload appear here once you make them public or members-only.</p>
+            <p>No photos here yet.</p>
             <Link className="button" href="/admin/upload">
               Upload your first photos
             </Link>
