@@ -16,7 +16,40 @@ const app = next({ dev: false, hostname, port, dir: import.meta.dirname });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// The gallery's HTML for a visitor holds only public photos and nothing about who asked (the header
+// learns the session in the browser), so a CDN may share it for a few seconds. Next.js marks every
+// force-dynamic page `private, no-store` and a page cannot set its own response headers, so it is
+// done here, where the request's cookies and the response's final headers are both in view. Only a
+// 200 HTML document for a request without a session cookie or credentials, that sets no cookie, is
+// made shareable; `Vary: Cookie` keeps a cache from handing it to someone who has one. Signed-in
+// requests keep Next.js's `private, no-store`.
+const SHAREABLE_PAGES = new Set(["/"]);
+const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?next-auth\.session-token(?:\.\d+)?=/;
+
+function isAnonymousDocumentRequest(request) {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  // Client-side navigations (RSC) and server actions answer per router state: never shared.
+  if (request.headers.rsc || request.headers["next-action"] || request.headers.authorization) return false;
+  if (SESSION_COOKIE.test(request.headers.cookie ?? "")) return false;
+  return SHAREABLE_PAGES.has(new URL(request.url ?? "/", "http://localhost").pathname);
+}
+
+function shareAnonymousPage(response) {
+  const writeHead = response.writeHead;
+  response.writeHead = function (statusCode, ...rest) {
+    const isHtml = String(response.getHeader("content-type") ?? "").startsWith("text/html");
+    if (statusCode === 200 && isHtml && !response.hasHeader("set-cookie")) {
+      response.setHeader("Cache-Control", SHARED_PAGE_CACHE_CONTROL);
+      const vary = response.getHeader("vary");
+      response.setHeader("Vary", vary ? `${vary}, Cookie` : "Cookie");
+    }
+    return writeHead.call(this, statusCode, ...rest);
+  };
+}
+
 function handleWithNext(request, response) {
+  if (isAnonymousDocumentRequest(request)) shareAnonymousPage(response);
   // Appended, never replaced: behind a reverse proxy (TRUST_PROXY=true) the app reads the first
   // entry; otherwise only this last one, which a client cannot forge.
   const peer = request.socket.remoteAddress ?? "unknown";

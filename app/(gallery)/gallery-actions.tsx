@@ -1,12 +1,11 @@
 "use server";
 
-import type { ReactNode } from "react";
 import { z } from "zod";
 import { findCurrentViewer } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
 import { parseActionArguments } from "@/src/http/action-arguments";
 import { AppError } from "@/src/errors/app-error";
-import { PhotoGrid } from "@/src/photos/components/photo-grid";
+import { type GalleryPage, toGalleryTiles } from "@/src/photos/gallery-tile";
 import { listPhotosQuerySchema } from "@/src/photos/photos.schemas";
 import { listPhotosForViewer } from "@/src/photos/photos.service";
 
@@ -16,15 +15,10 @@ const PAGE_SIZE = 30;
 // what it encodes is the photos service's to judge).
 const loadMorePhotosArguments = z.tuple([listPhotosQuerySchema.shape.cursor.unwrap().regex(/^[A-Za-z0-9_-]+$/)]);
 
-interface GalleryPage {
-  page: ReactNode;
-  nextCursor: string | null;
-}
-
 // What a call that cannot name a next page gets: nothing more to show, so the gallery stops asking.
-const NO_MORE_PHOTOS: GalleryPage = { page: null, nextCursor: null };
+const NO_MORE_PHOTOS: GalleryPage = { tiles: [], nextCursor: null };
 
-/** The next page of the gallery, for whoever is asking now (checked again on every call). */
+/** The next page of the gallery's tiles, for whoever is asking now (checked again on every call). */
 export async function loadMorePhotos(...args: unknown[]): Promise<GalleryPage> {
   const parsed = parseActionArguments(loadMorePhotosArguments, args);
   if (!parsed) return NO_MORE_PHOTOS;
@@ -32,7 +26,7 @@ export async function loadMorePhotos(...args: unknown[]): Promise<GalleryPage> {
   const viewer = await findCurrentViewer();
   try {
     const { photos, nextCursor } = await listPhotosForViewer(getDb(), viewer, { cursor, limit: PAGE_SIZE });
-    return { page: <PhotoGrid photos={photos} />, nextCursor };
+    return { tiles: toGalleryTiles(photos, viewer), nextCursor };
   } catch (error) {
     // The cursor's inner format is the photos service's to judge; one it cannot read is the
     // caller's mistake, not ours.

@@ -1,26 +1,48 @@
+import Link from "next/link";
+import { hasRole } from "@/src/access/roles";
+import { signedInUser } from "@/src/access/viewer";
 import { findCurrentViewer } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
-import { PhotoGrid } from "@/src/photos/components/photo-grid";
+import { toGalleryTiles } from "@/src/photos/gallery-tile";
 import { listPhotosForViewer } from "@/src/photos/photos.service";
 import { loadMorePhotos } from "./gallery-actions";
+
+// The same words as the root layout's title and description (app/layout.tsx); both become site
+// settings later.
+const SITE_TITLE = "Contact Sheet";
+const SITE_DESCRIPTION = "A self-hosted photo gallery and portfolio.";
 
 // / – the gallery: public photos (and members-only ones for members), newest first by date taken.
 export default async function GalleryPage() {
   const viewer = await findCurrentViewer();
   const { photos, nextCursor } = await listPhotosForViewer(getDb(), viewer, { limit: 30 });
   if (photos.length === 0) {
+    const user = signedInUser(viewer);
+    const canUpload = user !== null && hasRole(user.role, "editor");
     return (
       <section className="empty-gallery">
-        <h1>Contact Sheet</h1>
-        <p>No public photos yet.</p>
+        <h1>{SITE_TITLE}</h1>
+        {canUpload ? (
+          <>
+            <p>No photos here yet.</p>
+            <Link className="button" href="/admin/upload">
+              Upload your first photos
+            </Link>
+          </>
+        ) : (
+          <>
+            <p className="empty-gallery-lead">{SITE_DESCRIPTION}</p>
+            <p>{user ? "No photos to show yet." : "No public photos yet."}</p>
+          </>
+        )}
       </section>
     );
   }
   return (
-    <section aria-label="Photos">
-      <h1 className="visually-hidden">Contact Sheet</h1>
-      <EndlessGallery firstPage={<PhotoGrid photos={photos} />} firstCursor={nextCursor} loadMore={loadMorePhotos} />
+    <section className="gallery" aria-label="Photos">
+      <h1 className="visually-hidden">{SITE_TITLE}</h1>
+      <EndlessGallery firstTiles={toGalleryTiles(photos, viewer)} firstCursor={nextCursor} loadMore={loadMorePhotos} />
     </section>
   );
 }

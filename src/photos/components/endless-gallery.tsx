@@ -1,17 +1,22 @@
 "use client";
 
-import { type ReactNode, useEffect, useRef, useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
+import type { GalleryPage, GalleryTile } from "../gallery-tile";
+import { PhotoGrid } from "./photo-grid";
 
 interface EndlessGalleryProps {
-  firstPage: ReactNode;
+  firstTiles: GalleryTile[];
   firstCursor: string | null;
-  /** A server action answering the next page, already rendered, and the cursor after it. */
-  loadMore: (cursor: string) => Promise<{ page: ReactNode; nextCursor: string | null }>;
+  /** A server action answering the tiles of the next page and the cursor after it. */
+  loadMore: (cursor: string) => Promise<GalleryPage>;
 }
 
-/** Appends the next page of the grid when the reader nears the end (keyset cursor, no offsets). */
-export function EndlessGallery({ firstPage, firstCursor, loadMore }: EndlessGalleryProps) {
-  const [pages, setPages] = useState<ReactNode[]>([firstPage]);
+/**
+ * Appends the next page of tiles when the reader nears the end (keyset cursor, no offsets). All
+ * pages share one grid, so a page's short last row fills up when the next one arrives.
+ */
+export function EndlessGallery({ firstTiles, firstCursor, loadMore }: EndlessGalleryProps) {
+  const [tiles, setTiles] = useState(firstTiles);
   const [cursor, setCursor] = useState(firstCursor);
   const [isPending, startTransition] = useTransition();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -24,7 +29,11 @@ export function EndlessGallery({ firstPage, firstCursor, loadMore }: EndlessGall
         if (!entries[0]?.isIntersecting || isPending) return;
         startTransition(async () => {
           const next = await loadMore(cursor);
-          setPages((previous) => [...previous, next.page]);
+          // A photo can move between pages while the reader scrolls (a date edited); show it once.
+          setTiles((previous) => {
+            const shown = new Set(previous.map((tile) => tile.id));
+            return [...previous, ...next.tiles.filter((tile) => !shown.has(tile.id))];
+          });
           setCursor(next.nextCursor);
         });
       },
@@ -36,9 +45,7 @@ export function EndlessGallery({ firstPage, firstCursor, loadMore }: EndlessGall
 
   return (
     <>
-      {pages.map((page, index) => (
-        <div key={index}>{page}</div>
-      ))}
+      <PhotoGrid tiles={tiles} />
       <div ref={sentinel} className="gallery-end" aria-live="polite">
         {cursor ? (isPending ? "Loading more photos…" : "") : null}
       </div>

@@ -1,47 +1,77 @@
+"use client";
+
 import Link from "next/link";
-import type { CSSProperties } from "react";
+import { type CSSProperties, useEffect, useRef } from "react";
+import type { GalleryTile } from "../gallery-tile";
 import { toPlaceholderUrl } from "../placeholder-image";
-import type { PhotoSummary } from "../photos.service";
-import { toSrcSet } from "../variant-srcset";
 
-const ROW_HEIGHT_PX = 240;
+// The first tiles are likely above the fold: load them at once, the rest as they come near.
+const EAGER_TILES = 6;
 
-function GridTile({ photo }: { photo: PhotoSummary }) {
-  const aspectRatio = photo.width && photo.height ? photo.width / photo.height : 1.5;
-  const placeholder = toPlaceholderUrl(photo.thumbhash);
-  // A justified row without measuring: each tile grows in proportion to its aspect ratio, and the
-  // padding keeps its shape, so nothing moves when the image arrives.
-  const tileStyle: CSSProperties = { flexGrow: aspectRatio, flexBasis: `${aspectRatio * ROW_HEIGHT_PX}px` };
-  const frameStyle: CSSProperties = {
-    paddingBottom: `${100 / aspectRatio}%`,
-    backgroundColor: photo.dominantColor ?? "#e5e7eb",
-    backgroundImage: placeholder ? `url(${placeholder})` : undefined,
-  };
-  const jpeg = toSrcSet(photo, "jpeg");
+/**
+ * A justified grid without measuring: each tile's flex basis is its aspect ratio times the row
+ * height (--grid-row-height, set per screen size in gallery.css) and it grows in proportion to its
+ * ratio, so every photo in a row ends up the same height and the row fills the line; a filler
+ * keeps the last row at its natural height instead of stretching it.
+ */
+export function PhotoGrid({ tiles }: { tiles: GalleryTile[] }) {
   return (
-    <Link href={`/p/${photo.id}`} className="grid-tile" style={tileStyle} data-testid="grid-photo">
-      <span className="grid-frame" style={frameStyle}>
-        {jpeg && (
-          <picture>
-            <source type="image/avif" srcSet={toSrcSet(photo, "avif") || undefined} sizes={`${Math.round(aspectRatio * ROW_HEIGHT_PX)}px`} />
-            <source type="image/webp" srcSet={toSrcSet(photo, "webp") || undefined} sizes={`${Math.round(aspectRatio * ROW_HEIGHT_PX)}px`} />
-            {/* Variants are already sized, and private ones must not go through /_next/image. */}
-            <img src={photo.variants.find((variant) => variant.format === "jpeg")?.url} srcSet={jpeg} sizes={`${Math.round(aspectRatio * ROW_HEIGHT_PX)}px`} alt={photo.altText || photo.title} loading="lazy" decoding="async" />
-          </picture>
-        )}
-      </span>
+    <div className="photo-grid">
+      {tiles.map((tile, index) => (
+        <GridTile key={tile.id} tile={tile} eager={index < EAGER_TILES} />
+      ))}
+      <span className="grid-filler" aria-hidden="true" />
+    </div>
+  );
+}
+
+function GridTile({ tile, eager }: { tile: GalleryTile; eager: boolean }) {
+  const link = useRef<HTMLAnchorElement>(null);
+  const image = useRef<HTMLImageElement>(null);
+
+  // The blurred preview is decoded here, after hydration, and only for images still on their way.
+  useEffect(() => {
+    if (!link.current || image.current?.complete) return;
+    const placeholder = toPlaceholderUrl(tile.thumbhash);
+    if (placeholder) link.current.style.backgroundImage = `url(${placeholder})`;
+  }, [tile.thumbhash]);
+
+  const style = { "--ar": tile.ratio, backgroundColor: tile.color ?? undefined } as CSSProperties;
+  // Tiles are about 150 px tall on a phone and 280 px on a large screen (see gallery.css).
+  const sizes = `(max-width: 40rem) ${Math.round(tile.ratio * 150)}px, ${Math.round(tile.ratio * 280)}px`;
+  return (
+    <Link ref={link} href={`/p/${tile.id}`} className="grid-tile" style={style} data-testid="grid-photo">
+      {tile.jpeg && (
+        <picture>
+          {tile.avif && <source type="image/avif" srcSet={expandSrcSet(tile.base, tile.avif)} sizes={sizes} />}
+          {/* Variants are already sized, and private ones must not go through /_next/image. With AVIF
+              there, the JPEG is one file for the few browsers without it; else it is the srcset. */}
+          <img
+            ref={image}
+            src={smallestSource(tile.base, tile.jpeg)}
+            srcSet={tile.avif ? undefined : expandSrcSet(tile.base, tile.jpeg)}
+            sizes={tile.avif ? undefined : sizes}
+            alt={tile.name}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
+        </picture>
+      )}
+      {!tile.jpeg && <span className="visually-hidden">{tile.name}</span>}
+      {tile.badge && <span className="badge grid-badge">{tile.badge}</span>}
     </Link>
   );
 }
 
-export function PhotoGrid({ photos }: { photos: PhotoSummary[] }) {
-  return (
-    <div className="photo-grid">
-      {photos.map((photo) => (
-        <GridTile key={photo.id} photo={photo} />
-      ))}
-      {/* Keeps the last row from stretching a lone photo across the page. */}
-      <span className="grid-filler" aria-hidden="true" />
-    </div>
-  );
+/** A srcset written relative to `base` made whole again ("a.avif 400w, b.avif 800w" → full URLs). */
+function expandSrcSet(base: string, relative: string): string {
+  return relative
+    .split(", ")
+    .map((candidate) => base + candidate)
+    .join(", ");
+}
+
+/** The smallest file of a relative srcset as a full URL: the `<img src>` for browsers without srcset. */
+function smallestSource(base: string, relative: string): string {
+  return base + relative.slice(0, relative.indexOf(" "));
 }

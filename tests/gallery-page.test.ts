@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CORPUS, corpusFile, uploadFiles, type UploadedPhoto, waitForProcessing } from "./helpers/photos";
+import { signedInAs, TestClient } from "./helpers/test-client";
+
+// The gallery page `/` (issue 12, light pages): what a visitor downloads per photo, and who may get
+// a shared, cacheable copy of it.
+
+const TILE = /data-testid="grid-photo"/g;
+// The issue's budget for the page's HTML, markup and RSC payload together, per photo shown.
+const MAX_HTML_BYTES_PER_TILE = 1536;
+
+/** The corpus's decodable photos (JPEG and HEIC, the broken ones left out), in a stable order. */
+function corpusPhotos(): string[] {
+  const found: string[] = [];
+  const walk = (directory: string) => {
+    for (const entry of fs.readdirSync(path.join(CORPUS, directory), { withFileTypes: true })) {
+      const relative = path.join(directory, entry.name);
+      if (entry.isDirectory() && entry.name !== "invalid") walk(relative);
+      else if (/\.(jpe?g|heic|heif)$/i.test(entry.name) && !entry.name.startsWith("corrupted")) found.push(relative);
+    }
+  };
+  walk("exif-samples");
+  return found.sort();
+}
+
+async function waitForAvif(client: TestClient, id: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const { photo } = (await (await client.request(`/api/photos/${id}`)).json()) as { photo: { variants: Array<{ format: string }> } };
+    if (photo.variants.some((variant) => variant.format === "avif")) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`Photo ${id} has no AVIF variant after two minutes`);
+}
+
+describe("the gallery page", () => {
+  let owner: TestClient;
+  let privateId: string;
+
+  beforeAll(async () => {
+    // Thirty public photos of the real corpus (small and large, landscape and portrait) and one
+    // private one, all processed before the page is measured.
+    ({ client: owner } = await signedInAs("editor"));
+    const files = corpusPhotos().slice(0, 31);
+    expect(files).toHaveLength(31);
+    const ids: string[] = [];
+    for (const file of files) {
+      const response = await uploadFiles(owner, [{ bytes: corpusFile(file), name: path.basename(file), type: /\.jpe?g$/i.test(file) ? "image/jpeg" : "image/heic" }]);
+      expect(response.status, file).toBe(201);
+      ids.push(((await response.json()) as { photos: UploadedPhoto[] }).photos[0].id);
+    }
+    for (const id of ids) expect((await waitForProcessing(owner, id)).status).toBe("ready");
+    // AVIF is the last phase, after a photo turns ready: measure the page as it will stay.
+    for (const id of ids) await waitForAvif(owner, id);
+    // The owner's newest photo stays private, so it is on the owner's first page.
+    const newest = (await (await owner.request("/api/photos?owner=me&limit=1")).json()) as { photos: Array<{ id: string }> };
+    privateId = newest.photos[0].id;
+    for (const id of ids.filter((candidate) => candidate !== privateId)) {
+      const response = await owner.request(`/api/photos/${id}`, { method: "PATCH", body: { json: { visibility: "public" } } });
+      expect(response.status).toBe(200);
+    }
+  }, 300_000);
+
+  it(`sends a visitor at most ${MAX_HTML_BYTES_PER_TILE} bytes of HTML per photo for a page of 30`, async () => {
+    const html = await (await new TestClient().request("/")).text();
+    const tiles = html.match(TILE)?.length ?? 0;
+    expect(tiles).toBe(30);
+    const bytesPerTile = Buffer.byteLength(html) / tiles;
+    console.log(`gallery HTML: ${Buffer.byteLength(html)} bytes for ${tiles} tiles, ${Math.round(bytesPerTile)} per tile`);
+    expect(bytesPerTile).toBeLessThanOrEqual(MAX_HTML_BYTES_PER_TILE);
+    // The blurred previews are decoded in the browser, not carried as images in the page.
+    expect(html).not.toContain("data:image/png");
+  });
+
+  it("names every photo for a screen reader and offers AVIF, with one JPEG for browsers without it", async () => {
+    const html = await (await new TestClient().request("/")).text();
+    const images = [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+    expect(images).toHaveLength(30);
+    for (const image of images) expect(image).toMatch(/ alt="[^"]+"/);
+    expect(html.match(/<source type="image\/avif"/g)).toHaveLength(30);
+    for (const image of images) expect(image).not.toContain("srcSet");
+    expect(html).not.toContain('type="image/webp"');
+  });
+
+  it("lets a CDN share the page for visitors, never for someone signed in", async () => {
+    const anonymous = await new TestClient().request("/", { headers: { "Accept-Encoding": "gzip" } });
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=30, stale-while-revalidate=60");
+    expect(anonymous.headers.get("vary")).toMatch(/\bCookie\b/);
+    expect(anonymous.headers.get("content-encoding")).toBe("gzip");
+    await anonymous.arrayBuffer();
+
+    const signedIn = await owner.request("/");
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("cache-control")).toContain("no-store");
+    expect(signedIn.headers.get("cache-control")).not.toContain("public");
+    expect(await signedIn.text()).toContain(`/p/${privateId}`);
+
+    // A client-side navigation answers for its router state: not shared either.
+    const navigation = await new TestClient().request("/", { headers: { RSC: "1" } });
+    expect(navigation.headers.get("cache-control") ?? "").not.toContain("public");
+    await navigation.arrayBuffer();
+  });
+
+  it("compresses the API's JSON too", async () => {
+    const response = await new TestClient().request("/api/photos", { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    await response.arrayBuffer();
+  });
+
+  it("shows its owner a badge on a photo visitors cannot see, and visitors nothing of it", async () => {
+    const ownPage = await (await owner.request("/")).text();
+    const privateTile = ownPage.match(new RegExp(`<a[^>]*href="/p/${privateId}"[^>]*>.*?</a>`, "s"))?.[0] ?? "";
+    expect(privateTile).toContain('class="badge grid-badge">Private<');
+    const visitorPage = await (await new TestClient().request("/")).text();
+    expect(visitorPage).not.toContain(privateId);
+    expect(visitorPage).not.toContain("grid-badge");
+  });
+});
