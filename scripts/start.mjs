@@ -35,6 +35,9 @@ function isBuildCurrent() {
   return sources.every((source) => newestModification(path.join(root, source)) <= buildId.mtimeMs);
 }
 
+// Contact Sheet runs on people's own machines: Next.js sends no telemetry from them.
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
 const secret = ensureSecret();
 if (!isBuildCurrent()) {
   console.log("Building Contact Sheet…");
