@@ -2,10 +2,11 @@
 // photo page of the built app with 30 real public photos, and `/`'s requests per second against the
 // floor, React's bare renderToString of the same number of tiles in this process. Needs
 // `npx next build` first, and Chromium (Debian's /usr/bin/chromium, or CHROME_PATH).
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import { promisify } from "node:util";
 import { createElement as h, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { type BenchApp, type BenchClient, describePhases, expectStatus, onCleanup, type PhotoBody, runBenchmark, signInAsNewEditor, startBenchApp } from "./bench-app";
@@ -75,10 +76,25 @@ interface NetworkRequestItem {
   transferSize?: number;
 }
 
+const LIGHTHOUSE_CLI = path.resolve(import.meta.dirname, "../../node_modules/lighthouse/cli/index.js");
+
+interface LighthouseResult {
+  runtimeError?: { message: string };
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
+}
+
+/**
+ * Lighthouse's CLI in a plain Node.js process: under tsx, its page functions would carry esbuild's
+ * `__name` helper into the browser, where it is not defined.
+ */
 async function runLighthouse(url: string, port: number): Promise<PageReport> {
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: Object.keys(TARGETS) });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [LIGHTHOUSE_CLI, url, `--port=${port}`, "--output=json", "--output-path=stdout", "--quiet", `--only-categories=${Object.keys(TARGETS).join(",")}`],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const lhr = JSON.parse(stdout) as LighthouseResult;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const score = (category: keyof typeof TARGETS) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? []);
