@@ -66,6 +66,21 @@ server.listen(port, hostname, () => {
   console.log(`Contact Sheet is listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
 });
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+// Ctrl-C or SIGTERM: stop taking connections, let requests in flight finish for a moment, then go.
+// Idle keep-alive sockets are closed at once (server.close alone waits for every one of them), and
+// the timer bounds what is left (a slow download, the job worker), so the process always exits.
+// Repeated signals are ignored: Ctrl-C reaches this process twice (from the terminal and forwarded
+// by scripts/start.mjs), and the grace period is short anyway.
+const SHUTDOWN_GRACE_MS = 3_000;
+let stopping = false;
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => {
+    server.closeAllConnections();
+    process.exit(0);
+  }, SHUTDOWN_GRACE_MS).unref();
 }
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);

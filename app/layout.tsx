@@ -1,18 +1,33 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { getEnv } from "@/src/config/env";
 import { Providers } from "@/src/ui/providers";
 import { SiteHeader } from "@/src/ui/site-header";
 import { THEME_SCRIPT } from "@/src/ui/theme/theme-choice";
+import { SITE_DESCRIPTION, SITE_TITLE, THEME_COLOURS } from "@/src/ui/site-identity";
 import "./styles";
 
 // Every page depends on who is asking and on settings read at run time, never at build time.
 export const dynamic = "force-dynamic";
 
-const SITE_TITLE = "Contact Sheet";
+// Read per request (this layout is dynamic), so NEXTAUTH_URL is the running server's, not the
+// build machine's: every og:image and canonical URL is absolute on the real host.
+export function generateMetadata(): Metadata {
+  return {
+    metadataBase: new URL(getEnv().NEXTAUTH_URL),
+    title: { default: SITE_TITLE, template: `%s · ${SITE_TITLE}` },
+    description: SITE_DESCRIPTION,
+    applicationName: SITE_TITLE,
+    openGraph: { type: "website", siteName: SITE_TITLE, title: SITE_TITLE, description: SITE_DESCRIPTION },
+    twitter: { card: "summary_large_image" },
+  };
+}
 
-export const metadata: Metadata = {
-  title: { default: SITE_TITLE, template: `%s · ${SITE_TITLE}` },
-  description: "A self-hosted photo gallery and portfolio.",
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: THEME_COLOURS.light },
+    { media: "(prefers-color-scheme: dark)", color: THEME_COLOURS.dark },
+  ],
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -35,6 +35,9 @@ function isBuildCurrent() {
   return sources.every((source) => newestModification(path.join(root, source)) <= buildId.mtimeMs);
 }
 
+// Contact Sheet runs on people's own machines: Next.js sends no telemetry from them.
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
 const secret = ensureSecret();
 if (!isBuildCurrent()) {
   console.log("Building Contact Sheet…");
@@ -57,4 +60,16 @@ const server = spawn(process.execPath, [path.join(root, "server.mjs")], {
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+
+// `npm start` runs this under `sh -c`, and a SIGTERM sent to npm alone reaches that shell, which
+// dies without passing it on: without this watch the server would be left running, orphaned.
+// Checked once a second by signal 0 (existence only); the parent's id is the one we started with.
+const parentId = process.ppid;
+setInterval(() => {
+  try {
+    process.kill(parentId, 0);
+  } catch {
+    server.kill("SIGTERM");
+  }
+}, 1000).unref();
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -47,6 +47,8 @@ const environmentSchema = z
     ),
     DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
     LOG_LEVEL: z.preprocess(emptyAsUnset, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+    // Unset: readable lines in a terminal, JSON lines otherwise (src/log/logger.ts).
+    LOG_FORMAT: z.preprocess(emptyAsUnset, z.enum(["json", "pretty"]).optional()),
     ADMIN_EMAIL: optionalString,
     ADMIN_PASSWORD: optionalString,
     ADMIN_NAME: optionalString,

@@ -13,7 +13,7 @@ export const ABANDONED_TUS_UPLOAD_MS = 24 * 60 * 60 * 1000;
 export async function removeAbandonedTusUploads(directory: string, maxAgeMs: number, now = Date.now()): Promise<string[]> {
   let names: string[];
   try {
-    names = await fs.readdir(directory);
+    names = await fs.readdir(/*turbopackIgnore: true*/ directory);
   } catch (error) {
     if ((error as { code?: unknown }).code === "ENOENT") return [];
     throw error;
@@ -21,10 +21,12 @@ export async function removeAbandonedTusUploads(directory: string, maxAgeMs: num
   const ids = new Set(names.map((name) => name.replace(/\.json$/, "")));
   const removed: string[] = [];
   for (const id of ids) {
-    const files = [path.join(directory, id), path.join(directory, `${id}.json`)];
-    const modified = await Promise.all(files.map((file) => fs.stat(file).then((stats) => stats.mtimeMs, () => 0)));
+    // The directory is the tus store's, known only at run time: the ignore comments below tell
+    // Turbopack not to trace these paths (it would otherwise include the whole project in the build).
+    const files = [path.join(/*turbopackIgnore: true*/ directory, id), path.join(/*turbopackIgnore: true*/ directory, `${id}.json`)];
+    const modified = await Promise.all(files.map((file) => fs.stat(/*turbopackIgnore: true*/ file).then((stats) => stats.mtimeMs, () => 0)));
     if (Math.max(...modified) >= now - maxAgeMs) continue;
-    await Promise.all(files.map((file) => fs.rm(file, { force: true })));
+    await Promise.all(files.map((file) => fs.rm(/*turbopackIgnore: true*/ file, { force: true })));
     removed.push(id);
   }
   return removed;

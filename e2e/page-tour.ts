@@ -1,0 +1,42 @@
+// The pages a person can reach, and the sizes and themes to look at them in; shared by the
+// accessibility and screenshot suites so both cover the same ground.
+
+export interface TourPage {
+  /** Used in test titles and screenshot file names. */
+  name: string;
+  /** The path; a function of the seeded photo's id for the photo page. */
+  path: (photoId: string) => string;
+  /** Only signed in: signed out, the page sends the visitor to sign in. */
+  needsSignIn: boolean;
+}
+
+export const TOUR_PAGES: TourPage[] = [
+  { name: "home", path: () => "/", needsSignIn: false },
+  { name: "photo", path: (photoId) => `/p/${photoId}`, needsSignIn: false },
+  { name: "signin", path: () => "/signin", needsSignIn: false },
+  // Once an admin exists (the e2e server creates one from the env), /setup is a 404 to everyone.
+  { name: "setup", path: () => "/setup", needsSignIn: false },
+  { name: "admin", path: () => "/admin", needsSignIn: true },
+  { name: "admin-upload", path: () => "/admin/upload", needsSignIn: true },
+  { name: "admin-users", path: () => "/admin/users", needsSignIn: true },
+  { name: "admin-tokens", path: () => "/admin/tokens", needsSignIn: true },
+  { name: "not-found", path: () => "/no-such-page", needsSignIn: false },
+  { name: "api-docs", path: () => "/api/docs", needsSignIn: false },
+];
+
+export const TOUR_SIZES = [
+  { name: "desktop", width: 1440, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+export const TOUR_THEMES = ["light", "dark"] as const;
+
+export type SignInState = "signed-out" | "signed-in";
+
+/** Every (page, signed-in state) pair worth a visit: signed-out only where the page allows it. */
+export function tourVisits(): Array<{ page: TourPage; state: SignInState }> {
+  return TOUR_PAGES.flatMap((page) => [
+    ...(page.needsSignIn ? [] : [{ page, state: "signed-out" as const }]),
+    { page, state: "signed-in" as const },
+  ]);
+}

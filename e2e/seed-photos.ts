@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type Browser, expect } from "@playwright/test";
+import { E2E_BASE_URL, newAdminContext } from "./helpers";
+
+// Playwright runs from the checkout (where playwright.config.ts is); the corpus sits beside it.
+const CORPUS_JPEGS = path.resolve("../shared/corpus/exif-samples/jpg");
+const SEED_FILES = ["Canon_40D.jpg", "Nikon_D70.jpg", "Pentax_K10D.jpg"];
+
+/**
+ * Uploads a few corpus photos as the e2e admin through the upload API, makes them public and waits
+ * until they are processed, so the gallery and photo pages show real photos. Answers their ids.
+ */
+export async function seedPublicPhotos(browser: Browser, count = 3): Promise<string[]> {
+  const context = await newAdminContext(browser);
+  try {
+    const ids: string[] = [];
+    for (const name of SEED_FILES.slice(0, count)) {
+      const uploaded = await context.request.post("/api/upload", {
+        headers: { Origin: E2E_BASE_URL },
+        multipart: { file: { name, mimeType: "image/jpeg", buffer: fs.readFileSync(path.join(CORPUS_JPEGS, name)) } },
+      });
+      // Seeding twice in one run is harmless: the admin's own duplicate is answered with its id.
+      const body = (await uploaded.json()) as { photos?: Array<{ id: string }> };
+      expect(uploaded.status(), JSON.stringify(body)).toBe(201);
+      ids.push(body.photos?.[0]?.id ?? "");
+    }
+    for (const id of ids) {
+      const patched = await context.request.patch(`/api/photos/${id}`, { headers: { Origin: E2E_BASE_URL }, data: { visibility: "public" } });
+      expect(patched.status(), await patched.text()).toBe(200);
+      await expect
+        .poll(async () => ((await (await context.request.get(`/api/photos/${id}`)).json()) as { photo: { status: string } }).photo.status, {
+          timeout: 60_000,
+          intervals: [250],
+        })
+        .toBe("ready");
+    }
+    return ids;
+  } finally {
+    await context.close();
+  }
+}
