@@ -6,12 +6,9 @@ import { getDb } from "@/src/db/client";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { toGalleryTiles } from "@/src/photos/gallery-tile";
 import { listPhotosForViewer } from "@/src/photos/photos.service";
+import { SITE_DESCRIPTION, SITE_TITLE } from "@/src/ui/site-identity";
 import { loadMorePhotos } from "./gallery-actions";
 
-// The same words as the root layout's title and description (app/layout.tsx); both become site
-// settings later.
-const SITE_TITLE = "Contact Sheet";
-const SITE_DESCRIPTION = "A self-hosted photo gallery and portfolio.";
 
 // / – the gallery: public photos (and members-only ones for members), newest first by date taken.
 export default async function GalleryPage() {
