@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { E2E_BASE_URL, newAdminContext, screenshot } from "./helpers";
+import { E2E_BASE_URL, newAdminContext, screenshot, toast } from "./helpers";
 
 // The photo page and its full-screen viewer, by keyboard alone: from the gallery to a photo, into
 // the viewer, zoom, to the next photo, out again with focus back where it was, and Back.
@@ -91,6 +91,19 @@ test("a keyboard reader opens a photo, views it full screen, zooms, moves on, cl
     // And Back after that leaves the photo for the gallery, the page before it.
     await page.goBack({ waitUntil: "commit" });
     await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+
+    // The owner deletes a photo from its page, after confirming, and lands on the gallery.
+    const ownerPage = await admin.newPage();
+    await ownerPage.goto(`/p/${ids[0]}`);
+    await tabTo(ownerPage, ownerPage.getByRole("button", { name: "Delete" }));
+    await ownerPage.keyboard.press("Enter");
+    const confirm = ownerPage.getByRole("dialog", { name: "Delete this photo?" });
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await tabTo(ownerPage, confirm.getByRole("button", { name: "Delete photo" }));
+    await ownerPage.keyboard.press("Enter");
+    await expect(ownerPage).toHaveURL(`${E2E_BASE_URL}/`);
+    await expect(toast(ownerPage, "Photo deleted")).toBeVisible();
+    expect((await admin.request.get(`/api/photos/${ids[0]}`)).status()).toBe(404);
   } finally {
     await visitorContext.close();
     // The gallery is shared by every spec: public photos left behind would show up in theirs.
