@@ -47,6 +47,7 @@ export const photoDetailSchema = photoSummarySchema.extend({
     .object({ latitude: z.number(), longitude: z.number(), altitude: z.number().nullable() })
     .nullable()
     .describe("For the owner and admins, or for everyone when the owner shows it."),
+  placeName: z.string().nullable().describe('The location in words ("Madeira, Portugal"), worked out on the server; null whenever location is.'),
   showLocation: z.boolean(),
   allowDownload: z.boolean().nullable().describe("null: the site's setting decides."),
   downloadUrl: z.string().nullable().describe("Where this caller downloads the photo, or null when they may not."),

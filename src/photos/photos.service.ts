@@ -7,6 +7,7 @@ import type { ExifSummary } from "@/src/images/photo-metadata-reader";
 import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { type DownloadCopy, makeDownloadCopy } from "./download-copy";
 import { getMetadataPolicy, type MetadataPolicy } from "./metadata-policy";
+import { placeNameAt } from "./place-name";
 import { canEditPhoto, canViewPhoto, isOwnerOrAdmin, listableVisibilities } from "./photo-access";
 import { onPhotoAccessChanged, removePhotos, withdrawPublication } from "./photo-lifecycle";
 import { toMediaUrl } from "./photo-publication";
@@ -42,6 +43,8 @@ export interface PhotoDetail extends PhotoSummary {
   exif: Omit<ExifSummary, "takenAt">;
   /** Only for the owner and admins, or for everyone when the owner turned location on. */
   location: { latitude: number; longitude: number; altitude: number | null } | null;
+  /** The location in words ("Madeira, Portugal"), worked out offline; null whenever `location` is. */
+  placeName: string | null;
   /** Whether the owner shows the location to everyone who may see the photo. */
   showLocation: boolean;
   /** The photo's own download choice; null: the site's setting decides. */
@@ -77,6 +80,12 @@ function toDownloadUrl(photoId: string): string {
   return `/p/${photoId}/download`;
 }
 
+/** The place in words, only where the policy lets this viewer see the location. */
+function toPlaceName(photo: PhotoRow, policy: MetadataPolicy): string | null {
+  if (!policy.seesLocation || photo.gps_latitude === null || photo.gps_longitude === null) return null;
+  return placeNameAt(photo.gps_latitude, photo.gps_longitude);
+}
+
 function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], policy: MetadataPolicy): PhotoDetail {
   const hasLocation = photo.gps_latitude !== null && photo.gps_longitude !== null;
   return {
@@ -97,6 +106,7 @@ function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], 
       policy.seesLocation && hasLocation
         ? { latitude: photo.gps_latitude as number, longitude: photo.gps_longitude as number, altitude: photo.gps_altitude }
         : null,
+    placeName: toPlaceName(photo, policy),
     showLocation: photo.show_location === 1,
     allowDownload: photo.allow_download === null ? null : photo.allow_download === 1,
     downloadUrl: policy.download === "none" ? null : toDownloadUrl(photo.id),
@@ -157,24 +167,74 @@ export async function getPhotoForViewer(db: DatabaseHandle, viewer: Viewer, id: 
   return toDetail(viewer, photo, await listVariants(db, [photo.id]), policy);
 }
 
+/** The viewer's gallery order around this photo, or null where it has none to move through. */
+async function galleryOrderAround(db: DatabaseHandle, viewer: Viewer, photoId: string) {
+  const photo = await getVisiblePhoto(db, viewer, photoId);
+  // Unlisted photos are reached by link only: they have no place in the order to move through.
+  if (photo.visibility === "unlisted" && !isOwnerOrAdmin(viewer, photo)) return null;
+  const access = { visibilities: listableVisibilities(viewer), viewerId: signedInUser(viewer)?.id ?? null };
+  return { photo, access };
+}
+
 /** The photos either side of this one in the viewer's gallery order (newer first), for previous/next. */
 export async function findNeighbourIds(
   db: DatabaseHandle,
   viewer: Viewer,
   photoId: string,
 ): Promise<{ newerId: string | null; olderId: string | null }> {
-  const photo = await getVisiblePhoto(db, viewer, photoId);
-  // Unlisted photos are reached by link only: they have no place in the order to move through.
-  if (photo.visibility === "unlisted" && !isOwnerOrAdmin(viewer, photo)) {
-    return { newerId: null, olderId: null };
-  }
-  const access = { visibilities: listableVisibilities(viewer), viewerId: signedInUser(viewer)?.id ?? null };
-  const from = { sortAt: photo.sort_at, id: photo.id };
+  const order = await galleryOrderAround(db, viewer, photoId);
+  if (!order) return { newerId: null, olderId: null };
+  const from = { sortAt: order.photo.sort_at, id: order.photo.id };
   const [newerId, olderId] = await Promise.all([
-    findAdjacentPhotoId(db, access, from, "newer"),
-    findAdjacentPhotoId(db, access, from, "older"),
+    findAdjacentPhotoId(db, order.access, from, "newer"),
+    findAdjacentPhotoId(db, order.access, from, "older"),
   ]);
   return { newerId: newerId ?? null, olderId: olderId ?? null };
+}
+
+/** A photo next to another in the full-screen viewer: what it shows and how it is named. */
+export interface NeighbourPhoto extends PhotoSummary {
+  placeName: string | null;
+}
+
+/** How many photos each way the viewer gets at once: enough to browse, few enough to answer at once. */
+const MAX_NEIGHBOURS = 12;
+
+/**
+ * Up to `reach` photos each way from this one in the viewer's gallery order, nearest first, for the
+ * full-screen viewer to swipe through. Each step is the same access-checked adjacency query as
+ * previous/next, and each photo found is checked again with canViewPhoto, so this never lists a
+ * photo the viewer could not open by its page.
+ */
+export async function listNeighbourPhotos(
+  db: DatabaseHandle,
+  viewer: Viewer,
+  photoId: string,
+  reach: number,
+): Promise<{ newer: NeighbourPhoto[]; older: NeighbourPhoto[] }> {
+  const order = await galleryOrderAround(db, viewer, photoId);
+  if (!order) return { newer: [], older: [] };
+  const limit = Math.max(0, Math.min(Math.floor(reach), MAX_NEIGHBOURS));
+  const { photo, access } = order;
+  async function walk(direction: "newer" | "older"): Promise<PhotoRow[]> {
+    const rows: PhotoRow[] = [];
+    let from = photo;
+    while (rows.length < limit) {
+      const id = await findAdjacentPhotoId(db, access, { sortAt: from.sort_at, id: from.id }, direction);
+      const row = id ? await findPhotoById(db, id) : undefined;
+      if (!row || !canViewPhoto(viewer, row)) break;
+      rows.push(row);
+      from = row;
+    }
+    return rows;
+  }
+  const [newer, older] = await Promise.all([walk("newer"), walk("older")]);
+  const [variants, settings] = await Promise.all([listVariants(db, [...newer, ...older].map((row) => row.id)), getSiteSettings(db)]);
+  const toNeighbour = (row: PhotoRow): NeighbourPhoto => ({
+    ...toSummary(row, variants.filter((variant) => variant.photo_id === row.id)),
+    placeName: toPlaceName(row, getMetadataPolicy(viewer, row, settings)),
+  });
+  return { newer: newer.map(toNeighbour), older: older.map(toNeighbour) };
 }
 
 async function getEditablePhoto(db: DatabaseHandle, viewer: Viewer, id: string): Promise<PhotoRow> {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import toast from "react-hot-toast";
 import { VISIBILITIES } from "@/src/db/database";
 import { callApi } from "@/src/ui/api-client";
@@ -9,6 +9,13 @@ import type { PhotoDetail } from "../photos.service";
 
 const DOWNLOAD_CHOICES = { site: null, allow: true, deny: false } as const;
 type DownloadChoice = keyof typeof DOWNLOAD_CHOICES;
+
+const VISIBILITY_LABELS: Record<(typeof VISIBILITIES)[number], string> = {
+  public: "Public",
+  unlisted: "Unlisted",
+  members: "Members",
+  private: "Private",
+};
 
 function toDownloadChoice(allowDownload: boolean | null): DownloadChoice {
   return allowDownload === null ? "site" : allowDownload ? "allow" : "deny";
@@ -44,48 +51,58 @@ export function PhotoEditor({ photo }: { photo: PhotoDetail }) {
     }
   }
 
+  const fieldId = useId();
   return (
-    <form className="form" onSubmit={handleSubmit} aria-label="Edit photo">
-      <label>
-        Title
-        <input name="title" defaultValue={photo.title} maxLength={200} />
-      </label>
-      <label>
-        Caption
-        <textarea name="caption" defaultValue={photo.caption} maxLength={5000} rows={3} />
-      </label>
-      <label>
-        Alt text
-        <input name="altText" defaultValue={photo.altText} maxLength={1000} />
-      </label>
-      <label>
-        Visibility
-        <select name="visibility" defaultValue={photo.visibility}>
-          {VISIBILITIES.map((visibility) => (
-            <option key={visibility} value={visibility}>
-              {visibility}
-            </option>
-          ))}
-        </select>
-      </label>
+    <form className="form photo-editor" onSubmit={handleSubmit} aria-label="Edit photo">
+      <div className="field">
+        <label htmlFor={`${fieldId}-title`}>Title</label>
+        <input id={`${fieldId}-title`} name="title" defaultValue={photo.title} maxLength={200} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${fieldId}-caption`}>Caption</label>
+        <textarea id={`${fieldId}-caption`} name="caption" defaultValue={photo.caption} maxLength={5000} rows={3} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${fieldId}-alt`}>Alt text</label>
+        <input id={`${fieldId}-alt`} name="altText" defaultValue={photo.altText} maxLength={1000} aria-describedby={`${fieldId}-alt-hint`} />
+        <p id={`${fieldId}-alt-hint`} className="field-hint">
+          What the photo shows, read aloud to people who cannot see it.
+        </p>
+      </div>
+      <div className="photo-editor-pair">
+        <div className="field">
+          <label htmlFor={`${fieldId}-visibility`}>Visibility</label>
+          <select id={`${fieldId}-visibility`} name="visibility" defaultValue={photo.visibility} aria-describedby={`${fieldId}-visibility-hint`}>
+            {VISIBILITIES.map((visibility) => (
+              <option key={visibility} value={visibility}>
+                {VISIBILITY_LABELS[visibility]}
+              </option>
+            ))}
+          </select>
+          <p id={`${fieldId}-visibility-hint`} className="field-hint">
+            Public: everyone. Unlisted: whoever has the link. Members: signed-in people. Private: you and admins.
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor={`${fieldId}-downloads`}>Downloads by others</label>
+          <select id={`${fieldId}-downloads`} name="allowDownload" defaultValue={toDownloadChoice(photo.allowDownload)}>
+            <option value="site">As the site&apos;s setting says</option>
+            <option value="allow">Allowed (a copy without serial numbers{photo.showLocation ? "" : " or location"})</option>
+            <option value="deny">Not allowed</option>
+          </select>
+        </div>
+      </div>
       {photo.location && (
-        <label>
-          <span>
-            <input type="checkbox" name="showLocation" defaultChecked={photo.showLocation} /> Show the location to everyone who sees the photo
-          </span>
+        <label className="checkbox-field">
+          <input type="checkbox" name="showLocation" defaultChecked={photo.showLocation} />
+          Show the location to everyone who sees the photo
         </label>
       )}
-      <label>
-        Downloads by others
-        <select name="allowDownload" defaultValue={toDownloadChoice(photo.allowDownload)}>
-          <option value="site">As the site&apos;s setting says</option>
-          <option value="allow">Allowed (a copy without serial numbers{photo.showLocation ? "" : " or location"})</option>
-          <option value="deny">Not allowed</option>
-        </select>
-      </label>
-      <button type="submit" disabled={isSaving}>
-        {isSaving ? "Saving…" : "Save"}
-      </button>
+      <div className="actions">
+        <button type="submit" disabled={isSaving} aria-busy={isSaving}>
+          {isSaving ? "Saving…" : "Save"}
+        </button>
+      </div>
     </form>
   );
 }

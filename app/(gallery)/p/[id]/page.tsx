@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -5,11 +6,17 @@ import { findCurrentViewer } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
 import { ArrowKeyNavigation } from "@/src/photos/components/arrow-key-navigation";
+import { CopyLinkButton } from "@/src/photos/components/photo-details/copy-link-button";
+import { DeletePhotoButton } from "@/src/photos/components/photo-details/delete-photo-button";
+import { describeExposure, formatTakenAt, mapUrl } from "@/src/photos/components/photo-details/photo-facts";
 import { PhotoEditor } from "@/src/photos/components/photo-editor";
-import { toSrcSet } from "@/src/photos/variant-srcset";
-import { describeCamera } from "@/src/photos/describe-camera";
+import { PhotoViewerStage } from "@/src/photos/components/viewer/photo-viewer-stage";
+import { toViewerSlide } from "@/src/photos/components/viewer/viewer-slide";
+import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import { toPlaceholderUrl } from "@/src/photos/placeholder-image";
 import { findNeighbourIds, getPhotoForViewer, type PhotoDetail } from "@/src/photos/photos.service";
+import { toSrcSet } from "@/src/photos/variant-srcset";
+import { loadViewerNeighbours } from "./viewer-neighbours.action";
 
 interface PhotoPageProps {
   params: Promise<{ id: string }>;
@@ -37,21 +44,26 @@ export async function generateMetadata({ params }: PhotoPageProps): Promise<Meta
   };
 }
 
-function formatExposure(photo: PhotoDetail): Array<[string, string]> {
-  const { exif } = photo;
-  const rows: Array<[string, string | null]> = [
-    ["Camera", describeCamera(exif.cameraMake, exif.cameraModel)],
-    ["Lens", exif.lens],
-    ["Focal length", exif.focalLength ? `${exif.focalLength} mm` : null],
-    ["Aperture", exif.aperture ? `ƒ/${exif.aperture}` : null],
-    ["Shutter", exif.exposureTime ? `${exif.exposureTime} s` : null],
-    ["ISO", exif.iso ? String(exif.iso) : null],
-    ["Taken", photo.takenAt ? new Date(photo.takenAt).toUTCString().replace(" GMT", "") : null],
-  ];
-  return rows.filter((row): row is [string, string] => row[1] !== null);
+/**
+ * The photo's box on the stage, worked out in CSS from its own proportions: as wide as the stage,
+ * as tall as the viewport below the header, never larger than its largest size. The box always has
+ * the photo's exact shape, so the placeholder painted in it is exactly the photo's box (no bars
+ * beside a portrait photo), before and after it loads.
+ */
+function stageBox(ratio: number, largestWidth: number): CSSProperties {
+  return { "--photo-ratio": ratio.toFixed(5), "--photo-max-width": `${largestWidth}px` } as CSSProperties;
 }
 
-// /p/[id] – one photo, large, with its details; arrow keys move to the previous and next photo.
+function ArrowIcon({ direction }: { direction: "left" | "right" }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} />
+    </svg>
+  );
+}
+
+// /p/[id] – one photo, as large as the screen allows, then its words, its camera and its actions.
+// Clicking the photo opens the full-screen viewer; arrow keys move to the previous and next photo.
 export default async function PhotoPage({ params }: PhotoPageProps) {
   const { id } = await params;
   const viewer = await findCurrentViewer();
@@ -60,64 +72,138 @@ export default async function PhotoPage({ params }: PhotoPageProps) {
   const previousHref = newerId ? `/p/${newerId}` : null;
   const nextHref = olderId ? `/p/${olderId}` : null;
   const jpeg = photo.variants.filter((variant) => variant.format === "jpeg");
+  const largest = jpeg.at(-1);
+  const slide = photo.status === "ready" ? toViewerSlide(photo) : null;
+  const name = photoAccessibleName(photo);
   const placeholder = toPlaceholderUrl(photo.thumbhash);
-  const sizes = "(max-width: 72rem) 100vw, 72rem";
+  const ratio = photo.width && photo.height ? photo.width / photo.height : 3 / 2;
+  // The width the stage gives the photo: the same sum as .photo-stage-image in photo.css.
+  const sizes = `min(100vw, calc((100svh - 6.5rem) * ${ratio.toFixed(4)}))`;
+  const takenAt = formatTakenAt(photo.takenAt);
+  const exposure = describeExposure(photo.exif);
+  const hasExposure = exposure.camera !== null || exposure.lens !== null || exposure.settings.length > 0;
+
+  const picture = largest && (
+    <picture>
+      <source type="image/avif" srcSet={toSrcSet(photo, "avif") || undefined} sizes={sizes} />
+      <source type="image/webp" srcSet={toSrcSet(photo, "webp") || undefined} sizes={sizes} />
+      {/* Our own variants, not /_next/image: private ones must never go through it. */}
+      <img
+        className="photo-stage-image"
+        src={largest.url}
+        srcSet={toSrcSet(photo, "jpeg")}
+        sizes={sizes}
+        width={photo.width ?? largest.width}
+        height={photo.height ?? largest.height}
+        alt={name}
+        fetchPriority="high"
+        style={{ backgroundImage: placeholder ? `url(${placeholder})` : undefined, backgroundColor: photo.dominantColor ?? undefined }}
+        data-testid="photo-image"
+      />
+    </picture>
+  );
+
   return (
-    <article className="photo-view">
+    <article className="photo-page">
       <ArrowKeyNavigation previousHref={previousHref} nextHref={nextHref} />
-      <div className="photo-stage">
-        {photo.status !== "ready" || jpeg.length === 0 ? (
-          <p className="notice">{photo.status === "failed" ? "This photo could not be processed." : "This photo is still being processed."}</p>
+      <div className="photo-stage" style={stageBox(ratio, largest?.width ?? photo.width ?? 2048)}>
+        {!picture ? (
+          <p className="photo-stage-notice">{photo.status === "failed" ? "This photo could not be processed." : "This photo is still being processed."}</p>
+        ) : slide ? (
+          <PhotoViewerStage slide={slide} loadNeighbours={loadViewerNeighbours}>
+            {picture}
+          </PhotoViewerStage>
         ) : (
-          <picture>
-            <source type="image/avif" srcSet={toSrcSet(photo, "avif") || undefined} sizes={sizes} />
-            <source type="image/webp" srcSet={toSrcSet(photo, "webp") || undefined} sizes={sizes} />
-            {/* Our own variants, not /_next/image: private ones must never go through it. */}
-            <img
-              src={jpeg.at(-1)?.url}
-              srcSet={toSrcSet(photo, "jpeg")}
-              sizes={sizes}
-              width={photo.width ?? undefined}
-              height={photo.height ?? undefined}
-              alt={photo.altText || photo.title || "Photo"}
-              style={{ backgroundImage: placeholder ? `url(${placeholder})` : undefined, backgroundSize: "cover", backgroundColor: photo.dominantColor ?? undefined }}
-              data-testid="photo-image"
-            />
-          </picture>
+          picture
         )}
       </div>
-      <nav className="photo-nav" aria-label="Photos">
-        {previousHref ? <Link href={previousHref} rel="prev">← Previous</Link> : <span />}
-        {nextHref ? <Link href={nextHref} rel="next">Next →</Link> : <span />}
-      </nav>
-      <header>
-        <h1 data-testid="photo-title">{photo.title || "Untitled"}</h1>
-        {photo.caption && <p>{photo.caption}</p>}
-      </header>
-      <dl className="exif" data-testid="exif-summary">
-        {formatExposure(photo).map(([label, value]) => (
-          <div key={label} style={{ display: "contents" }}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
+
+      <div className="photo-info">
+        <div className="photo-toolbar">
+          <nav className="photo-nav" aria-label="Photos">
+            {previousHref ? (
+              <Link href={previousHref} rel="prev" className="photo-nav-link" aria-label="Previous photo" title="Previous photo (←)">
+                <ArrowIcon direction="left" />
+              </Link>
+            ) : (
+              <span className="photo-nav-link" aria-hidden="true" data-disabled="">
+                <ArrowIcon direction="left" />
+              </span>
+            )}
+            {nextHref ? (
+              <Link href={nextHref} rel="next" className="photo-nav-link" aria-label="Next photo" title="Next photo (→)">
+                <ArrowIcon direction="right" />
+              </Link>
+            ) : (
+              <span className="photo-nav-link" aria-hidden="true" data-disabled="">
+                <ArrowIcon direction="right" />
+              </span>
+            )}
+          </nav>
+          <div className="photo-actions">
+            <CopyLinkButton path={`/p/${photo.id}`} />
+            {photo.downloadUrl && (
+              <a className="button secondary photo-action" href={photo.downloadUrl} download data-testid="photo-download">
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+                </svg>
+                <span>{photo.canEdit ? "Download original" : "Download"}</span>
+              </a>
+            )}
+            {photo.canEdit && <DeletePhotoButton photoId={photo.id} name={photo.title || name} />}
           </div>
-        ))}
-        {photo.location && (
-          <>
-            <dt>Location</dt>
-            <dd>
-              {photo.location.latitude.toFixed(5)}, {photo.location.longitude.toFixed(5)}
-            </dd>
-          </>
+        </div>
+
+        <div className="photo-columns">
+          <header className="photo-heading">
+            <h1 data-testid="photo-title" className={photo.title ? undefined : "photo-title-untitled"}>
+              {photo.title || "Untitled"}
+            </h1>
+            {photo.location && (
+              <p className="photo-where">
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z" />
+                  <circle cx="12" cy="10" r="2.3" />
+                </svg>
+                <span>{photo.placeName ?? `${photo.location.latitude.toFixed(4)}, ${photo.location.longitude.toFixed(4)}`}</span>
+                <a href={mapUrl(photo.location)} rel="noopener noreferrer" target="_blank">
+                  Map<span className="visually-hidden"> of where it was taken, on OpenStreetMap (new tab)</span>
+                </a>
+              </p>
+            )}
+            {photo.caption && <p className="photo-caption">{photo.caption}</p>}
+          </header>
+
+          {(hasExposure || takenAt) && (
+            <section className="photo-exif" aria-label="Camera and exposure" data-testid="exif-summary">
+              {exposure.camera && <p className="photo-exif-camera">{exposure.camera}</p>}
+              {exposure.lens && <p className="photo-exif-lens">{exposure.lens}</p>}
+              {exposure.settings.length > 0 && (
+                <dl className="photo-exif-settings">
+                  {exposure.settings.map((setting) => (
+                    <div key={setting.label}>
+                      <dt className="visually-hidden">{setting.label}</dt>
+                      <dd>{setting.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+              {takenAt && photo.takenAt && (
+                <p className="photo-exif-date">
+                  <time dateTime={photo.takenAt}>{takenAt}</time>
+                </p>
+              )}
+            </section>
+          )}
+        </div>
+
+        {photo.canEdit && (
+          <section className="photo-owner" aria-labelledby="photo-owner-title">
+            <h2 id="photo-owner-title">Details</h2>
+            <PhotoEditor photo={photo} />
+          </section>
         )}
-      </dl>
-      {photo.downloadUrl && (
-        <p>
-          <a href={photo.downloadUrl} download data-testid="photo-download">
-            {photo.canEdit ? "Download original" : "Download"}
-          </a>
-        </p>
-      )}
-      {photo.canEdit && <PhotoEditor photo={photo} />}
+      </div>
     </article>
   );
 }

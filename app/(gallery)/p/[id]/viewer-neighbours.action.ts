@@ -1,0 +1,34 @@
+"use server";
+
+import { z } from "zod";
+import { findCurrentViewer } from "@/src/auth/current-user";
+import { getDb } from "@/src/db/client";
+import { AppError } from "@/src/errors/app-error";
+import { parseActionArguments } from "@/src/http/action-arguments";
+import { toViewerSlide, type ViewerNeighbours, type ViewerSlide } from "@/src/photos/components/viewer/viewer-slide";
+import { listNeighbourPhotos, type NeighbourPhoto } from "@/src/photos/photos.service";
+
+const REACH = 12;
+const loadViewerNeighboursArguments = z.tuple([z.string().min(1).max(100)]);
+const NO_NEIGHBOURS: ViewerNeighbours = { newer: [], older: [] };
+
+function toSlides(photos: NeighbourPhoto[]): ViewerSlide[] {
+  return photos.map(toViewerSlide).filter((slide): slide is ViewerSlide => slide !== null);
+}
+
+/**
+ * The full-screen viewer's neighbours of a photo, nearest first, for whoever is asking now: an
+ * action is a public endpoint, so the viewer is resolved on every call and the service checks each
+ * photo. A photo they may not see answers like one that does not exist: no neighbours.
+ */
+export async function loadViewerNeighbours(...args: unknown[]): Promise<ViewerNeighbours> {
+  const parsed = parseActionArguments(loadViewerNeighboursArguments, args);
+  if (!parsed) return NO_NEIGHBOURS;
+  try {
+    const { newer, older } = await listNeighbourPhotos(getDb(), await findCurrentViewer(), parsed[0], REACH);
+    return { newer: toSlides(newer), older: toSlides(older) };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") return NO_NEIGHBOURS;
+    throw error;
+  }
+}

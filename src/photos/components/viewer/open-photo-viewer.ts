@@ -1,0 +1,112 @@
+import PhotoSwipe from "photoswipe";
+import "photoswipe/style.css";
+import type { LoadViewerNeighbours, ViewerNeighbours, ViewerSlide } from "./viewer-slide";
+
+// Loaded only when a reader opens the viewer (a dynamic import() from PhotoViewerStage), so
+// PhotoSwipe and its styles are never part of the photo page's first load.
+
+interface OpenPhotoViewerOptions {
+  current: ViewerSlide;
+  neighbours: ViewerNeighbours;
+  loadNeighbours: LoadViewerNeighbours;
+  /** The image on the page, which the viewer zooms out of and back into. */
+  thumbnail: HTMLImageElement | null;
+  /** After the viewer has gone and history is back on the page's entry: the photo shown last. */
+  onClosed: (shownId: string) => void;
+}
+
+/** How near the end of what it has the viewer asks for more older photos. */
+const LOAD_MORE_WITHIN = 3;
+
+/**
+ * Opens the full-screen viewer on `current`, with its neighbours either side (newer to the left,
+ * older to the right, as "Previous" and "Next" on the page).
+ *
+ * History: opening pushes one entry, so the browser's Back closes the viewer instead of leaving
+ * the page; while it is open the address follows the photo shown (replaceState, so a reload or a
+ * copied address lands on that photo); closing by any means drops that entry again and hands the
+ * shown photo to `onClosed`, which navigates the page to it.
+ */
+export function openPhotoViewer({ current, neighbours, loadNeighbours, thumbnail, onClosed }: OpenPhotoViewerOptions): void {
+  // `element`: the zoom-in animation grows out of the photo on the page (and back into it on close).
+  const opening: ViewerSlide & { element?: HTMLElement } = { ...current, element: thumbnail ?? undefined };
+  const slides: ViewerSlide[] = [...neighbours.newer.toReversed(), opening, ...neighbours.older];
+  const startIndex = neighbours.newer.length;
+  let isLoadingOlder = false;
+  let hasAllOlder = neighbours.older.length === 0;
+
+  const pswp = new PhotoSwipe({
+    dataSource: slides,
+    index: startIndex,
+    loop: false,
+    counter: false,
+    bgOpacity: 1,
+    wheelToZoom: true,
+    showHideAnimationType: thumbnail ? "zoom" : "fade",
+    returnFocus: false,
+    mainClass: "photo-viewer",
+    closeTitle: "Close (Escape)",
+    zoomTitle: "Zoom (Z)",
+    arrowPrevTitle: "Previous photo",
+    arrowNextTitle: "Next photo",
+    errorMsg: "This photo could not be loaded.",
+  });
+
+  async function loadMoreOlder(): Promise<void> {
+    const last = slides.at(-1);
+    if (!last || isLoadingOlder || hasAllOlder) return;
+    isLoadingOlder = true;
+    try {
+      const known = new Set(slides.map((slide) => slide.id));
+      const { older } = await loadNeighbours(last.id);
+      const fresh = older.filter((slide) => !known.has(slide.id));
+      if (fresh.length === 0) hasAllOlder = true;
+      const firstNew = slides.length;
+      slides.push(...fresh);
+      // PhotoSwipe reads the array's length each time; the slide just past the old end may already
+      // be laid out empty, so fill it now.
+      if (fresh.length > 0 && !pswp.isDestroying) pswp.refreshSlideContent(firstNew);
+    } catch {
+      hasAllOlder = true;
+    } finally {
+      isLoadingOlder = false;
+    }
+  }
+
+  const shownSlide = (): ViewerSlide => (pswp.currSlide?.data as ViewerSlide | undefined) ?? current;
+
+  pswp.on("change", () => {
+    const shown = shownSlide();
+    if (window.location.pathname !== `/p/${shown.id}`) window.history.replaceState(window.history.state, "", `/p/${shown.id}`);
+    if (pswp.currIndex >= slides.length - 1 - LOAD_MORE_WITHIN) void loadMoreOlder();
+  });
+
+  // Back while the viewer is open: the browser has already left our entry, so only close.
+  let isClosedByBack = false;
+  function handleBack(): void {
+    isClosedByBack = true;
+    pswp.close();
+  }
+
+  pswp.on("destroy", () => {
+    window.removeEventListener("popstate", handleBack);
+    const shownId = shownSlide().id;
+    if (isClosedByBack) {
+      onClosed(shownId);
+      return;
+    }
+    // Leave our entry; once the browser is back on the page's own, the page follows the photo.
+    window.addEventListener("popstate", () => onClosed(shownId), { once: true });
+    window.history.back();
+  });
+
+  pswp.on("bindEvents", () => {
+    pswp.element?.setAttribute("aria-label", "Photo viewer");
+  });
+
+  // The same state object keeps the framework's own bookkeeping in the new entry; only the
+  // entry's existence matters to us.
+  window.history.pushState(window.history.state, "", window.location.href);
+  window.addEventListener("popstate", handleBack);
+  pswp.init();
+}

@@ -1,0 +1,106 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import toast from "react-hot-toast";
+import type { openPhotoViewer } from "./open-photo-viewer";
+import type { LoadViewerNeighbours, ViewerNeighbours, ViewerSlide } from "./viewer-slide";
+
+/**
+ * The photo whose page should take the focus when it appears: the viewer closed on it, and the
+ * page for a different photo is a new page (React mounts it afresh), so the focus is handed over
+ * here rather than kept.
+ */
+let focusOnArrival: string | null = null;
+
+type Prepared = Promise<[{ openPhotoViewer: typeof openPhotoViewer }, ViewerNeighbours]>;
+
+interface PhotoViewerStageProps {
+  /** The page's photo as the viewer shows it. */
+  slide: ViewerSlide;
+  loadNeighbours: LoadViewerNeighbours;
+  /** The photo as the page shows it (a <picture>); the button wraps it. */
+  children: ReactNode;
+}
+
+/**
+ * The photo on its page as a button: click, Enter or Space opens the full-screen viewer. PhotoSwipe
+ * and the neighbours are fetched on the first sign of intent (pointer over, focus), so the click
+ * opens at once, and never before: they are not part of the page's first load.
+ */
+export function PhotoViewerStage({ slide, loadNeighbours, children }: PhotoViewerStageProps) {
+  const router = useRouter();
+  const button = useRef<HTMLButtonElement>(null);
+  const prepared = useRef<{ id: string; promise: Prepared } | null>(null);
+  const isOpen = useRef(false);
+  const hintId = useId();
+
+  useEffect(() => {
+    if (focusOnArrival !== slide.id) return;
+    focusOnArrival = null;
+    button.current?.focus({ preventScroll: true });
+  }, [slide.id]);
+
+  function prepare(): Prepared {
+    if (prepared.current?.id !== slide.id) {
+      const promise: Prepared = Promise.all([import("./open-photo-viewer"), loadNeighbours(slide.id)]);
+      // A failed fetch is forgotten, so the next attempt tries again.
+      promise.catch(() => {
+        if (prepared.current?.promise === promise) prepared.current = null;
+      });
+      prepared.current = { id: slide.id, promise };
+    }
+    return prepared.current.promise;
+  }
+
+  async function open(): Promise<void> {
+    if (isOpen.current) return;
+    isOpen.current = true;
+    try {
+      const [{ openPhotoViewer }, neighbours] = await prepare();
+      const image = button.current?.querySelector("img") ?? null;
+      openPhotoViewer({
+        // The size already on screen shows at once while the larger ones load.
+        current: { ...slide, msrc: image?.currentSrc || slide.msrc },
+        neighbours,
+        loadNeighbours,
+        thumbnail: image,
+        onClosed(shownId) {
+          isOpen.current = false;
+          if (shownId === slide.id) {
+            button.current?.focus({ preventScroll: true });
+            return;
+          }
+          focusOnArrival = shownId;
+          router.replace(`/p/${shownId}`, { scroll: false });
+        },
+      });
+    } catch {
+      isOpen.current = false;
+      toast.error("The viewer could not open. Try again.");
+    }
+  }
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="photo-stage-button"
+        aria-haspopup="dialog"
+        aria-describedby={hintId}
+        onPointerEnter={() => void prepare().catch(() => undefined)}
+        onFocus={() => void prepare().catch(() => undefined)}
+        onClick={() => void open()}
+      >
+        {children}
+        <svg className="photo-stage-expand" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+        </svg>
+      </button>
+      <span id={hintId} hidden>
+        Opens the photo full screen, with zoom
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { toViewerSlide } from "./viewer-slide";
+
+const variant = (format: "jpeg" | "webp" | "avif", width: number) => ({ format, width, height: width / 2, url: `/media/x/${width}.${format}` });
+const photo = { id: "p1", altText: "", title: "", takenAt: null, placeName: "Italy" };
+
+describe("toViewerSlide", () => {
+  it("gives every WebP size, the largest's dimensions and the largest JPEG as the fallback", () => {
+    const slide = toViewerSlide({ ...photo, variants: [variant("jpeg", 640), variant("jpeg", 2048), variant("webp", 640), variant("webp", 2048), variant("avif", 2048)] });
+    expect(slide).toEqual({
+      id: "p1",
+      src: "/media/x/2048.jpeg",
+      srcset: "/media/x/640.webp 640w, /media/x/2048.webp 2048w",
+      msrc: "/media/x/640.webp",
+      width: 2048,
+      height: 1024,
+      alt: "Photo taken in Italy",
+    });
+  });
+
+  it("falls back to JPEG sizes, and has nothing to show without variants", () => {
+    expect(toViewerSlide({ ...photo, variants: [variant("jpeg", 640)] })?.srcset).toBe("/media/x/640.jpeg 640w");
+    expect(toViewerSlide({ ...photo, variants: [] })).toBeNull();
+  });
+});
