@@ -82,16 +82,17 @@ export function listPhotos(db: DatabaseHandle, query: PhotoListQuery): Promise<P
 }
 
 /** The id of the photo just newer or just older than this one, among those the access rule allows. */
-export async function findAdjacentPhotoId(
+export function listAdjacentPhotos(
   db: DatabaseHandle,
   access: PhotoListQuery["access"],
   from: { sortAt: string; id: string },
   direction: "newer" | "older",
-): Promise<string | undefined> {
+  limit: number,
+): Promise<PhotoRow[]> {
   const isOlder = direction === "older";
-  const row = await db
+  return db
     .selectFrom("photos")
-    .select("id")
+    .selectAll()
     .where((eb) => {
       const visible = [eb("visibility", "in", access.visibilities)];
       if (access.viewerId) visible.push(eb("owner_id", "=", access.viewerId));
@@ -104,9 +105,8 @@ export async function findAdjacentPhotoId(
     })
     .orderBy("sort_at", isOlder ? "desc" : "asc")
     .orderBy("id", isOlder ? "desc" : "asc")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id;
+    .limit(limit)
+    .execute();
 }
 
 export function listVariants(db: DatabaseHandle, photoIds: string[]): Promise<PhotoVariantRow[]> {

@@ -11,7 +11,7 @@ import { placeNameAt } from "./place-name";
 import { canEditPhoto, canViewPhoto, isOwnerOrAdmin, listableVisibilities } from "./photo-access";
 import { onPhotoAccessChanged, removePhotos, withdrawPublication } from "./photo-lifecycle";
 import { toMediaUrl } from "./photo-publication";
-import { findAdjacentPhotoId, findPhotoById, listPhotos, listVariants, updatePhoto } from "./photos.repository";
+import { findPhotoById, listAdjacentPhotos, listPhotos, listVariants, updatePhoto } from "./photos.repository";
 import type { ListPhotosQuery, UpdatePhotoInput } from "./photos.schemas";
 
 export interface PhotoVariantView {
@@ -185,11 +185,11 @@ export async function findNeighbourIds(
   const order = await galleryOrderAround(db, viewer, photoId);
   if (!order) return { newerId: null, olderId: null };
   const from = { sortAt: order.photo.sort_at, id: order.photo.id };
-  const [newerId, olderId] = await Promise.all([
-    findAdjacentPhotoId(db, order.access, from, "newer"),
-    findAdjacentPhotoId(db, order.access, from, "older"),
+  const [[newer], [older]] = await Promise.all([
+    listAdjacentPhotos(db, order.access, from, "newer", 1),
+    listAdjacentPhotos(db, order.access, from, "older", 1),
   ]);
-  return { newerId: newerId ?? null, olderId: olderId ?? null };
+  return { newerId: newer?.id ?? null, olderId: older?.id ?? null };
 }
 
 /** A photo next to another in the full-screen viewer: what it shows and how it is named. */
@@ -202,9 +202,9 @@ const MAX_NEIGHBOURS = 12;
 
 /**
  * Up to `reach` photos each way from this one in the viewer's gallery order, nearest first, for the
- * full-screen viewer to swipe through. Each step is the same access-checked adjacency query as
- * previous/next, and each photo found is checked again with canViewPhoto, so this never lists a
- * photo the viewer could not open by its page.
+ * full-screen viewer to swipe through: the same access-checked query as previous/next, one each
+ * way, and each photo found is checked again with canViewPhoto, so this never lists a photo the
+ * viewer could not open by its page.
  */
 export async function listNeighbourPhotos(
   db: DatabaseHandle,
@@ -215,20 +215,15 @@ export async function listNeighbourPhotos(
   const order = await galleryOrderAround(db, viewer, photoId);
   if (!order) return { newer: [], older: [] };
   const limit = Math.max(0, Math.min(Math.floor(reach), MAX_NEIGHBOURS));
-  const { photo, access } = order;
-  async function walk(direction: "newer" | "older"): Promise<PhotoRow[]> {
-    const rows: PhotoRow[] = [];
-    let from = photo;
-    while (rows.length < limit) {
-      const id = await findAdjacentPhotoId(db, access, { sortAt: from.sort_at, id: from.id }, direction);
-      const row = id ? await findPhotoById(db, id) : undefined;
-      if (!row || !canViewPhoto(viewer, row)) break;
-      rows.push(row);
-      from = row;
-    }
-    return rows;
+  const from = { sortAt: order.photo.sort_at, id: order.photo.id };
+  // Ends at the first photo the second check refuses, so the viewer never skips over a gap.
+  function untilRefused(rows: PhotoRow[]): PhotoRow[] {
+    const refused = rows.findIndex((row) => !canViewPhoto(viewer, row));
+    return refused === -1 ? rows : rows.slice(0, refused);
   }
-  const [newer, older] = await Promise.all([walk("newer"), walk("older")]);
+  const [newer, older] = (
+    await Promise.all([listAdjacentPhotos(db, order.access, from, "newer", limit), listAdjacentPhotos(db, order.access, from, "older", limit)])
+  ).map(untilRefused);
   const [variants, settings] = await Promise.all([listVariants(db, [...newer, ...older].map((row) => row.id)), getSiteSettings(db)]);
   const toNeighbour = (row: PhotoRow): NeighbourPhoto => ({
     ...toSummary(row, variants.filter((variant) => variant.photo_id === row.id)),
