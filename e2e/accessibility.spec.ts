@@ -29,26 +29,101 @@ function describeViolations(where: string, violations: AxeResults["violations"])
   });
 }
 
+/** Visits in every size and theme given, runs axe each time, and answers the violations found. */
+async function auditEverywhere(
+  page: Page,
+  sizes: ReadonlyArray<(typeof TOUR_SIZES)[number]>,
+  visit: () => Promise<void>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const size of sizes) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const theme of TOUR_THEMES) {
+      await page.emulateMedia({ colorScheme: theme });
+      await visit();
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      problems.push(...describeViolations(`${size.name} ${theme} ${page.url()}`, results.violations));
+    }
+  }
+  return problems;
+}
+
+function expectNoViolations(problems: string[]): void {
+  expect(problems, `axe found ${problems.length} violation(s):\n${problems.join("\n")}`).toEqual([]);
+}
+
 for (const { page: tourPage, state } of tourVisits()) {
   test(`${tourPage.name} (${state}) has no WCAG 2.2 AA violations in either theme, on desktop and phone`, async ({ browser }) => {
     test.setTimeout(90_000);
     const page = await openPage(browser, state);
-    const problems: string[] = [];
     try {
-      for (const size of TOUR_SIZES) {
-        await page.setViewportSize({ width: size.width, height: size.height });
-        for (const theme of TOUR_THEMES) {
-          await page.emulateMedia({ colorScheme: theme });
-          const response = await page.goto(tourPage.path(photoId));
-          expect(response, `${tourPage.path(photoId)} answered`).not.toBeNull();
-          await page.waitForLoadState("networkidle");
-          const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-          problems.push(...describeViolations(`${size.name} ${theme} ${page.url()}`, results.violations));
-        }
-      }
+      const problems = await auditEverywhere(page, TOUR_SIZES, async () => {
+        const response = await page.goto(tourPage.path(photoId));
+        expect(response, `${tourPage.path(photoId)} answered`).not.toBeNull();
+        await page.waitForLoadState("networkidle");
+      });
+      expectNoViolations(problems);
     } finally {
       await page.context().close();
     }
-    expect(problems, `axe found ${problems.length} violation(s):\n${problems.join("\n")}`).toEqual([]);
   });
 }
+
+// What only shows after a click: the full-screen viewer, the phone's header menu and the dialogs.
+const OPEN_STATES: Array<{ name: string; path: (photoId: string) => string; open: (page: Page) => Promise<void> }> = [
+  {
+    name: "the full-screen viewer",
+    path: (id) => `/p/${id}`,
+    open: async (page) => {
+      await page.locator(".photo-stage-button").click();
+      await expect(page.locator(".pswp__item[aria-hidden='false'] img.pswp__img:not(.pswp__img--placeholder)")).toBeVisible();
+    },
+  },
+  {
+    name: "the delete-photo confirmation",
+    path: (id) => `/p/${id}`,
+    open: async (page) => {
+      await page.getByRole("button", { name: /^Delete/ }).click();
+      await expect(page.getByRole("dialog", { name: "Delete this photo?" })).toBeVisible();
+    },
+  },
+  {
+    name: "the reset-password dialog",
+    path: () => "/admin/users",
+    open: async (page) => {
+      await page.getByRole("button", { name: "Reset password" }).first().click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+    },
+  },
+];
+
+for (const state of OPEN_STATES) {
+  test(`${state.name} has no WCAG 2.2 AA violations in either theme, on desktop and phone`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const page = await openPage(browser, "signed-in");
+    try {
+      const problems = await auditEverywhere(page, TOUR_SIZES, async () => {
+        await page.goto(state.path(photoId));
+        await state.open(page);
+      });
+      expectNoViolations(problems);
+    } finally {
+      await page.context().close();
+    }
+  });
+}
+
+test("the header's menu on a phone has no WCAG 2.2 AA violations in either theme", async ({ browser }) => {
+  const page = await openPage(browser, "signed-in");
+  try {
+    const phone = TOUR_SIZES.filter((size) => size.name === "phone");
+    const problems = await auditEverywhere(page, phone, async () => {
+      await page.goto("/");
+      await page.getByTestId("account-menu-button").click();
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    });
+    expectNoViolations(problems);
+  } finally {
+    await page.context().close();
+  }
+});

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { deleteEveryPhoto } from "./seed-photos";
 import { createUser, E2E_BASE_URL, screenshot, signIn } from "./helpers";
 
 // The gallery `/` as people see it (issue 12): a justified grid to the edges whose rows suit the
@@ -47,6 +48,7 @@ async function visitorPage(browser: Browser, viewport: { width: number; height: 
 
 test("visitors get a justified grid that suits the screen and scrolls on; the owner sees what visitors cannot", async ({ page, browser }) => {
   test.setTimeout(180_000);
+  await deleteEveryPhoto(browser);
   const editor = await createUser(browser, "editor");
   await signIn(page, editor);
   const ids = await uploadGeneratedPhotos(page, PUBLIC_PHOTOS + 1);

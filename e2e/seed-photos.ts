@@ -40,3 +40,25 @@ export async function seedPublicPhotos(browser: Browser, count = 3): Promise<str
     await context.close();
   }
 }
+
+/**
+ * Deletes every photo on the site as the e2e admin, for a test that counts what the gallery shows:
+ * the suites share one server, and others leave their photos behind.
+ */
+export async function deleteEveryPhoto(browser: Browser): Promise<void> {
+  const context = await newAdminContext(browser);
+  try {
+    for (;;) {
+      const listed = await context.request.get("/api/photos?limit=100");
+      expect(listed.status()).toBe(200);
+      const { photos } = (await listed.json()) as { photos: Array<{ id: string }> };
+      if (photos.length === 0) return;
+      for (const { id } of photos) {
+        const deleted = await context.request.delete(`/api/photos/${id}`, { headers: { Origin: E2E_BASE_URL } });
+        expect(deleted.status(), await deleted.text()).toBe(204);
+      }
+    }
+  } finally {
+    await context.close();
+  }
+}

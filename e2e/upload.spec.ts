@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { deleteEveryPhoto } from "./seed-photos";
 import { createUser, screenshot, signIn, toast } from "./helpers";
 
 // Playwright runs from the checkout (where playwright.config.ts is); the corpus sits beside it.
@@ -19,6 +20,7 @@ async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): P
 
 test("an editor uploads three photos with Uppy, shares two, and a visitor browses the shared ones", async ({ page, browser }, testInfo) => {
   test.setTimeout(240_000);
+  await deleteEveryPhoto(browser);
   const editor = await createUser(browser, "editor");
   const ids = new Map<string, string>();
 
