@@ -13,7 +13,7 @@ let photoId = "";
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  [photoId] = await seedPublicPhotos(browser, 3);
+  [photoId] = await seedPublicPhotos(browser, 4);
   fs.mkdirSync(SCREENSHOT_DIRECTORY, { recursive: true });
 });
 

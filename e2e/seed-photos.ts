@@ -5,7 +5,9 @@ import { E2E_BASE_URL, newAdminContext } from "./helpers";
 
 // Playwright runs from the checkout (where playwright.config.ts is); the corpus sits beside it.
 const CORPUS_JPEGS = path.resolve("../shared/corpus/exif-samples/jpg");
-const SEED_FILES = ["Canon_40D.jpg", "Nikon_D70.jpg", "Pentax_K10D.jpg"];
+// Full-size photos of different shapes (landscape, portrait, square-ish, panorama), so the pages
+// and screenshots look as they do with a real camera's photos, not with 100-pixel thumbnails.
+const SEED_FILES = ["hdr/iphone_hdr_YES.jpg", "tests/28-hex_value.jpg", "mobile/jolla.jpg", "mobile/HMD_Nokia_8.3_5G.jpg"];
 
 /**
  * Uploads a few corpus photos as the e2e admin through the upload API, makes them public and waits
@@ -18,7 +20,7 @@ export async function seedPublicPhotos(browser: Browser, count = 3): Promise<str
     for (const name of SEED_FILES.slice(0, count)) {
       const uploaded = await context.request.post("/api/upload", {
         headers: { Origin: E2E_BASE_URL },
-        multipart: { file: { name, mimeType: "image/jpeg", buffer: fs.readFileSync(path.join(CORPUS_JPEGS, name)) } },
+        multipart: { file: { name: path.basename(name), mimeType: "image/jpeg", buffer: fs.readFileSync(path.join(CORPUS_JPEGS, name)) } },
       });
       // Seeding twice in one run is harmless: the admin's own duplicate is answered with its id.
       const body = (await uploaded.json()) as { photos?: Array<{ id: string }> };

@@ -69,6 +69,8 @@ interface PageReport {
   lcpMs: number;
   totalBytes: number;
   scriptBytes: number;
+  /** Weighted audits that did not pass (score < 0.9), named by Lighthouse. */
+  shortfalls: string[];
 }
 
 interface NetworkRequestItem {
@@ -80,8 +82,8 @@ const LIGHTHOUSE_CLI = path.resolve(import.meta.dirname, "../../node_modules/lig
 
 interface LighthouseResult {
   runtimeError?: { message: string };
-  categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
+  categories: Record<string, { score: number | null; auditRefs?: Array<{ id: string; weight: number }> } | undefined>;
+  audits: Record<string, { title?: string; score?: number | null; numericValue?: number; details?: unknown } | undefined>;
 }
 
 /**
@@ -98,7 +100,14 @@ async function runLighthouse(url: string, port: number): Promise<PageReport> {
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const score = (category: keyof typeof TARGETS) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? []);
+  // The weighted audits that did not pass, so a missed target says what to fix.
+  const shortfalls = Object.keys(TARGETS).flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+      .map((ref) => `${category}: ${lhr.audits[ref.id]?.title ?? ref.id} (score ${lhr.audits[ref.id]?.score})`),
+  );
   return {
+    shortfalls,
     scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
     lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
     totalBytes: lhr.audits["total-byte-weight"]?.numericValue ?? NaN,
@@ -118,6 +127,7 @@ function printPage(name: string, report: PageReport): void {
   console.log(`  ${"total bytes".padEnd(15)} ${kilobytes(report.totalBytes)}`);
   const jsTarget = name === "/" ? `   target ≤ ${kilobytes(HOME_JS_TARGET_BYTES)}  ${mark(report.scriptBytes <= HOME_JS_TARGET_BYTES)}` : "";
   console.log(`  ${"JS (transfer)".padEnd(15)} ${kilobytes(report.scriptBytes)}${jsTarget}`);
+  for (const shortfall of report.shortfalls) console.log(`  costs points    ${shortfall}`);
 }
 
 /** A document with `count` tiles shaped like the gallery's (link, frame, picture with AVIF/WebP/JPEG srcsets). */

@@ -36,8 +36,9 @@ export async function generateMetadata({ params }: PhotoPageProps): Promise<Meta
   const largest = photo.variants.filter((variant) => variant.format === "jpeg").at(-1);
   const isPublic = photo.visibility === "public";
   return {
-    title: photo.title || "Photo",
-    description: photo.caption || photo.altText || undefined,
+    title: photo.title || photoAccessibleName(photo),
+    // Never empty: search engines and link previews show it (a photo without words gets its date and place).
+    description: photo.caption || photoAccessibleName(photo),
     // Open Graph images only for public photos: a preview card must not carry a private one.
     openGraph: isPublic && largest ? { images: [{ url: largest.url, width: largest.width, height: largest.height }] } : undefined,
     robots: isPublic ? undefined : { index: false },
@@ -157,7 +158,8 @@ export default async function PhotoPage({ params }: PhotoPageProps) {
         <div className="photo-columns">
           <header className="photo-heading">
             <h1 data-testid="photo-title" className={photo.title ? undefined : "photo-title-untitled"}>
-              {photo.title || "Untitled"}
+              {/* Untitled: what the photo is named by otherwise (alt text, or when and where), set quieter. */}
+              {photo.title || name}
             </h1>
             {photo.location && (
               <p className="photo-where">
