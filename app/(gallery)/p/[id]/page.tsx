@@ -55,6 +55,24 @@ function stageBox(ratio: number, largestWidth: number): CSSProperties {
   return { "--photo-ratio": ratio.toFixed(5), "--photo-max-width": `${largestWidth}px` } as CSSProperties;
 }
 
+/** A quiet arrow to the previous or next photo; a greyed one, hidden from screen readers, at either end. */
+function PhotoNavLink({ href, direction }: { href: string | null; direction: "previous" | "next" }) {
+  const arrow = <ArrowIcon direction={direction === "previous" ? "left" : "right"} />;
+  if (!href) {
+    return (
+      <span className="photo-nav-link" aria-hidden="true" data-disabled="">
+        {arrow}
+      </span>
+    );
+  }
+  const label = direction === "previous" ? "Previous photo" : "Next photo";
+  return (
+    <Link href={href} rel={direction === "previous" ? "prev" : "next"} className="photo-nav-link" aria-label={label} title={`${label} (${direction === "previous" ? "←" : "→"})`}>
+      {arrow}
+    </Link>
+  );
+}
+
 function ArrowIcon({ direction }: { direction: "left" | "right" }) {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -122,24 +140,8 @@ export default async function PhotoPage({ params }: PhotoPageProps) {
       <div className="photo-info">
         <div className="photo-toolbar">
           <nav className="photo-nav" aria-label="Photos">
-            {previousHref ? (
-              <Link href={previousHref} rel="prev" className="photo-nav-link" aria-label="Previous photo" title="Previous photo (←)">
-                <ArrowIcon direction="left" />
-              </Link>
-            ) : (
-              <span className="photo-nav-link" aria-hidden="true" data-disabled="">
-                <ArrowIcon direction="left" />
-              </span>
-            )}
-            {nextHref ? (
-              <Link href={nextHref} rel="next" className="photo-nav-link" aria-label="Next photo" title="Next photo (→)">
-                <ArrowIcon direction="right" />
-              </Link>
-            ) : (
-              <span className="photo-nav-link" aria-hidden="true" data-disabled="">
-                <ArrowIcon direction="right" />
-              </span>
-            )}
+            <PhotoNavLink href={previousHref} direction="previous" />
+            <PhotoNavLink href={nextHref} direction="next" />
           </nav>
           <div className="photo-actions">
             <CopyLinkButton path={`/p/${photo.id}`} />
@@ -200,7 +202,7 @@ export default async function PhotoPage({ params }: PhotoPageProps) {
         </div>
 
         {photo.canEdit && (
-          <section className="photo-owner" aria-labelledby="photo-owner-title">
+          <section id="details" className="photo-owner" aria-labelledby="photo-owner-title">
             <h2 id="photo-owner-title">Details</h2>
             <PhotoEditor photo={photo} />
           </section>
