@@ -84,8 +84,24 @@ test("an editor uploads three photos with Uppy, shares two, and a visitor browse
       await expect(item).toHaveAttribute("data-status", "ready");
       await expect(item).toHaveAttribute("data-photo-id", ids.get(file.name) ?? "");
       await expect(item.locator(".uploaded-thumb img")).toHaveAttribute("src", /^\/media\//);
+      await expect(item.getByRole("link", { name: `Add alt text to ${file.name}` })).toBeVisible();
     }
     await attachScreenshot(page, testInfo, "after-reload");
+  });
+
+  await test.step("the nudge leads to the photo's editor, and goes once the alt text is written", async () => {
+    const [first] = FILES;
+    await page.getByRole("link", { name: `Add alt text to ${first.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/p/${ids.get(first.name)}#details$`));
+    const form = page.getByRole("form", { name: "Edit photo" });
+    await form.getByLabel("Alt text").fill("A test photo from the corpus");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Photo saved")).toBeVisible();
+    await page.goto("/admin/upload");
+    const list = page.getByRole("region", { name: "Uploaded photos" });
+    await expect(list.getByRole("listitem").filter({ hasText: first.name })).toBeVisible();
+    await expect(list.getByRole("link", { name: `Add alt text to ${first.name}` })).toHaveCount(0);
+    await expect(list.getByRole("link", { name: `Add alt text to ${FILES[1].name}` })).toBeVisible();
   });
 
   await test.step("the editor makes two of them public on their photo pages", async () => {

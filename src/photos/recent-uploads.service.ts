@@ -17,6 +17,8 @@ export interface RecentUpload {
   /** The smallest JPEG or WebP variant, once processing has made one. */
   thumbnailUrl: string | null;
   uploadedAt: string;
+  /** No alt text yet: the list nudges the uploader to write one. */
+  needsAltText: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function listRecentUploads(db: DatabaseHandle, user: SessionUser): 
       status: row.status,
       thumbnailUrl: smallest ? toMediaUrl(row.publication_key, smallest.storage_key) : null,
       uploadedAt: row.created_at,
+      needsAltText: row.alt_text.trim() === "",
     };
   });
 }

@@ -32,6 +32,7 @@ interface UploadedPhoto {
   status: FinishedUpload["status"];
   isDuplicate: boolean;
   thumbnailUrl: string | null;
+  needsAltText: boolean;
 }
 
 interface VariantAnswer {
@@ -48,7 +49,7 @@ function smallestThumbnail(variants: VariantAnswer[]): string | null {
 }
 
 function fromRecentUpload(upload: RecentUpload): UploadedPhoto {
-  return { id: upload.id, fileName: upload.name, status: upload.status, isDuplicate: false, thumbnailUrl: upload.thumbnailUrl };
+  return { id: upload.id, fileName: upload.name, status: upload.status, isDuplicate: false, thumbnailUrl: upload.thumbnailUrl, needsAltText: upload.needsAltText };
 }
 
 interface RefusedFile {
@@ -100,7 +101,7 @@ export function PhotoUploader({ maxFileBytes, recentUploads }: PhotoUploaderProp
         return;
       }
       showUploadedToast(file, photo);
-      const item: UploadedPhoto = { id: photo.id, fileName: file.name ?? photo.name, status: photo.status, isDuplicate: photo.isDuplicate, thumbnailUrl: null };
+      const item: UploadedPhoto = { id: photo.id, fileName: file.name ?? photo.name, status: photo.status, isDuplicate: photo.isDuplicate, thumbnailUrl: null, needsAltText: true };
       setUploaded((list) => [item, ...list.filter((other) => other.id !== photo.id)]);
     };
     const onError = (file: UploaderFile | undefined, error: Error, response?: { status?: number; body?: TusBody }) => {
@@ -150,10 +151,10 @@ export function PhotoUploader({ maxFileBytes, recentUploads }: PhotoUploaderProp
     if (!pendingIds) return;
     const timer = setInterval(async () => {
       for (const id of pendingIds.split(",")) {
-        const body = await callApi<{ photo: { status: FinishedUpload["status"]; variants: VariantAnswer[] } }>(`/api/photos/${id}`, { method: "GET" }).catch(() => null);
+        const body = await callApi<{ photo: { status: FinishedUpload["status"]; variants: VariantAnswer[]; altText: string } }>(`/api/photos/${id}`, { method: "GET" }).catch(() => null);
         if (!body) continue;
         const thumbnailUrl = smallestThumbnail(body.photo.variants);
-        setUploaded((list) => list.map((item) => (item.id === id ? { ...item, status: body.photo.status, thumbnailUrl: item.thumbnailUrl ?? thumbnailUrl } : item)));
+        setUploaded((list) => list.map((item) => (item.id === id ? { ...item, status: body.photo.status, thumbnailUrl: item.thumbnailUrl ?? thumbnailUrl, needsAltText: body.photo.altText.trim() === "" } : item)));
       }
     }, STATUS_POLL_MS);
     return () => clearInterval(timer);
@@ -185,6 +186,12 @@ export function PhotoUploader({ maxFileBytes, recentUploads }: PhotoUploaderProp
                 <span className="uploaded-name">
                   <Link href={`/p/${photo.id}`}>{photo.fileName}</Link>
                   {photo.isDuplicate && <span className="muted uploaded-note">Already in your library</span>}
+                  {/* A nudge, not a rule: alt text is how people who cannot see the photo get it. */}
+                  {photo.needsAltText && (
+                    <Link className="uploaded-note" href={`/p/${photo.id}#details`} aria-label={`Add alt text to ${photo.fileName}`}>
+                      Add alt text
+                    </Link>
+                  )}
                 </span>
                 <span className={`status-badge status-${photo.status}`}>{photo.status}</span>
               </li>
