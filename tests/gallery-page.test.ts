@@ -1,8 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { AVIF_MAX_WIDTH, planVariantWidths } from "@/src/images/variant-plan";
 import { CORPUS, corpusFile, uploadFiles, type UploadedPhoto, waitForProcessing } from "./helpers/photos";
-import { signedInAs, TestClient } from "./helpers/test-client";
+import { startTestApp, type TestApp, testStorageFromEnvironment } from "./helpers/test-app";
+import { TestClient } from "./helpers/test-client";
+import { TEST_SECRET } from "./setup/global-setup";
 
 // The gallery page `/` (issue 12, light pages): what a visitor downloads per photo, and who may get
 // a shared, cacheable copy of it.
@@ -25,24 +28,38 @@ function corpusPhotos(): string[] {
   return found.sort();
 }
 
-async function waitForAvif(client: TestClient, id: string): Promise<void> {
+/** Waits until every AVIF size the plan makes for this photo exists, so the page is measured as it will stay. */
+async function waitForEveryAvif(client: TestClient, id: string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const { photo } = (await (await client.request(`/api/photos/${id}`)).json()) as { photo: { variants: Array<{ format: string }> } };
-    if (photo.variants.some((variant) => variant.format === "avif")) return;
+    const { photo } = (await (await client.request(`/api/photos/${id}`)).json()) as { photo: { width: number | null; variants: Array<{ format: string }> } };
+    const planned = photo.width ? planVariantWidths(photo.width).filter((width) => width <= AVIF_MAX_WIDTH).length : 0;
+    if (planned > 0 && photo.variants.filter((variant) => variant.format === "avif").length === planned) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`Photo ${id} has no AVIF variant after two minutes`);
+  throw new Error(`Photo ${id} does not have all its AVIF sizes after two minutes`);
 }
 
+const OWNER = { email: "gallery-owner@example.test", password: "gallery-owner-password" };
+
 describe("the gallery page", () => {
+  // An app of its own: the other test files' photos would otherwise be on the page measured.
+  let app: TestApp;
   let owner: TestClient;
   let privateId: string;
+  const visitor = () => new TestClient(app.url);
 
   beforeAll(async () => {
+    app = await startTestApp(inject("databaseKind"), {
+      NEXTAUTH_SECRET: TEST_SECRET,
+      ADMIN_EMAIL: OWNER.email,
+      ADMIN_PASSWORD: OWNER.password,
+      ...testStorageFromEnvironment(inject("storageConfig").kind).env,
+    });
     // Thirty public photos of the real corpus (small and large, landscape and portrait) and one
     // private one, all processed before the page is measured.
-    ({ client: owner } = await signedInAs("editor"));
+    owner = new TestClient(app.url);
+    await owner.signIn(OWNER.email, OWNER.password);
     const files = corpusPhotos().slice(0, 31);
     expect(files).toHaveLength(31);
     const ids: string[] = [];
@@ -53,7 +70,7 @@ describe("the gallery page", () => {
     }
     for (const id of ids) expect((await waitForProcessing(owner, id)).status).toBe("ready");
     // AVIF is the last phase, after a photo turns ready: measure the page as it will stay.
-    for (const id of ids) await waitForAvif(owner, id);
+    for (const id of ids) await waitForEveryAvif(owner, id);
     // The owner's newest photo stays private, so it is on the owner's first page.
     const newest = (await (await owner.request("/api/photos?owner=me&limit=1")).json()) as { photos: Array<{ id: string }> };
     privateId = newest.photos[0].id;
@@ -62,9 +79,10 @@ describe("the gallery page", () => {
       expect(response.status).toBe(200);
     }
   }, 300_000);
+  afterAll(() => app?.stop());
 
   it(`sends a visitor at most ${MAX_HTML_BYTES_PER_TILE} bytes of HTML per photo for a page of 30`, async () => {
-    const html = await (await new TestClient().request("/")).text();
+    const html = await (await visitor().request("/")).text();
     const tiles = html.match(TILE)?.length ?? 0;
     expect(tiles).toBe(30);
     const bytesPerTile = Buffer.byteLength(html) / tiles;
@@ -75,7 +93,7 @@ describe("the gallery page", () => {
   });
 
   it("names every photo for a screen reader and offers AVIF, with one JPEG for browsers without it", async () => {
-    const html = await (await new TestClient().request("/")).text();
+    const html = await (await visitor().request("/")).text();
     const images = [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
     expect(images).toHaveLength(30);
     for (const image of images) expect(image).toMatch(/ alt="[^"]+"/);
@@ -85,7 +103,7 @@ describe("the gallery page", () => {
   });
 
   it("lets a CDN share the page for visitors, never for someone signed in", async () => {
-    const anonymous = await new TestClient().request("/", { headers: { "Accept-Encoding": "gzip" } });
+    const anonymous = await visitor().request("/", { headers: { "Accept-Encoding": "gzip" } });
     expect(anonymous.status).toBe(200);
     expect(anonymous.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=30, stale-while-revalidate=60");
     expect(anonymous.headers.get("vary")).toMatch(/\bCookie\b/);
@@ -99,13 +117,13 @@ describe("the gallery page", () => {
     expect(await signedIn.text()).toContain(`/p/${privateId}`);
 
     // A client-side navigation answers for its router state: not shared either.
-    const navigation = await new TestClient().request("/", { headers: { RSC: "1" } });
+    const navigation = await visitor().request("/", { headers: { RSC: "1" } });
     expect(navigation.headers.get("cache-control") ?? "").not.toContain("public");
     await navigation.arrayBuffer();
   });
 
   it("compresses the API's JSON too", async () => {
-    const response = await new TestClient().request("/api/photos", { headers: { "Accept-Encoding": "gzip" } });
+    const response = await visitor().request("/api/photos", { headers: { "Accept-Encoding": "gzip" } });
     expect(response.headers.get("content-encoding")).toBe("gzip");
     await response.arrayBuffer();
   });
@@ -114,7 +132,7 @@ describe("the gallery page", () => {
     const ownPage = await (await owner.request("/")).text();
     const privateTile = ownPage.match(new RegExp(`<a[^>]*href="/p/${privateId}"[^>]*>.*?</a>`, "s"))?.[0] ?? "";
     expect(privateTile).toContain('class="badge grid-badge">Private<');
-    const visitorPage = await (await new TestClient().request("/")).text();
+    const visitorPage = await (await visitor().request("/")).text();
     expect(visitorPage).not.toContain(privateId);
     expect(visitorPage).not.toContain("grid-badge");
   });
