@@ -1,6 +1,5 @@
 import type { CSSProperties } from "react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { findCurrentViewer } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
@@ -8,6 +7,7 @@ import { AppError } from "@/src/errors/app-error";
 import { ArrowKeyNavigation } from "@/src/photos/components/arrow-key-navigation";
 import { CopyLinkButton } from "@/src/photos/components/photo-details/copy-link-button";
 import { DeletePhotoButton } from "@/src/photos/components/photo-details/delete-photo-button";
+import { PhotoNavLink } from "@/src/photos/components/photo-details/photo-nav-link";
 import { describeExposure, formatTakenAt, mapUrl } from "@/src/photos/components/photo-details/photo-facts";
 import { PhotoEditor } from "@/src/photos/components/photo-editor";
 import { PhotoViewerStage } from "@/src/photos/components/viewer/photo-viewer-stage";
@@ -53,32 +53,6 @@ export async function generateMetadata({ params }: PhotoPageProps): Promise<Meta
  */
 function stageBox(ratio: number, largestWidth: number): CSSProperties {
   return { "--photo-ratio": ratio.toFixed(5), "--photo-max-width": `${largestWidth}px` } as CSSProperties;
-}
-
-/** A quiet arrow to the previous or next photo; a greyed one, hidden from screen readers, at either end. */
-function PhotoNavLink({ href, direction }: { href: string | null; direction: "previous" | "next" }) {
-  const arrow = <ArrowIcon direction={direction === "previous" ? "left" : "right"} />;
-  if (!href) {
-    return (
-      <span className="photo-nav-link" aria-hidden="true" data-disabled="">
-        {arrow}
-      </span>
-    );
-  }
-  const label = direction === "previous" ? "Previous photo" : "Next photo";
-  return (
-    <Link href={href} rel={direction === "previous" ? "prev" : "next"} className="photo-nav-link" aria-label={label} title={`${label} (${direction === "previous" ? "←" : "→"})`}>
-      {arrow}
-    </Link>
-  );
-}
-
-function ArrowIcon({ direction }: { direction: "left" | "right" }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} />
-    </svg>
-  );
 }
 
 // /p/[id] – one photo, as large as the screen allows, then its words, its camera and its actions.
