@@ -10,21 +10,24 @@ import { signedInAs, TestClient } from "./helpers/test-client";
 
 const MANIFEST = path.resolve(import.meta.dirname, "../.next/server/server-reference-manifest.json");
 
-/** The action id the built app gave `loadMorePhotos`, as the gallery's client code sends it. */
-function loadMorePhotosActionId(): string {
+/** The action id the built app gave an exported action, as the client code sends it. */
+function actionId(exportedName: string, fileEnding: string): string {
   const manifest = JSON.parse(fs.readFileSync(MANIFEST, "utf8")) as { node: Record<string, { exportedName: string; filename: string }> };
-  const entry = Object.entries(manifest.node).find(([, action]) => action.exportedName === "loadMorePhotos" && action.filename.endsWith("gallery-actions.tsx"));
-  if (!entry) throw new Error(`loadMorePhotos is not in ${MANIFEST}`);
+  const entry = Object.entries(manifest.node).find(([, action]) => action.exportedName === exportedName && action.filename.endsWith(fileEnding));
+  if (!entry) throw new Error(`${exportedName} is not in ${MANIFEST}`);
   return entry[0];
 }
 
+const loadMorePhotosActionId = () => actionId("loadMorePhotos", "gallery-actions.tsx");
+const loadViewerNeighboursActionId = () => actionId("loadViewerNeighbours", "viewer-neighbours.action.ts");
+
 type ActionBody = { text: string; contentType?: string } | { form: FormData };
 
-/** POSTs to the gallery page as React's client does for a server action call. */
-function callAction(client: TestClient, body: ActionBody, actionId = loadMorePhotosActionId()): Promise<Response> {
-  const headers = { "Next-Action": actionId, Accept: "text/x-component" };
-  if ("form" in body) return client.request("/", { method: "POST", headers, body: { multipart: body.form } });
-  return client.request("/", { method: "POST", headers, body: { raw: body.text, contentType: body.contentType ?? "text/plain;charset=UTF-8" } });
+/** POSTs to a page (the gallery unless named) as React's client does for a server action call. */
+function callAction(client: TestClient, body: ActionBody, id = loadMorePhotosActionId(), pagePath = "/"): Promise<Response> {
+  const headers = { "Next-Action": id, Accept: "text/x-component" };
+  if ("form" in body) return client.request(pagePath, { method: "POST", headers, body: { multipart: body.form } });
+  return client.request(pagePath, { method: "POST", headers, body: { raw: body.text, contentType: body.contentType ?? "text/plain;charset=UTF-8" } });
 }
 
 function formOf(fields: Record<string, string>): FormData {
@@ -127,4 +130,39 @@ describe("server actions called with crafted arguments (53)", () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(`"id":"${secondPhotoId}"`);
   });
+});
+
+describe("the full-screen viewer's neighbours action called with crafted arguments (53)", () => {
+  let owner: TestClient;
+  let ids: string[];
+  const callViewerAction = (client: TestClient, body: ActionBody) => callAction(client, body, loadViewerNeighboursActionId(), `/p/${ids[0]}`);
+
+  beforeAll(async () => {
+    // Two private photos of the owner's: neighbours to the owner, nothing at all to anyone else.
+    ({ client: owner } = await signedInAs("editor"));
+    ids = [];
+    for (const colour of ["#336699", "#996633"]) {
+      const bytes = new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: colour } }).jpeg().toBuffer());
+      const response = await uploadFiles(owner, [{ bytes, name: `${colour}.jpg` }]);
+      expect(response.status).toBe(201);
+      ids.push(((await response.json()) as { photos: UploadedPhoto[] }).photos[0].id);
+    }
+  });
+
+  it("answers the owner's genuine call with the other photo, and a visitor's with no neighbours", async () => {
+    const genuine = { text: JSON.stringify([ids[0]]) };
+    await expect.poll(async () => (await (await callViewerAction(owner, genuine)).text()).includes(`"id":"${ids[1]}"`), { timeout: 30_000 }).toBe(true);
+    const visitor = await callViewerAction(new TestClient(), genuine);
+    expect(visitor.status).toBe(200);
+    expect(await visitor.text()).not.toContain(ids[1]);
+  });
+
+  for (const who of ["a visitor", "the owner"] as const) {
+    it.each(CRAFTED)(`answers ${who} sending %s with 4xx or no neighbours, never 5xx`, async (_name, body) => {
+      const response = await callViewerAction(who === "a visitor" ? new TestClient() : owner, body);
+      const text = await response.text();
+      expect(response.status, text.slice(0, 300)).toBeLessThan(500);
+      if (response.status === 200) expect(text).not.toContain(ids[1]);
+    });
+  }
 });
