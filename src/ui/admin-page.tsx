@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import type { Role } from "@/src/access/roles";
 import { AdminNav } from "./admin-nav";
 
@@ -21,5 +21,18 @@ export function AdminPage({ role, title, intro, children }: AdminPageProps) {
       </header>
       {children}
     </div>
+  );
+}
+
+/** A titled box within an admin page (a form for something new, say), labelled by its heading. */
+export function AdminPanel({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className="admin-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="admin-panel-title">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import type { Role } from "@/src/access/roles";
 import { SCOPE_DESCRIPTIONS, scopesForRole } from "@/src/access/scopes";
+import { AdminPanel } from "@/src/ui/admin-page";
 import { callApi } from "@/src/ui/api-client";
 import { ConfirmDialog } from "@/src/ui/dialog";
 import type { PublicApiToken } from "../api-tokens.schemas";
@@ -95,10 +96,7 @@ export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
 
   return (
     <>
-      <section className="admin-panel" aria-labelledby="new-token-heading">
-        <h2 id="new-token-heading" className="admin-panel-title">
-          New token
-        </h2>
+      <AdminPanel title="New token">
         <form className="admin-form" onSubmit={handleCreate} aria-label="Create an API token">
           <label className="field">
             Name
@@ -129,7 +127,7 @@ export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
             </button>
           </div>
         </form>
-      </section>
+      </AdminPanel>
 
       {created && (
         <section className="notice token-secret" aria-label="New API token" data-testid="new-token">

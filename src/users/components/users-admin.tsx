@@ -5,6 +5,7 @@ import { signOut } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import { ROLES } from "@/src/access/roles";
+import { AdminPanel } from "@/src/ui/admin-page";
 import { callApi } from "@/src/ui/api-client";
 import { ConfirmDialog } from "@/src/ui/dialog";
 import { PasswordField } from "@/src/ui/password-field";
@@ -87,10 +88,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
 
   return (
     <>
-      <section className="admin-panel" aria-labelledby="new-user-heading">
-        <h2 id="new-user-heading" className="admin-panel-title">
-          New user
-        </h2>
+      <AdminPanel title="New user">
         <form className="admin-form" onSubmit={handleCreate} aria-label="Create a user">
           <label className="field">
             Name
@@ -115,7 +113,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
             <button type="submit">Create user</button>
           </div>
         </form>
-      </section>
+      </AdminPanel>
 
       <h2>Everyone</h2>
       <table className="table users-table">
