@@ -1,4 +1,4 @@
-import type { CSSProperties } from "react";
+import { cache, type CSSProperties } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { findCurrentViewer } from "@/src/auth/current-user";
@@ -22,14 +22,15 @@ interface PhotoPageProps {
   params: Promise<{ id: string }>;
 }
 
-async function findPhoto(id: string): Promise<PhotoDetail> {
+// Memoised per request: generateMetadata and the page both need the photo, and read it once.
+const findPhoto = cache(async (id: string): Promise<PhotoDetail> => {
   try {
     return await getPhotoForViewer(getDb(), await findCurrentViewer(), id);
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
     throw error;
   }
-}
+});
 
 export async function generateMetadata({ params }: PhotoPageProps): Promise<Metadata> {
   const photo = await findPhoto((await params).id);
