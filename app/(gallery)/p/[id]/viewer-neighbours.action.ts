@@ -9,7 +9,9 @@ import { toViewerSlide, type ViewerNeighbours, type ViewerSlide } from "@/src/ph
 import { listNeighbourPhotos, type NeighbourPhoto } from "@/src/photos/photos.service";
 
 const REACH = 12;
-const loadViewerNeighboursArguments = z.tuple([z.string().min(1).max(100)]);
+// One argument: a photo id as the pages link to it. Ids are URL-safe; anything else (a NUL, which
+// PostgreSQL refuses in text with an error) never reaches the database.
+const loadViewerNeighboursArguments = z.tuple([z.string().regex(/^[A-Za-z0-9_-]{1,100}$/)]);
 const NO_NEIGHBOURS: ViewerNeighbours = { newer: [], older: [] };
 
 function toSlides(photos: NeighbourPhoto[]): ViewerSlide[] {
