@@ -53,59 +53,79 @@ export interface PhotoListQuery {
   ownerId?: string;
   visibility?: Visibility;
   onlyReady: boolean;
+  /** The row to start after, in the direction walked. */
   after?: { sortAt: string; id: string };
+  /** "older" (the default): newest first, the gallery's order; "newer": back towards the newest, nearest first. */
+  direction?: "older" | "newer";
   limit: number;
 }
 
-/** Newest first by date taken, walking the (sort_at, id) keyset. */
-export function listPhotos(db: DatabaseHandle, query: PhotoListQuery): Promise<PhotoRow[]> {
-  return db
-    .selectFrom("photos")
-    .selectAll()
-    .where((eb) => {
-      const access = [eb("visibility", "in", query.access.visibilities)];
-      if (query.access.viewerId) access.push(eb("owner_id", "=", query.access.viewerId));
-      const conditions = [eb.or(access)];
-      if (query.ownerId) conditions.push(eb("owner_id", "=", query.ownerId));
-      if (query.visibility) conditions.push(eb("visibility", "=", query.visibility));
-      if (query.onlyReady) conditions.push(eb("status", "=", "ready"));
-      if (query.after) {
-        const { sortAt, id } = query.after;
-        conditions.push(eb.or([eb("sort_at", "<", sortAt), eb.and([eb("sort_at", "=", sortAt), eb("id", "<", id)])]));
-      }
-      return eb.and(conditions);
-    })
-    .orderBy("sort_at", "desc")
-    .orderBy("id", "desc")
-    .limit(query.limit)
-    .execute();
+const EVERY_VISIBILITY: Visibility[] = ["public", "unlisted", "members", "private"];
+
+/** One index range of the photos a list may show: equality on an index's first column, then (sort_at, id) in order. */
+interface PhotoRange {
+  ownerId?: string;
+  visibility?: Visibility;
+  /** Left out of an owner's range: the visibilities another range already lists. */
+  exceptVisibilities?: Visibility[];
 }
 
-/** The id of the photo just newer or just older than this one, among those the access rule allows. */
-export function listAdjacentPhotos(
-  db: DatabaseHandle,
-  access: PhotoListQuery["access"],
-  from: { sortAt: string; id: string },
-  direction: "newer" | "older",
-  limit: number,
-): Promise<PhotoRow[]> {
-  const isOlder = direction === "older";
+/**
+ * The access rule "these visibilities, or the viewer's own" split into ranges that do not overlap
+ * and that each walk an index in gallery order. Written as one `IN (…) OR owner_id = ?` the
+ * databases read and sort every matching row before they can return the first 30 (259 ms at 100,000
+ * photos in SQLite); range by range each stops after `limit` rows.
+ */
+function accessRanges(query: PhotoListQuery): PhotoRange[] {
+  const { visibilities, viewerId } = query.access;
+  const { ownerId, visibility } = query;
+  // Everything of their own is the viewer's to list; and someone who may list every visibility needs no split.
+  if ((ownerId !== undefined && ownerId === viewerId) || EVERY_VISIBILITY.every((each) => visibilities.includes(each))) {
+    return [{ ownerId, visibility }];
+  }
+  const ranges: PhotoRange[] = visibilities.filter((each) => visibility === undefined || each === visibility).map((each) => ({ visibility: each, ownerId }));
+  const listsOwnOthers = viewerId !== null && ownerId === undefined && (visibility === undefined || !visibilities.includes(visibility));
+  if (listsOwnOthers) ranges.push({ ownerId: viewerId, ...(visibility ? { visibility } : { exceptVisibilities: visibilities }) });
+  return ranges;
+}
+
+function selectRange(db: DatabaseHandle, range: PhotoRange, query: PhotoListQuery) {
+  const order = query.direction === "newer" ? "asc" : "desc";
+  const after = query.after;
   return db
     .selectFrom("photos")
     .selectAll()
-    .where((eb) => {
-      const visible = [eb("visibility", "in", access.visibilities)];
-      if (access.viewerId) visible.push(eb("owner_id", "=", access.viewerId));
-      const comparison = isOlder ? "<" : ">";
-      return eb.and([
-        eb.or(visible),
-        eb("status", "=", "ready"),
-        eb.or([eb("sort_at", comparison, from.sortAt), eb.and([eb("sort_at", "=", from.sortAt), eb("id", comparison, from.id)])]),
-      ]);
-    })
-    .orderBy("sort_at", isOlder ? "desc" : "asc")
-    .orderBy("id", isOlder ? "desc" : "asc")
-    .limit(limit)
+    .$if(range.visibility !== undefined, (select) => select.where("visibility", "=", range.visibility as Visibility))
+    .$if(range.ownerId !== undefined, (select) => select.where("owner_id", "=", range.ownerId as string))
+    .$if(range.exceptVisibilities !== undefined, (select) => select.where("visibility", "not in", range.exceptVisibilities as Visibility[]))
+    .$if(query.onlyReady, (select) => select.where("status", "=", "ready"))
+    // A row value, not `sort_at < ? OR (sort_at = ? AND id < ?)`: only this form becomes an index
+    // range in SQLite, so "load more" costs the same at the end of 100,000 photos as at the start.
+    .$if(after !== undefined, (select) =>
+      select.where((eb) => eb(eb.refTuple("sort_at", "id"), order === "desc" ? "<" : ">", eb.tuple(after!.sortAt, after!.id))),
+    )
+    .orderBy("sort_at", order)
+    .orderBy("id", order)
+    .limit(query.limit);
+}
+
+/**
+ * The photos a list shows, in gallery order (or its reverse), walking the (sort_at, id) keyset.
+ * Several ranges are each cut to `limit` rows and merged, so no query reads more than
+ * `limit` rows per range however deep the page (PostgreSQL merges them in order; SQLite sorts at
+ * most `limit` rows per range).
+ */
+export async function listPhotos(db: DatabaseHandle, query: PhotoListQuery): Promise<PhotoRow[]> {
+  const ranges = accessRanges(query);
+  if (ranges.length === 0) return [];
+  if (ranges.length === 1) return selectRange(db, ranges[0], query).execute();
+  const order = query.direction === "newer" ? "asc" : "desc";
+  const [first, ...rest] = ranges.map((range) => db.selectFrom(selectRange(db, range, query).as("photo_range")).selectAll());
+  return rest
+    .reduce((union, next) => union.unionAll(next), first)
+    .orderBy("sort_at", order)
+    .orderBy("id", order)
+    .limit(query.limit)
     .execute();
 }
 

@@ -11,7 +11,7 @@ import { placeNameAt } from "./place-name";
 import { canEditPhoto, canViewPhoto, isOwnerOrAdmin, listableVisibilities } from "./photo-access";
 import { onPhotoAccessChanged, removePhotos, withdrawPublication } from "./photo-lifecycle";
 import { toMediaUrl } from "./photo-publication";
-import { findPhotoById, listAdjacentPhotos, listPhotos, listVariants, updatePhoto } from "./photos.repository";
+import { findPhotoById, listPhotos, listVariants, type PhotoListQuery, updatePhoto } from "./photos.repository";
 import type { ListPhotosQuery, UpdatePhotoInput } from "./photos.schemas";
 
 export interface PhotoVariantView {
@@ -163,33 +163,47 @@ async function getVisiblePhoto(db: DatabaseHandle, viewer: Viewer, id: string): 
 
 export async function getPhotoForViewer(db: DatabaseHandle, viewer: Viewer, id: string): Promise<PhotoDetail> {
   const photo = await getVisiblePhoto(db, viewer, id);
-  const policy = getMetadataPolicy(viewer, photo, await getSiteSettings(db));
-  return toDetail(viewer, photo, await listVariants(db, [photo.id]), policy);
+  const [settings, variants] = await Promise.all([getSiteSettings(db), listVariants(db, [photo.id])]);
+  return toDetail(viewer, photo, variants, getMetadataPolicy(viewer, photo, settings));
 }
 
-/** The viewer's gallery order around this photo, or null where it has none to move through. */
-async function galleryOrderAround(db: DatabaseHandle, viewer: Viewer, photoId: string) {
-  const photo = await getVisiblePhoto(db, viewer, photoId);
-  // Unlisted photos are reached by link only: they have no place in the order to move through.
-  if (photo.visibility === "unlisted" && !isOwnerOrAdmin(viewer, photo)) return null;
-  const access = { visibilities: listableVisibilities(viewer), viewerId: signedInUser(viewer)?.id ?? null };
-  return { photo, access };
+/** What the photo page shows: the photo, and the photos either side of it in the viewer's gallery order. */
+export interface PhotoPage {
+  photo: PhotoDetail;
+  newerId: string | null;
+  olderId: string | null;
 }
 
-/** The photos either side of this one in the viewer's gallery order (newer first), for previous/next. */
-export async function findNeighbourIds(
-  db: DatabaseHandle,
-  viewer: Viewer,
-  photoId: string,
-): Promise<{ newerId: string | null; olderId: string | null }> {
-  const order = await galleryOrderAround(db, viewer, photoId);
-  if (!order) return { newerId: null, olderId: null };
-  const from = { sortAt: order.photo.sort_at, id: order.photo.id };
-  const [[newer], [older]] = await Promise.all([
-    listAdjacentPhotos(db, order.access, from, "newer", 1),
-    listAdjacentPhotos(db, order.access, from, "older", 1),
+/** The photo page's data, reading the photo once (its variants, the settings and both neighbours then at once). */
+export async function getPhotoPageForViewer(db: DatabaseHandle, viewer: Viewer, id: string): Promise<PhotoPage> {
+  const photo = await getVisiblePhoto(db, viewer, id);
+  const [settings, variants, [newer], [older]] = await Promise.all([
+    getSiteSettings(db),
+    listVariants(db, [photo.id]),
+    listGalleryNeighbours(db, viewer, photo, "newer", 1),
+    listGalleryNeighbours(db, viewer, photo, "older", 1),
   ]);
-  return { newerId: newer?.id ?? null, olderId: older?.id ?? null };
+  return {
+    photo: toDetail(viewer, photo, variants, getMetadataPolicy(viewer, photo, settings)),
+    newerId: newer?.id ?? null,
+    olderId: older?.id ?? null,
+  };
+}
+
+/**
+ * The photos next to this one in the viewer's gallery order, nearest first: the same access rule
+ * as the gallery, walked from this photo. None for an unlisted photo the viewer does not own: it is
+ * reached by its link only and has no place in an order to move through.
+ */
+function listGalleryNeighbours(db: DatabaseHandle, viewer: Viewer, photo: PhotoRow, direction: PhotoListQuery["direction"], limit: number): Promise<PhotoRow[]> {
+  if (limit === 0 || (photo.visibility === "unlisted" && !isOwnerOrAdmin(viewer, photo))) return Promise.resolve([]);
+  return listPhotos(db, {
+    access: { visibilities: listableVisibilities(viewer), viewerId: signedInUser(viewer)?.id ?? null },
+    onlyReady: true,
+    after: { sortAt: photo.sort_at, id: photo.id },
+    direction,
+    limit,
+  });
 }
 
 /** A photo next to another in the full-screen viewer: what it shows and how it is named. */
@@ -212,17 +226,15 @@ export async function listNeighbourPhotos(
   photoId: string,
   reach: number,
 ): Promise<{ newer: NeighbourPhoto[]; older: NeighbourPhoto[] }> {
-  const order = await galleryOrderAround(db, viewer, photoId);
-  if (!order) return { newer: [], older: [] };
+  const photo = await getVisiblePhoto(db, viewer, photoId);
   const limit = Math.max(0, Math.min(Math.floor(reach), MAX_NEIGHBOURS));
-  const from = { sortAt: order.photo.sort_at, id: order.photo.id };
   // Ends at the first photo the second check refuses, so the viewer never skips over a gap.
   function untilRefused(rows: PhotoRow[]): PhotoRow[] {
     const refused = rows.findIndex((row) => !canViewPhoto(viewer, row));
     return refused === -1 ? rows : rows.slice(0, refused);
   }
   const [newer, older] = (
-    await Promise.all([listAdjacentPhotos(db, order.access, from, "newer", limit), listAdjacentPhotos(db, order.access, from, "older", limit)])
+    await Promise.all([listGalleryNeighbours(db, viewer, photo, "newer", limit), listGalleryNeighbours(db, viewer, photo, "older", limit)])
   ).map(untilRefused);
   const [variants, settings] = await Promise.all([listVariants(db, [...newer, ...older].map((row) => row.id)), getSiteSettings(db)]);
   const toNeighbour = (row: PhotoRow): NeighbourPhoto => ({

@@ -11,23 +11,37 @@ export interface UnfinishedPhotoRow {
   owner_name: string;
 }
 
-/** Photos still processing or failed, newest first; only the owner's when `ownerId` is given. */
+/**
+ * Photos still processing or failed, newest upload first; only the owner's when `ownerId` is given.
+ * One index range per status, each cut to `limit` rows, then merged: `status IN (…)` would sort
+ * every unfinished photo first.
+ */
 export function listUnfinishedPhotos(db: DatabaseHandle, options: { ownerId: string | null; limit: number }): Promise<UnfinishedPhotoRow[]> {
-  return db
-    .selectFrom("photos")
-    .innerJoin("users", "users.id", "photos.owner_id")
-    .select([
-      "photos.id",
-      "photos.original_name",
-      "photos.status",
-      "photos.failure_reason",
-      "photos.created_at",
-      "photos.updated_at",
-      "users.name as owner_name",
-    ])
-    .where("photos.status", "in", ["processing", "failed"])
-    .$if(options.ownerId !== null, (query) => query.where("photos.owner_id", "=", options.ownerId as string))
-    .orderBy("photos.created_at", "desc")
+  const withStatus = (status: PhotoRow["status"]) =>
+    db.selectFrom(
+      db
+        .selectFrom("photos")
+        .innerJoin("users", "users.id", "photos.owner_id")
+        .select([
+          "photos.id",
+          "photos.original_name",
+          "photos.status",
+          "photos.failure_reason",
+          "photos.created_at",
+          "photos.updated_at",
+          "users.name as owner_name",
+        ])
+        .where("photos.status", "=", status)
+        .$if(options.ownerId !== null, (query) => query.where("photos.owner_id", "=", options.ownerId as string))
+        .orderBy("photos.created_at", "desc")
+        .orderBy("photos.id", "desc")
+        .limit(options.limit)
+        .as("unfinished"),
+    ).selectAll();
+  return withStatus("processing")
+    .unionAll(withStatus("failed"))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
     .limit(options.limit)
     .execute();
 }

@@ -6,6 +6,7 @@ import * as uploadLocks from "./2026-11-23T0000-upload-locks";
 import * as rateLimits from "./2026-11-24T0000-rate-limits";
 import * as pendingUploads from "./2026-11-24T0100-pending-uploads";
 import * as publicationAndDownloads from "./2026-11-24T0200-publication-and-downloads";
+import * as scaleIndexes from "./2026-11-25T0000-scale-indexes";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T0000-rate-limits": rateLimits,
   "2026-11-24T0100-pending-uploads": pendingUploads,
   "2026-11-24T0200-publication-and-downloads": publicationAndDownloads,
+  "2026-11-25T0000-scale-indexes": scaleIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

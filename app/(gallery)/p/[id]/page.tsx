@@ -14,7 +14,7 @@ import { PhotoViewerStage } from "@/src/photos/components/viewer/photo-viewer-st
 import { toViewerSlide } from "@/src/photos/components/viewer/viewer-slide";
 import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import { toPlaceholderUrl } from "@/src/photos/placeholder-image";
-import { findNeighbourIds, getPhotoForViewer, type PhotoDetail } from "@/src/photos/photos.service";
+import { getPhotoPageForViewer, type PhotoPage } from "@/src/photos/photos.service";
 import { toSrcSet } from "@/src/photos/variant-srcset";
 import { loadViewerNeighbours } from "./viewer-neighbours.action";
 
@@ -23,9 +23,9 @@ interface PhotoPageProps {
 }
 
 // Memoised per request: generateMetadata and the page both need the photo, and read it once.
-const findPhoto = cache(async (id: string): Promise<PhotoDetail> => {
+const findPhotoPage = cache(async (id: string): Promise<PhotoPage> => {
   try {
-    return await getPhotoForViewer(getDb(), await findCurrentViewer(), id);
+    return await getPhotoPageForViewer(getDb(), await findCurrentViewer(), id);
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
     throw error;
@@ -33,7 +33,7 @@ const findPhoto = cache(async (id: string): Promise<PhotoDetail> => {
 });
 
 export async function generateMetadata({ params }: PhotoPageProps): Promise<Metadata> {
-  const photo = await findPhoto((await params).id);
+  const { photo } = await findPhotoPage((await params).id);
   const largest = photo.variants.filter((variant) => variant.format === "jpeg").at(-1);
   const isPublic = photo.visibility === "public";
   return {
@@ -60,9 +60,7 @@ function stageBox(ratio: number, largestWidth: number): CSSProperties {
 // Clicking the photo opens the full-screen viewer; arrow keys move to the previous and next photo.
 export default async function PhotoPage({ params }: PhotoPageProps) {
   const { id } = await params;
-  const viewer = await findCurrentViewer();
-  const photo = await findPhoto(id);
-  const { newerId, olderId } = await findNeighbourIds(getDb(), viewer, id);
+  const { photo, newerId, olderId } = await findPhotoPage(id);
   const previousHref = newerId ? `/p/${newerId}` : null;
   const nextHref = olderId ? `/p/${olderId}` : null;
   const jpeg = photo.variants.filter((variant) => variant.format === "jpeg");
