@@ -13,6 +13,7 @@ import { purgeFromCdn } from "@/src/media/cdn-purge";
 import { getHotMedia } from "@/src/media/hot-media-fast-path";
 import { bumpMediaAccessVersion } from "@/src/media/media-access-version.repository";
 import { getStorage } from "@/src/storage/app-storage";
+import { announcePhotosChanged } from "./photo-changes";
 import { deletePhotoFiles, originalKey } from "./photo-files";
 import { PROCESS_PHOTO_JOB } from "./photo-processing.job";
 import { newPublicationKey, toMediaUrl } from "./photo-publication";
@@ -104,6 +105,7 @@ export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<
   // The worker in this process can start from the check's pixels rather than decode again.
   if (photo.visibleDecode && getEnv().RUN_WORKER) handOverVisibleDecode(id, photo.visibleDecode);
   notifyJobQueued();
+  announcePhotosChanged();
   return { id, status: "processing", isDuplicate: false };
 }
 
@@ -130,6 +132,7 @@ export function onPhotoAccessChanged(photoIds: string[], withdrawnUrls: string[]
   const cache = getHotMedia().cache;
   for (const photoId of photoIds) cache.dropPhoto(photoId);
   purgeFromCdn(withdrawnUrls);
+  announcePhotosChanged();
 }
 
 /** Which photos to remove: these, or every photo of one owner. */
@@ -160,6 +163,7 @@ export async function removePhotos(
 async function cleanUpRemovedPhotos(db: DatabaseHandle, photos: PhotoFiles[]): Promise<void> {
   // After the rows are gone, never before: see bumpMediaAccessVersion.
   if (photos.some((photo) => photo.visibility === "public")) await bumpMediaAccessVersion(db);
+  announcePhotosChanged();
   for (const photo of photos) {
     getHotMedia().cache.dropPhoto(photo.id);
     const variantKeys = await deletePhotoFiles(photo);

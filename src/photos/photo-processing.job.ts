@@ -18,6 +18,7 @@ import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
 import { getTemporaryDirectory, ownedTemporaryName } from "@/src/storage/temporary-files";
 import { deletePhotoFiles, variantPrefix } from "./photo-files";
+import { announcePhotosChanged } from "./photo-changes";
 import { findPhotoById, insertVariants, updatePhoto } from "./photos.repository";
 import { takeVisibleDecode } from "./visible-decode-handoff";
 
@@ -141,6 +142,7 @@ async function makeVisible(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
     sort_at: exif.takenAt ?? photo.created_at,
     updated_at: new Date().toISOString(),
   });
+  announcePhotosChanged();
   await queueNextPhase(FINISH_PHOTO_JOB, photo.id, FINISH_PRIORITY);
 }
 
@@ -157,11 +159,14 @@ async function finishPhoto(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
     // JPEG and WebP already serve every width; browsers that ask for AVIF fall back to them.
     getLogger().warn({ err: error, photoId: photo.id }, "AVIF variants could not be made");
   }
+  // Lists offer the new sizes (the gallery's tiles prefer AVIF).
+  announcePhotosChanged();
 }
 
 async function markFailed(job: JobRow, reason: string): Promise<void> {
   if (!job.photo_id) return;
   await updatePhoto(getDb(), job.photo_id, { status: "failed", failure_reason: reason.slice(0, 500), updated_at: new Date().toISOString() });
+  announcePhotosChanged();
 }
 
 /** The two jobs of a photo's processing, for every process that runs a worker. */

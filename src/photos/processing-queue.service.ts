@@ -9,7 +9,9 @@ import type { SessionUser, Viewer } from "@/src/access/viewer";
 import { canEditPhoto, canViewPhoto } from "./photo-access";
 import { PROCESS_PHOTO_JOB } from "./photo-processing.job";
 import { findPhotoById } from "./photos.repository";
-import { countPhotosByStatus, listLatestJobs, listUnfinishedPhotos } from "./processing-queue.repository";
+import { announcePhotosChanged } from "./photo-changes";
+import { countPhotosByStatusRemembered } from "./photo-counts";
+import { listLatestJobs, listUnfinishedPhotos } from "./processing-queue.repository";
 
 const QUEUE_LENGTH = 100;
 
@@ -37,7 +39,7 @@ export interface ProcessingQueue {
 export async function getProcessingQueue(db: DatabaseHandle, viewer: SessionUser): Promise<ProcessingQueue> {
   if (!hasRole(viewer.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins see the processing queue.");
   const ownerId = viewer.role === "admin" ? null : viewer.id;
-  const [counts, rows] = await Promise.all([countPhotosByStatus(db, ownerId), listUnfinishedPhotos(db, { ownerId, limit: QUEUE_LENGTH })]);
+  const [counts, rows] = await Promise.all([countPhotosByStatusRemembered(db, ownerId), listUnfinishedPhotos(db, { ownerId, limit: QUEUE_LENGTH })]);
   const latestJobByPhoto = new Map((await listLatestJobs(db, rows.map((row) => row.id))).map((job) => [job.photo_id, job]));
   return {
     counts,
@@ -81,5 +83,6 @@ export async function retryPhotoProcessing(db: DatabaseHandle, viewer: Viewer, i
       if (Number(result.numUpdatedRows) === 0) throw new AppError("CONFLICT", "This photo is already being processed again.");
       await insertJob(transaction, { kind: PROCESS_PHOTO_JOB, photoId: id, priority: 0 }, now);
     });
+  announcePhotosChanged();
   notifyJobQueued();
 }
