@@ -5,6 +5,7 @@ import { startWorker } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { removeOrphanFiles } from "@/src/photos/orphan-files";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
+import { installAnonymousPages } from "./anonymous-pages";
 import { getStorage } from "@/src/storage/app-storage";
 import { getTemporaryDirectory, removeAbandonedTemporaryFiles } from "@/src/storage/temporary-files";
 import { createAdminFromEnvironment, issueSetupToken } from "@/src/setup/first-admin.service";
@@ -24,6 +25,7 @@ export async function bootServer(): Promise<void> {
   const leftovers = await removeAbandonedTemporaryFiles(getTemporaryDirectory());
   if (leftovers > 0) logger.info({ removed: leftovers }, "removed temporary files that a stopped server left behind");
 
+  installAnonymousPages();
   registerPhotoJobs();
   if (env.RUN_WORKER) startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
   startTusUploadExpiry();
