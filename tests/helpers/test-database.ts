@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, type LogConfig, PostgresDialect, SqliteDialect } from "kysely";
 import { Pool } from "pg";
 import type { Database } from "@/src/db/database";
 import { migrateToLatest } from "@/src/db/migrate";
@@ -44,11 +44,14 @@ export function openTestDatabase(options: { dataDirectory: string; databaseUrl?:
  * for its admin connection), for code that must not share the test server's: the job queue's
  * claim, a worker, upload locks. Call `remove` when done.
  */
-export async function openFreshDatabase(kind: TestDatabaseKind): Promise<{ db: Kysely<Database>; remove: () => Promise<void> }> {
+export async function openFreshDatabase(
+  kind: TestDatabaseKind,
+  options: { log?: LogConfig } = {},
+): Promise<{ db: Kysely<Database>; remove: () => Promise<void> }> {
   if (kind === "postgres") {
     const adminUrl = process.env.DATABASE_URL as string;
     const databaseUrl = await createFreshPostgresDatabase(adminUrl);
-    const db = openTestDatabase({ dataDirectory: "", databaseUrl });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: databaseUrl, max: 2 }) }), log: options.log });
     await migrateToLatest(db);
     return {
       db,
@@ -59,7 +62,7 @@ export async function openFreshDatabase(kind: TestDatabaseKind): Promise<{ db: K
     };
   }
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-fresh-"));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(path.join(directory, "fresh.sqlite")) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(path.join(directory, "fresh.sqlite")) }), log: options.log });
   await migrateToLatest(db);
   return {
     db,

@@ -1,0 +1,275 @@
+// Every query a page view or a /media request runs must reach its rows through an index, or it
+// grows with the library: at 100,000 photos a full scan of photos or photo_variants, or a sort of
+// every matching row, costs milliseconds per request and blocks the event loop (issue "Scale").
+// Timing cannot show that on a small database, but the plan can: each hot service runs against a
+// freshly migrated database of the run's kind (SQLite always, PostgreSQL when the run uses it), every
+// query it sends is captured, and the database's own plan for it is checked.
+//
+// - SQLite: `EXPLAIN QUERY PLAN` must not `SCAN` a hot table without an index (walking an index in
+//   order is allowed under a LIMIT when nothing is filtered: it stops after the page), nor use a temporary B-tree except to
+//   order the few rows of subqueries already cut to a LIMIT (the merged ranges of listPhotos).
+// - PostgreSQL: with sequential scans and sorts priced out (`enable_seqscan`, `enable_sort` off),
+//   a plan that still reads a hot table without an index condition, or sorts its rows, has no
+//   index to do better with. The same LIMIT exceptions apply.
+import { CompiledQuery, type Kysely, type LogEvent } from "kysely";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type SessionUser, toViewer, ANONYMOUS_VIEWER, type Viewer } from "@/src/access/viewer";
+import type { Database, PhotoVariantRow, Visibility } from "@/src/db/database";
+import { toMediaUrl } from "@/src/photos/photo-publication";
+import { getPhotoPageForViewer, listNeighbourPhotos, listPhotosForViewer } from "@/src/photos/photos.service";
+import { insertPhoto, insertVariants } from "@/src/photos/photos.repository";
+import { listLatestJobs, listUnfinishedPhotos } from "@/src/photos/processing-queue.repository";
+import { listRecentUploads } from "@/src/photos/recent-uploads.service";
+import { findServableVariant } from "@/src/photos/servable-variant";
+import { buildNewUser, insertUser } from "@/src/users/users.repository";
+import { openFreshDatabase } from "./helpers/test-database";
+
+const HOT_TABLES = ["photos", "photo_variants"];
+const databaseKind = inject("databaseKind");
+
+let db: Kysely<Database>;
+let remove: () => Promise<void>;
+let captured: CompiledQuery[] = [];
+const capture = (event: LogEvent) => {
+  if (event.level === "query") captured.push(event.query);
+};
+
+function makeUser(role: SessionUser["role"], name: string): SessionUser {
+  const row = buildNewUser({ email: `${name}@example.test`, name, role, passwordHash: null, now: new Date().toISOString() });
+  return { id: row.id, email: row.email, name: row.name, role };
+}
+const admin = makeUser("admin", "plan-admin");
+const editor = makeUser("editor", "plan-editor");
+const member = makeUser("viewer", "plan-member");
+
+const VISIBILITIES: Visibility[] = ["public", "public", "public", "members", "private", "unlisted"];
+const photoIds: string[] = [];
+const variants: PhotoVariantRow[] = [];
+
+beforeAll(async () => {
+  ({ db, remove } = await openFreshDatabase(databaseKind, { log: capture }));
+  const now = new Date().toISOString();
+  for (const user of [admin, editor, member]) {
+    await insertUser(db, { ...buildNewUser({ email: user.email, name: user.name, role: user.role, passwordHash: null, now }), id: user.id });
+  }
+  // A small library of every visibility, owner and status: the plans must not depend on the data.
+  for (let index = 0; index < 60; index += 1) {
+    const id = `plan-photo-${String(index).padStart(3, "0")}`;
+    const sortAt = new Date(Date.UTC(2010, 0, 1) + index * 86_400_000).toISOString();
+    await insertPhoto(db, {
+      id,
+      owner_id: index % 2 === 0 ? editor.id : admin.id,
+      sha256: id,
+      status: index % 10 === 9 ? "failed" : index % 10 === 8 ? "processing" : "ready",
+      visibility: VISIBILITIES[index % VISIBILITIES.length],
+      original_key: `originals/${id}`,
+      original_name: `${id}.jpg`,
+      original_type: "image/jpeg",
+      original_size: 1000,
+      width: 3000,
+      height: 2000,
+      sort_at: sortAt,
+      created_at: sortAt,
+      updated_at: sortAt,
+    });
+    photoIds.push(id);
+    for (const width of [320, 640, 1280]) {
+      variants.push({ photo_id: id, format: "jpeg", width, height: Math.round((width * 2) / 3), storage_key: `variants/${id}/jpeg-${width}.jpg`, byte_size: width * 10 });
+    }
+  }
+  await insertVariants(db, variants);
+});
+afterAll(() => remove());
+
+/**
+ * Whether the query pages by the (sort_at, id) keyset: then that comparison must bound the index
+ * range itself, or every page reads all the rows before it (the cost grows with the depth).
+ */
+function walksKeyset(query: CompiledQuery): boolean {
+  return /"sort_at"(?:, "id"\))? [<>]/.test(query.sql);
+}
+
+interface PlanProblem {
+  sql: string;
+  problem: string;
+}
+
+/** SQLite: EXPLAIN QUERY PLAN rows (id, parent, detail), checked as the file's header says. */
+async function findSqliteProblems(query: CompiledQuery): Promise<string[]> {
+  const result = await db.executeQuery<{ id: number; parent: number; detail: string }>(
+    CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+  );
+  const rows = result.rows;
+  const hasLimit = /\blimit\b/i.test(query.sql);
+  // Walking a whole index in order is fine only when every row it meets is wanted (no WHERE to filter
+  // with) and a LIMIT stops it: an admin's first page. With a filter it may walk far between matches.
+  const mayWalkIndex = hasLimit && !/\bwhere\b/i.test(query.sql);
+  const problems: string[] = [];
+  for (const row of rows) {
+    if (walksKeyset(query) && /^(SCAN|SEARCH) photos\b/.test(row.detail) && !row.detail.includes("sort_at")) {
+      problems.push(`${row.detail}: the keyset is not part of the index range`);
+    }
+    const scan = /^SCAN (\w+)( USING (?:COVERING )?INDEX \w+)?/.exec(row.detail);
+    if (scan && HOT_TABLES.includes(scan[1]) && (!scan[2] || !mayWalkIndex)) problems.push(row.detail);
+    if (row.detail.startsWith("USE TEMP B-TREE")) {
+      const siblings = findScansFeeding(rows, row.parent);
+      if (siblings.some((sibling) => !isBoundedSortInput(sibling, hasLimit))) {
+        problems.push(`${row.detail} (of ${siblings.join("; ")})`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * The scans whose rows reach a node of the plan: its descendants, except inside a subquery (a
+ * CO-ROUTINE or MATERIALIZE, which has its own plan and LIMIT), where only the subquery's own scan counts.
+ */
+function findScansFeeding(rows: Array<{ id: number; parent: number; detail: string }>, parent: number): string[] {
+  const children = rows.filter((row) => row.parent === parent);
+  return children.flatMap((child) => {
+    if (/^(SCAN|SEARCH) /.test(child.detail)) return [child.detail];
+    if (/^(CO-ROUTINE|MATERIALIZE) /.test(child.detail)) return [];
+    return findScansFeeding(rows, child.id);
+  });
+}
+
+/**
+ * What a temporary B-tree may sort: the rows of the photos asked for by id (a page's variants,
+ * bounded by the page), the rows of a subquery under a LIMIT, or a table that is not a hot one.
+ */
+function isBoundedSortInput(scan: string, hasLimit: boolean): boolean {
+  const table = scan.split(" ")[1];
+  if (!HOT_TABLES.includes(table)) return hasLimit || scan.startsWith("SEARCH");
+  return /^SEARCH \w+ USING (?:COVERING )?INDEX \w+ \((?:photo_)?id=\?\)$/.test(scan);
+}
+
+interface PostgresPlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Cond"?: string;
+  "Recheck Cond"?: string;
+  Filter?: string;
+  Plans?: PostgresPlanNode[];
+}
+
+/** PostgreSQL: EXPLAIN (FORMAT JSON) with seq scans and sorts priced out, checked as the file's header says. */
+async function findPostgresProblems(query: CompiledQuery): Promise<string[]> {
+  const plan = await db.connection().execute(async (connection) => {
+    await connection.executeQuery(CompiledQuery.raw("SET enable_seqscan = off"));
+    await connection.executeQuery(CompiledQuery.raw("SET enable_sort = off"));
+    try {
+      const result = await connection.executeQuery<{ "QUERY PLAN": Array<{ Plan: PostgresPlanNode }> }>(
+        CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${query.sql}`, [...query.parameters]),
+      );
+      return result.rows[0]["QUERY PLAN"][0].Plan;
+    } finally {
+      await connection.executeQuery(CompiledQuery.raw("RESET enable_seqscan"));
+      await connection.executeQuery(CompiledQuery.raw("RESET enable_sort"));
+    }
+  });
+  const problems: string[] = [];
+  // `underLimit`: a LIMIT above with nothing between that must read every row first.
+  const visit = (node: PostgresPlanNode, underLimit: boolean) => {
+    const type = node["Node Type"];
+    const relation = node["Relation Name"];
+    if (relation && HOT_TABLES.includes(relation)) {
+      const condition = node["Index Cond"] ?? node["Recheck Cond"];
+      const walksFiltered = Boolean(node.Filter);
+      if (type === "Seq Scan" || (!condition && (!underLimit || walksFiltered))) problems.push(`${type} on ${relation} without an index condition`);
+      if (relation === "photos" && walksKeyset(query) && !condition?.includes("sort_at")) problems.push(`${type} on photos: the keyset is not part of the index condition`);
+    }
+    if (type === "Sort" && readsHotTableUnbounded(node)) problems.push("Sort of a hot table's rows");
+    const passesLimit = type === "Limit" || (underLimit && !["Sort", "Aggregate", "Hash", "HashAggregate"].includes(type));
+    for (const child of node.Plans ?? []) visit(child, passesLimit);
+  };
+  visit(plan, false);
+  return problems;
+}
+
+/**
+ * Whether a hot table's rows reach this node without passing a LIMIT on the way, other than the
+ * rows of photos asked for by id (a page's variants, bounded by the page).
+ */
+function readsHotTableUnbounded(node: PostgresPlanNode): boolean {
+  return (node.Plans ?? []).some((child) => {
+    if (child["Node Type"] === "Limit") return false;
+    if (child["Relation Name"] && HOT_TABLES.includes(child["Relation Name"])) return !isKeyedByPhotoIds(child);
+    return readsHotTableUnbounded(child);
+  });
+}
+
+function isKeyedByPhotoIds(node: PostgresPlanNode): boolean {
+  const condition = node["Index Cond"] ?? node["Recheck Cond"] ?? "";
+  return /^\((?:photo_)?id = /.test(condition);
+}
+
+/** Runs `work`, then checks the plan of every query it sent. */
+async function expectIndexedQueries(work: () => Promise<unknown>): Promise<void> {
+  captured = [];
+  await work();
+  const queries = captured;
+  captured = [];
+  expect(queries.length).toBeGreaterThan(0);
+  const problems: PlanProblem[] = [];
+  for (const query of queries) {
+    const found = databaseKind === "postgres" ? await findPostgresProblems(query) : await findSqliteProblems(query);
+    for (const problem of found) problems.push({ sql: query.sql, problem });
+  }
+  captured = [];
+  expect(problems).toEqual([]);
+}
+
+const viewers: Array<[string, Viewer]> = [
+  ["a visitor", ANONYMOUS_VIEWER],
+  ["a member", toViewer(member)],
+  ["an editor", toViewer(editor)],
+  ["an admin", toViewer(admin)],
+];
+
+/** A cursor deep in the list, as the service encodes it. */
+function cursorAt(index: number): string {
+  const sortAt = new Date(Date.UTC(2010, 0, 1) + index * 86_400_000).toISOString();
+  return Buffer.from(`${sortAt}|${photoIds[index]}`).toString("base64url");
+}
+
+describe(`hot queries use indexes (${databaseKind})`, () => {
+  for (const [who, viewer] of viewers) {
+    it(`the gallery and GET /api/photos for ${who}: the first page, a deep page and the filters`, async () => {
+      await expectIndexedQueries(async () => {
+        await listPhotosForViewer(db, viewer, { limit: 30 });
+        await listPhotosForViewer(db, viewer, { limit: 30, cursor: cursorAt(20) });
+        await listPhotosForViewer(db, viewer, { limit: 30, visibility: "public" });
+        if (viewer.kind === "user") {
+          await listPhotosForViewer(db, viewer, { limit: 30, owner: "me", cursor: cursorAt(40) });
+          await listPhotosForViewer(db, viewer, { limit: 30, visibility: "private" });
+        }
+      });
+    });
+
+    it(`the photo page and the full-screen viewer's neighbours for ${who}`, async () => {
+      await expectIndexedQueries(async () => {
+        await getPhotoPageForViewer(db, viewer, photoIds[30]);
+        await listNeighbourPhotos(db, viewer, photoIds[30], 12);
+      });
+    });
+  }
+
+  it("a /media request: the variant by its storage key", async () => {
+    const [photo] = await db.selectFrom("photos").select(["id", "publication_key"]).where("id", "=", photoIds[6]).execute();
+    const variant = variants.find((each) => each.photo_id === photo.id) as PhotoVariantRow;
+    await expectIndexedQueries(() => findServableVariant(db, async () => toViewer(admin), toMediaUrl(photo.publication_key, variant.storage_key).slice("/media/".length)));
+  });
+
+  it("the dashboard's processing queue and the upload page's recent uploads", async () => {
+    // The queue's counts read an index entry per photo, so they are remembered until photos
+    // change (src/photos/photo-counts.ts) and are not among the queries checked here.
+    await expectIndexedQueries(async () => {
+      for (const ownerId of [null, editor.id]) {
+        const unfinished = await listUnfinishedPhotos(db, { ownerId, limit: 100 });
+        await listLatestJobs(db, unfinished.map((row) => row.id));
+      }
+      await listRecentUploads(db, editor);
+    });
+  });
+});
