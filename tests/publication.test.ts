@@ -174,3 +174,75 @@ describe("a public photo that stops being public", () => {
     expect(receiver.purged.filter((url) => url.includes(photo.id))).toEqual([]);
   });
 });
+
+// The visitor's gallery HTML is kept in memory by each instance (src/server/anonymous-pages.ts):
+// it must follow the photos as closely as the hot media cache follows their bytes.
+describe("the visitor's gallery page, kept in memory by each instance", () => {
+  async function visitorGallery(server: string): Promise<string> {
+    const answer = await new TestClient(server).request("/");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=30, stale-while-revalidate=60");
+    return answer.text();
+  }
+
+  /** Asks each instance until it answers from memory (its worker may still be finishing a photo, which drops the copy). */
+  async function warmBothGalleries(): Promise<string[]> {
+    const pages: string[] = [];
+    for (const server of [first.url, second.url]) {
+      for (let attempt = 0; ; attempt += 1) {
+        const answer = await new TestClient(server).request("/");
+        const page = await answer.text();
+        // An answer from memory carries its length; Next.js streams a rendered page in chunks.
+        if (answer.headers.get("content-length") !== null) {
+          pages.push(page);
+          break;
+        }
+        if (attempt === 20) throw new Error(`${server} never answered / from memory`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    return pages;
+  }
+
+  it("drops a photo made private on the other instance from the very next answer, on both", async () => {
+    const photo = await publicPhotoOf("exif-samples/jpg/Fujifilm_FinePix_E500.jpg");
+    for (const page of await warmBothGalleries()) expect(page).toContain(`/p/${photo.id}`);
+
+    await setVisibility(ownerOnSecond, photo.id, "private");
+    expect(await visitorGallery(first.url)).not.toContain(`/p/${photo.id}`);
+    expect(await visitorGallery(second.url)).not.toContain(`/p/${photo.id}`);
+  });
+
+  it("shows a new public photo, an edit and a deletion made on this instance at once", async () => {
+    await warmBothGalleries();
+    const photo = await publicPhotoOf("exif-samples/jpg/Canon_DIGITAL_IXUS_400.jpg");
+    expect(await visitorGallery(first.url)).toContain(`/p/${photo.id}`);
+
+    const altText = "A lighthouse in a gale, newly described";
+    const edited = await ownerOnFirst.request(`/api/photos/${photo.id}`, { method: "PATCH", body: { json: { altText } } });
+    expect(edited.status).toBe(200);
+    expect(await visitorGallery(first.url)).toContain(altText);
+
+    expect((await ownerOnFirst.request(`/api/photos/${photo.id}`, { method: "DELETE" })).status).toBe(204);
+    expect(await visitorGallery(first.url)).not.toContain(`/p/${photo.id}`);
+    // Deleting a public photo moves the access version, so the other instance drops its copy too.
+    expect(await visitorGallery(second.url)).not.toContain(`/p/${photo.id}`);
+  });
+
+  it("never keeps or shares a page for someone with a session cookie, valid or not", async () => {
+    const uploaded = await uploadCorpusFile(ownerOnFirst, "exif-samples/jpg/Panasonic_DMC-FZ30.jpg");
+    const privatePhoto = await waitForProcessing(ownerOnFirst, uploaded.id);
+    await warmBothGalleries();
+
+    const ownersPage = await ownerOnFirst.request("/");
+    expect(ownersPage.headers.get("cache-control")).toContain("no-store");
+    expect(await ownersPage.text()).toContain(`/p/${privatePhoto.id}`);
+    expect(await visitorGallery(first.url)).not.toContain(`/p/${privatePhoto.id}`);
+
+    const withStaleCookie = await new TestClient(first.url).request("/", { headers: { Cookie: "next-auth.session-token=expired-or-forged" } });
+    expect(withStaleCookie.status).toBe(200);
+    expect(withStaleCookie.headers.get("cache-control") ?? "").not.toContain("public");
+    expect(withStaleCookie.headers.get("content-length")).toBeNull();
+    await withStaleCookie.arrayBuffer();
+  });
+});
