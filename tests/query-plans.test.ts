@@ -13,15 +13,14 @@
 //   index to do better with. The same LIMIT exceptions apply.
 import { CompiledQuery, type Kysely, type LogEvent } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type SessionUser, toViewer, ANONYMOUS_VIEWER, type Viewer } from "@/src/access/viewer";
-import type { Database, PhotoVariantRow, Visibility } from "@/src/db/database";
+import { toViewer, ANONYMOUS_VIEWER, type Viewer } from "@/src/access/viewer";
+import type { Database, PhotoVariantRow } from "@/src/db/database";
 import { toMediaUrl } from "@/src/photos/photo-publication";
 import { getPhotoPageForViewer, listNeighbourPhotos, listPhotosForViewer } from "@/src/photos/photos.service";
-import { insertPhoto, insertVariants } from "@/src/photos/photos.repository";
 import { listLatestJobs, listUnfinishedPhotos } from "@/src/photos/processing-queue.repository";
 import { listRecentUploads } from "@/src/photos/recent-uploads.service";
 import { findServableVariant } from "@/src/photos/servable-variant";
-import { buildNewUser, insertUser } from "@/src/users/users.repository";
+import { type PhotoLibrary, seedPhotoLibrary } from "./helpers/photo-library";
 import { openFreshDatabase } from "./helpers/test-database";
 
 const HOT_TABLES = ["photos", "photo_variants"];
@@ -34,50 +33,14 @@ const capture = (event: LogEvent) => {
   if (event.level === "query") captured.push(event.query);
 };
 
-function makeUser(role: SessionUser["role"], name: string): SessionUser {
-  const row = buildNewUser({ email: `${name}@example.test`, name, role, passwordHash: null, now: new Date().toISOString() });
-  return { id: row.id, email: row.email, name: row.name, role };
-}
-const admin = makeUser("admin", "plan-admin");
-const editor = makeUser("editor", "plan-editor");
-const member = makeUser("viewer", "plan-member");
-
-const VISIBILITIES: Visibility[] = ["public", "public", "public", "members", "private", "unlisted"];
-const photoIds: string[] = [];
-const variants: PhotoVariantRow[] = [];
+let library: PhotoLibrary;
+let photoIds: string[];
 
 beforeAll(async () => {
   ({ db, remove } = await openFreshDatabase(databaseKind, { log: capture }));
-  const now = new Date().toISOString();
-  for (const user of [admin, editor, member]) {
-    await insertUser(db, { ...buildNewUser({ email: user.email, name: user.name, role: user.role, passwordHash: null, now }), id: user.id });
-  }
-  // A small library of every visibility, owner and status: the plans must not depend on the data.
-  for (let index = 0; index < 60; index += 1) {
-    const id = `plan-photo-${String(index).padStart(3, "0")}`;
-    const sortAt = new Date(Date.UTC(2010, 0, 1) + index * 86_400_000).toISOString();
-    await insertPhoto(db, {
-      id,
-      owner_id: index % 2 === 0 ? editor.id : admin.id,
-      sha256: id,
-      status: index % 10 === 9 ? "failed" : index % 10 === 8 ? "processing" : "ready",
-      visibility: VISIBILITIES[index % VISIBILITIES.length],
-      original_key: `originals/${id}`,
-      original_name: `${id}.jpg`,
-      original_type: "image/jpeg",
-      original_size: 1000,
-      width: 3000,
-      height: 2000,
-      sort_at: sortAt,
-      created_at: sortAt,
-      updated_at: sortAt,
-    });
-    photoIds.push(id);
-    for (const width of [320, 640, 1280]) {
-      variants.push({ photo_id: id, format: "jpeg", width, height: Math.round((width * 2) / 3), storage_key: `variants/${id}/jpeg-${width}.jpg`, byte_size: width * 10 });
-    }
-  }
-  await insertVariants(db, variants);
+  // A small library: the plans must not depend on the data (see the header).
+  library = await seedPhotoLibrary(db, "plan");
+  photoIds = library.photos.map((photo) => photo.id);
 });
 afterAll(() => remove());
 
@@ -220,22 +183,23 @@ async function expectIndexedQueries(work: () => Promise<unknown>): Promise<void>
   expect(problems).toEqual([]);
 }
 
-const viewers: Array<[string, Viewer]> = [
-  ["a visitor", ANONYMOUS_VIEWER],
-  ["a member", toViewer(member)],
-  ["an editor", toViewer(editor)],
-  ["an admin", toViewer(admin)],
+const viewers: Array<[string, () => Viewer]> = [
+  ["a visitor", () => ANONYMOUS_VIEWER],
+  ["a member", () => toViewer(library.member)],
+  ["an editor", () => toViewer(library.editor)],
+  ["an admin", () => toViewer(library.admin)],
 ];
 
 /** A cursor deep in the list, as the service encodes it. */
 function cursorAt(index: number): string {
-  const sortAt = new Date(Date.UTC(2010, 0, 1) + index * 86_400_000).toISOString();
-  return Buffer.from(`${sortAt}|${photoIds[index]}`).toString("base64url");
+  const photo = library.photos[index];
+  return Buffer.from(`${photo.sortAt}|${photo.id}`).toString("base64url");
 }
 
 describe(`hot queries use indexes (${databaseKind})`, () => {
-  for (const [who, viewer] of viewers) {
+  for (const [who, viewerOf] of viewers) {
     it(`the gallery and GET /api/photos for ${who}: the first page, a deep page and the filters`, async () => {
+      const viewer = viewerOf();
       await expectIndexedQueries(async () => {
         await listPhotosForViewer(db, viewer, { limit: 30 });
         await listPhotosForViewer(db, viewer, { limit: 30, cursor: cursorAt(20) });
@@ -248,6 +212,7 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
     });
 
     it(`the photo page and the full-screen viewer's neighbours for ${who}`, async () => {
+      const viewer = viewerOf();
       await expectIndexedQueries(async () => {
         await getPhotoPageForViewer(db, viewer, photoIds[30]);
         await listNeighbourPhotos(db, viewer, photoIds[30], 12);
@@ -257,19 +222,19 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
 
   it("a /media request: the variant by its storage key", async () => {
     const [photo] = await db.selectFrom("photos").select(["id", "publication_key"]).where("id", "=", photoIds[6]).execute();
-    const variant = variants.find((each) => each.photo_id === photo.id) as PhotoVariantRow;
-    await expectIndexedQueries(() => findServableVariant(db, async () => toViewer(admin), toMediaUrl(photo.publication_key, variant.storage_key).slice("/media/".length)));
+    const variant = library.variants.find((each) => each.photo_id === photo.id) as PhotoVariantRow;
+    await expectIndexedQueries(() => findServableVariant(db, async () => toViewer(library.admin), toMediaUrl(photo.publication_key, variant.storage_key).slice("/media/".length)));
   });
 
   it("the dashboard's processing queue and the upload page's recent uploads", async () => {
     // The queue's counts read an index entry per photo, so they are remembered until photos
     // change (src/photos/photo-counts.ts) and are not among the queries checked here.
     await expectIndexedQueries(async () => {
-      for (const ownerId of [null, editor.id]) {
+      for (const ownerId of [null, library.editor.id]) {
         const unfinished = await listUnfinishedPhotos(db, { ownerId, limit: 100 });
         await listLatestJobs(db, unfinished.map((row) => row.id));
       }
-      await listRecentUploads(db, editor);
+      await listRecentUploads(db, library.editor);
     });
   });
 });
