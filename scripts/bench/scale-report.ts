@@ -15,8 +15,12 @@ export interface Row {
   viewer: string;
   small: SideFigures;
   large: SideFigures;
-  /** The longest block of the 100k server's event loop over the measured runs. */
-  loopMaxMs: number;
+  /**
+   * The longest block of each server's event loop over the measured runs, small size first. The
+   * target is on the large one; the small one tells a block that comes with size from one that
+   * happens at any size (rendering, garbage collection).
+   */
+  loopMaxMs: [number, number];
   failures: string[];
 }
 
@@ -26,6 +30,7 @@ export interface Baseline {
   app: SideFigures;
 }
 
+const formatSize = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size));
 const formatRate = (value: number) => value.toFixed(value < 10 ? 1 : 0);
 const formatMs = (value: number) => `${value.toFixed(0)} ms`;
 // Two significant digits below 0.1, so a ratio of 0.003 does not print as 0.00.
@@ -37,7 +42,7 @@ function pad(cells: string[][]): string[] {
 }
 
 export function isRowMet(row: Row): boolean {
-  return row.failures.length === 0 && row.large.requestsPerSecond / row.small.requestsPerSecond >= RATIO_TARGET && row.loopMaxMs <= LOOP_TARGET_MS;
+  return row.failures.length === 0 && row.large.requestsPerSecond / row.small.requestsPerSecond >= RATIO_TARGET && row.loopMaxMs[1] <= LOOP_TARGET_MS;
 }
 
 export function isBaselineMet(baseline: Baseline): boolean {
@@ -45,8 +50,8 @@ export function isBaselineMet(baseline: Baseline): boolean {
 }
 
 export function formatTable(title: string, sizes: [number, number], rows: Row[], baseline: Baseline): string {
-  const [small, large] = sizes.map((size) => (size >= 1000 ? `${size / 1000}k` : String(size)));
-  const header = ["path", "viewer", `${small} req/s`, `${small} p99`, `${large} req/s`, `${large} p99`, `${large}/${small}`, `loop max ${large}`, "target"];
+  const [small, large] = sizes.map(formatSize);
+  const header = ["path", "viewer", `${small} req/s`, `${small} p99`, `${large} req/s`, `${large} p99`, `${large}/${small}`, `loop max ${small}`, `loop max ${large}`, "target"];
   const cells = [header];
   for (const row of rows) {
     cells.push([
@@ -57,7 +62,8 @@ export function formatTable(title: string, sizes: [number, number], rows: Row[],
       formatRate(row.large.requestsPerSecond),
       formatMs(row.large.p99Ms),
       formatRatio(row.large.requestsPerSecond / row.small.requestsPerSecond),
-      `${row.loopMaxMs.toFixed(0)} ms`,
+      `${row.loopMaxMs[0].toFixed(0)} ms`,
+      `${row.loopMaxMs[1].toFixed(0)} ms`,
       isRowMet(row) ? "✓" : row.failures.length > 0 ? "✗ ERRORS" : "✗",
     ]);
   }
@@ -70,6 +76,7 @@ export function formatTable(title: string, sizes: [number, number], rows: Row[],
     formatMs(baseline.plain.p99Ms),
     `/ is ${formatRatio(baseline.app.requestsPerSecond / baseline.plain.requestsPerSecond)}`,
     "",
+    "",
     isBaselineMet(baseline) ? "✓" : "✗",
   ]);
   const lines = pad(cells);
@@ -77,12 +84,19 @@ export function formatTable(title: string, sizes: [number, number], rows: Row[],
   return [title, ...lines].join("\n");
 }
 
-/** One line: how many rows met the targets, and which did not. */
+/** One line: how many rows met the targets, and which did not, with what missed. */
 export function formatVerdict(database: string, sizes: [number, number], rows: Row[], baseline: Baseline): string {
-  const missed = rows.filter((row) => !isRowMet(row)).map((row) => `${row.name} (${row.viewer})`);
-  const baselineMet = isBaselineMet(baseline);
-  const met = rows.length - missed.length + (baselineMet ? 1 : 0);
-  if (!baselineMet) missed.push("anonymous / vs plain node");
-  const verdict = missed.length === 0 ? "all targets met" : `targets missed by: ${missed.join(", ")}`;
-  return `${database}: ${met}/${rows.length + 1} rows meet the targets (${sizes[1]}/${sizes[0]} ≥ ${RATIO_TARGET}x, loop ≤ ${LOOP_TARGET_MS} ms, / ≥ ${PLAIN_NODE_TARGET}x plain node); ${verdict}`;
+  const [small, large] = sizes.map(formatSize);
+  const missed = rows
+    .filter((row) => !isRowMet(row))
+    .map((row) => {
+      const reasons = [formatRatio(row.large.requestsPerSecond / row.small.requestsPerSecond), `${row.loopMaxMs[1].toFixed(0)} ms`];
+      if (row.failures.length > 0) reasons.push("ERRORS");
+      return `${row.name} ${row.viewer} (${reasons.join(", ")})`;
+    });
+  const plainRatio = baseline.app.requestsPerSecond / baseline.plain.requestsPerSecond;
+  if (!isBaselineMet(baseline)) missed.push(`/ vs plain node (${formatRatio(plainRatio)})`);
+  const met = rows.length + 1 - missed.length;
+  const targets = `${large}/${small} ≥ ${RATIO_TARGET}x and loop ≤ ${LOOP_TARGET_MS} ms at ${large}, / ≥ ${PLAIN_NODE_TARGET}x plain node`;
+  return `${database}: ${met} of ${rows.length + 1} rows meet the targets (${targets}). ${missed.length === 0 ? "All met." : `Missed: ${missed.join("; ")}.`}`;
 }
