@@ -1,0 +1,265 @@
+// bench:scale – a fresh, migrated database (SQLite file or PostgreSQL database) filled with `size`
+// photos through the app's own repositories: users by insertUser, photos by insertPhoto, every
+// processed photo's variant rows by insertVariants (many photos' rows per call), in a few big
+// transactions. Only the photos the benchmark requests get real files.
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
+import { Pool } from "pg";
+import type { Role } from "@/src/access/roles";
+import type { Database, NewPhotoRow, PhotoStatus, PhotoVariantRow, Visibility } from "@/src/db/database";
+import { migrateToLatest } from "@/src/db/migrate";
+import { newPublicationKey } from "@/src/photos/photo-publication";
+import { insertPhoto, insertVariants } from "@/src/photos/photos.repository";
+import { hashPassword } from "@/src/users/password";
+import { buildNewUser, insertUser } from "@/src/users/users.repository";
+import type { SamplePhoto } from "./scale-sample";
+
+export type DatabaseKind = "sqlite" | "postgres";
+
+export interface BenchUser {
+  id: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+/** One seeded photo, as the benchmark needs to find it again. */
+export interface SeededPhoto {
+  id: string;
+  sortAt: string;
+  visibility: Visibility;
+  status: PhotoStatus;
+  publicationKey: string;
+  /** `${format}-${width}` → storage key. */
+  variantKeys: Map<string, string>;
+}
+
+export interface SeededDatabase {
+  kind: DatabaseKind;
+  size: number;
+  /** The app's DATA_DIR: the SQLite file (on SQLite) and the media files. */
+  dataDirectory: string;
+  /** Set on PostgreSQL. */
+  databaseUrl?: string;
+  users: { admin: BenchUser; editor: BenchUser; member: BenchUser };
+  /** Every photo, newest first (sort_at, id descending: the gallery's order). */
+  photos: SeededPhoto[];
+  seedSeconds: number;
+}
+
+const YEAR_MS = 365.25 * 24 * 3600 * 1000;
+const SPAN_MS = 15 * YEAR_MS;
+const PHOTOS_PER_TRANSACTION = 10_000;
+// 6 columns a row: 5,000 rows stay under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
+const VARIANT_ROWS_PER_INSERT = 5_000;
+// "A few" unfinished photos, the same number at every size, so /admin's queue lists the same rows.
+const PROCESSING_PHOTOS = 12;
+const FAILED_PHOTOS = 5;
+const FILE_EXTENSIONS = { jpeg: "jpg", webp: "webp", avif: "avif" } as const;
+
+// The key shapes of src/photos/photo-files.ts (originalKey, variantPrefix), written out here
+// because that module is "server-only", which only a Next.js build can import.
+const originalKey = (photoId: string) => `originals/${photoId.slice(0, 2)}/${photoId}`;
+const variantPrefix = (photoId: string) => `variants/${photoId.slice(0, 2)}/${photoId}/`;
+
+/** A small deterministic generator (mulberry32), so both sizes get the same mix. */
+function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pickVisibility(random: number): Visibility {
+  if (random < 0.8) return "public";
+  if (random < 0.88) return "members";
+  if (random < 0.95) return "private";
+  return "unlisted";
+}
+
+/** A fresh PostgreSQL database next to the one in `adminUrl`, named bench_scale_…; answers its URL. */
+export async function createPostgresDatabase(adminUrl: string, label: string): Promise<string> {
+  const name = `bench_scale_${label}_${process.pid}_${Date.now()}`;
+  const pool = new Pool({ connectionString: adminUrl, max: 1 });
+  try {
+    await pool.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await pool.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropPostgresDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  if (!name.startsWith("bench_scale_")) throw new Error(`Refusing to drop ${name}: not a bench_scale_ database`);
+  const pool = new Pool({ connectionString: adminUrl, max: 1 });
+  try {
+    await pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await pool.end();
+  }
+}
+
+function openDatabase(kind: DatabaseKind, dataDirectory: string, databaseUrl?: string): Kysely<Database> {
+  if (kind === "postgres") return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: databaseUrl, max: 1 }) }) });
+  const file = new SQLite(path.join(dataDirectory, "contact-sheet.sqlite"));
+  // As the app opens it (WAL); no fsync while seeding: a crash here only loses a bench database.
+  file.pragma("journal_mode = WAL");
+  file.pragma("synchronous = OFF");
+  file.pragma("foreign_keys = ON");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+}
+
+async function insertBenchUsers(db: Kysely<Database>, size: number): Promise<SeededDatabase["users"]> {
+  const now = new Date().toISOString();
+  const make = async (role: Role, label: string): Promise<BenchUser> => {
+    const user = { email: `bench-${label}-${size}@example.test`, password: `bench-${label}-password-123`, role };
+    const row = buildNewUser({ email: user.email, name: `Bench ${label}`, role, passwordHash: await hashPassword(user.password), now });
+    await insertUser(db, row);
+    return { id: row.id, ...user };
+  };
+  return { admin: await make("admin", "admin"), editor: await make("editor", "editor"), member: await make("viewer", "member") };
+}
+
+interface PlannedPhoto {
+  row: NewPhotoRow & { id: string; publication_key: string; sort_at: string };
+  variants: PhotoVariantRow[];
+}
+
+/** The `size` photos, oldest first; the newest is a few hours old, the oldest 15 years. */
+function planPhotos(size: number, sample: SamplePhoto, owners: string[]): PlannedPhoto[] {
+  const random = createRandom(16);
+  const now = Date.now();
+  const step = SPAN_MS / size;
+  const unfinished = new Map<number, PhotoStatus>();
+  for (let index = 0; index < PROCESSING_PHOTOS + FAILED_PHOTOS; index += 1) {
+    unfinished.set(Math.floor(((index + 0.5) * size) / (PROCESSING_PHOTOS + FAILED_PHOTOS)), index < PROCESSING_PHOTOS ? "processing" : "failed");
+  }
+  const planned: PlannedPhoto[] = [];
+  let previousSortAt = "";
+  for (let index = 0; index < size; index += 1) {
+    const id = randomUUID();
+    const status = unfinished.get(index) ?? "ready";
+    // Every 40th photo shares its date with the one before (a burst), so the keyset's id tiebreak is used.
+    const takenMs = now - SPAN_MS + index * step + random() * step * 0.9;
+    const takenAt = index % 40 === 1 && previousSortAt ? previousSortAt : new Date(takenMs).toISOString();
+    previousSortAt = takenAt;
+    const uploadedAt = new Date(Math.min(now - 60_000, Date.parse(takenAt) + 3_600_000)).toISOString();
+    const isReady = status === "ready";
+    const sortAt = isReady ? takenAt : uploadedAt;
+    const row: PlannedPhoto["row"] = {
+      id,
+      owner_id: owners[random() < 0.7 ? 0 : 1],
+      sha256: randomBytes(32).toString("hex"),
+      status,
+      failure_reason: status === "failed" ? "The image could not be decoded: the file is truncated or corrupt." : null,
+      visibility: pickVisibility(random()),
+      original_key: originalKey(id),
+      original_name: `IMG_${String(index).padStart(6, "0")}.jpg`,
+      original_type: "jpeg",
+      original_size: 2_190_194,
+      width: isReady ? sample.width : null,
+      height: isReady ? sample.height : null,
+      title: index % 3 === 0 ? `Photo ${index}` : "",
+      alt_text: index % 2 === 0 ? `A seeded photo, number ${index}` : "",
+      taken_at: isReady ? takenAt : null,
+      camera_make: isReady ? sample.metadata.exif.cameraMake : null,
+      camera_model: isReady ? sample.metadata.exif.cameraModel : null,
+      lens: isReady ? sample.metadata.exif.lens : null,
+      focal_length: isReady ? sample.metadata.exif.focalLength : null,
+      aperture: isReady ? sample.metadata.exif.aperture : null,
+      exposure_time: isReady ? sample.metadata.exif.exposureTime : null,
+      iso: isReady ? sample.metadata.exif.iso : null,
+      gps_latitude: null,
+      gps_longitude: null,
+      gps_altitude: null,
+      thumbhash: isReady ? sample.placeholder.thumbhash : null,
+      dominant_color: isReady ? sample.placeholder.dominantColor : null,
+      publication_key: newPublicationKey(),
+      allow_download: null,
+      sort_at: sortAt,
+      created_at: uploadedAt,
+      updated_at: uploadedAt,
+    };
+    // A processed photo's rows: the sample's formats, widths and sizes, under keys of the worker's shape.
+    const variants = isReady
+      ? sample.variants.map((variant) => {
+          const digest = createHash("sha256").update(`${id}:${variant.format}:${variant.width}`).digest("hex").slice(0, 20);
+          return {
+            photo_id: id,
+            format: variant.format,
+            width: variant.width,
+            height: variant.height,
+            storage_key: `${variantPrefix(id)}${variant.format}-${variant.width}-${digest}.${FILE_EXTENSIONS[variant.format]}`,
+            byte_size: variant.bytes.length,
+          };
+        })
+      : [];
+    planned.push({ row, variants });
+  }
+  return planned;
+}
+
+/** Sort order of the gallery: sort_at, then id, both descending. */
+function newestFirst(left: SeededPhoto, right: SeededPhoto): number {
+  if (left.sortAt !== right.sortAt) return left.sortAt < right.sortAt ? 1 : -1;
+  return left.id < right.id ? 1 : left.id > right.id ? -1 : 0;
+}
+
+export async function seedDatabase(options: { kind: DatabaseKind; size: number; sample: SamplePhoto; dataDirectory: string; databaseUrl?: string }): Promise<SeededDatabase> {
+  const { kind, size, sample, dataDirectory, databaseUrl } = options;
+  const startedAt = performance.now();
+  const db = openDatabase(kind, dataDirectory, databaseUrl);
+  try {
+    await migrateToLatest(db);
+    const users = await insertBenchUsers(db, size);
+    const planned = planPhotos(size, sample, [users.admin.id, users.editor.id]);
+    for (let start = 0; start < planned.length; start += PHOTOS_PER_TRANSACTION) {
+      const chunk = planned.slice(start, start + PHOTOS_PER_TRANSACTION);
+      await db.transaction().execute(async (transaction) => {
+        for (const { row } of chunk) await insertPhoto(transaction, row);
+        const variants = chunk.flatMap((photo) => photo.variants);
+        for (let offset = 0; offset < variants.length; offset += VARIANT_ROWS_PER_INSERT) {
+          await insertVariants(transaction, variants.slice(offset, offset + VARIANT_ROWS_PER_INSERT));
+        }
+      });
+    }
+    // What autovacuum would have done on a live server by now; SQLite is left as the app leaves it.
+    if (kind === "postgres") await sql`ANALYZE`.execute(db);
+    const photos = planned
+      .map(({ row, variants }) => ({
+        id: row.id,
+        sortAt: row.sort_at,
+        visibility: row.visibility as Visibility,
+        status: row.status as PhotoStatus,
+        publicationKey: row.publication_key,
+        variantKeys: new Map(variants.map((variant) => [`${variant.format}-${variant.width}`, variant.storage_key])),
+      }))
+      .sort(newestFirst);
+    return { kind, size, dataDirectory, databaseUrl, users, photos, seedSeconds: (performance.now() - startedAt) / 1000 };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Writes the sample's real variant files for these photos (and for no other) under DATA_DIR/media. */
+export function writeVariantFiles(seeded: SeededDatabase, photos: SeededPhoto[], sample: SamplePhoto): void {
+  for (const photo of photos) {
+    for (const variant of sample.variants) {
+      const key = photo.variantKeys.get(`${variant.format}-${variant.width}`);
+      if (!key) throw new Error(`Photo ${photo.id} has no ${variant.format} ${variant.width} variant`);
+      const filePath = path.join(seeded.dataDirectory, "media", key);
+      fs.mkdirSync(path.dirname(filePath), { recursive: true });
+      fs.writeFileSync(filePath, variant.bytes);
+    }
+  }
+}
