@@ -1,8 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { findSqliteFile, getDb } from "@/src/db/client";
-import { AccessVersionGate } from "./access-version-gate";
+import { openAccessVersionGate } from "./database-access-version-gate";
 import { HotMediaCache, type HotMediaEntry } from "./hot-media-cache";
-import { readMediaAccessVersion, readMediaAccessVersionNow } from "./media-access-version.repository";
 import { decideMediaAnswer } from "./media-answer";
 import { SITE_WIDE_HEADERS } from "./media-headers";
 
@@ -59,13 +57,7 @@ const globalSlot = globalThis as typeof globalThis & { [HOT_MEDIA_SYMBOL]?: HotM
 export function getHotMedia(): HotMedia {
   if (!globalSlot[HOT_MEDIA_SYMBOL]) {
     const cache = new HotMediaCache({ maxTotalBytes: MAX_TOTAL_BYTES, maxEntryBytes: MAX_HOT_MEDIA_ENTRY_BYTES, ttlMs: TTL_MS });
-    const sqliteFile = findSqliteFile();
-    const gate = new AccessVersionGate(
-      () => readMediaAccessVersion(getDb()),
-      () => cache.clear(),
-      sqliteFile ? () => readMediaAccessVersionNow(sqliteFile) : undefined,
-    );
-    globalSlot[HOT_MEDIA_SYMBOL] = createHotMedia(cache, gate);
+    globalSlot[HOT_MEDIA_SYMBOL] = createHotMedia(cache, openAccessVersionGate(() => cache.clear()));
   }
   return globalSlot[HOT_MEDIA_SYMBOL];
 }

@@ -1,4 +1,5 @@
 import type SQLite from "better-sqlite3";
+import type { Pool } from "pg";
 import type { DatabaseHandle } from "@/src/db/client";
 
 /** The current version of what may be served publicly (see access-version-gate.ts). */
@@ -19,6 +20,13 @@ export function readMediaAccessVersionNow(file: SQLite.Database): number {
   const row = statement.get();
   if (!row) throw new Error("media_access_version has no row");
   return Number(row.version);
+}
+
+/** The same read on a PostgreSQL pool, as a named statement: prepared once per connection. */
+export async function readMediaAccessVersionFromPool(pool: Pool): Promise<number> {
+  const result = await pool.query<{ version: number }>({ name: "read-media-access-version", text: "select version from media_access_version where id = 1" });
+  if (result.rows.length === 0) throw new Error("media_access_version has no row");
+  return Number(result.rows[0].version);
 }
 
 /**

@@ -1,7 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { findSqliteFile, getDb } from "@/src/db/client";
-import { AccessVersionGate } from "@/src/media/access-version-gate";
-import { readMediaAccessVersion, readMediaAccessVersionNow } from "@/src/media/media-access-version.repository";
+import { openAccessVersionGate } from "@/src/media/database-access-version-gate";
 import { onPhotosChanged } from "@/src/photos/photo-changes";
 
 /**
@@ -180,14 +178,7 @@ const globalSlot = globalThis as typeof globalThis & { [ANONYMOUS_PAGES_SYMBOL]?
 /** Puts the cache where server.mjs looks for it; called once at boot. */
 export function installAnonymousPages(): void {
   if (globalSlot[ANONYMOUS_PAGES_SYMBOL]) return;
-  const sqliteFile = findSqliteFile();
-  let pages: AnonymousPages | null = null;
-  const gate = new AccessVersionGate(
-    () => readMediaAccessVersion(getDb()),
-    () => pages?.clear(),
-    sqliteFile ? () => readMediaAccessVersionNow(sqliteFile) : undefined,
-  );
-  pages = createAnonymousPages(gate);
+  const pages: AnonymousPages = createAnonymousPages(openAccessVersionGate(() => pages.clear()));
   onPhotosChanged(pages.clear);
   globalSlot[ANONYMOUS_PAGES_SYMBOL] = pages;
 }
