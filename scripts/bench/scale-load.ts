@@ -21,13 +21,13 @@ export interface LoadFigures {
 export const CONNECTIONS = 10;
 
 /** `connections` keep-alive connections for `seconds`; only 2xx answers count as served. */
-export async function runLoad(baseUrl: string, request: LoadRequest, seconds: number): Promise<LoadFigures> {
+export async function runLoad(baseUrl: string, request: LoadRequest, seconds: number, connections = CONNECTIONS): Promise<LoadFigures> {
   const result = await autocannon({
     url: new URL(request.path, baseUrl).toString(),
     method: request.method,
     headers: request.headers,
     body: request.body,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     timeout: 20,
   });

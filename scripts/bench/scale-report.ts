@@ -16,7 +16,7 @@ export interface Row {
   small: SideFigures;
   large: SideFigures;
   /**
-   * The longest block of each server's event loop over the measured runs, small size first. The
+   * The longest event-loop block of each server while it answered one request at a time, small size first. The
    * target is on the large one; the small one tells a block that comes with size from one that
    * happens at any size (rendering, garbage collection).
    */
@@ -51,7 +51,7 @@ export function isBaselineMet(baseline: Baseline): boolean {
 
 export function formatTable(title: string, sizes: [number, number], rows: Row[], baseline: Baseline): string {
   const [small, large] = sizes.map(formatSize);
-  const header = ["path", "viewer", `${small} req/s`, `${small} p99`, `${large} req/s`, `${large} p99`, `${large}/${small}`, `loop max ${small}`, `loop max ${large}`, "target"];
+  const header = ["path", "viewer", `${small} req/s`, `${small} p99`, `${large} req/s`, `${large} p99`, `${large}/${small}`, `one blocks ${small}`, `one blocks ${large}`, "target"];
   const cells = [header];
   for (const row of rows) {
     cells.push([
