@@ -15,6 +15,7 @@ import { newPublicationKey } from "@/src/photos/photo-publication";
 import { insertPhoto, insertVariants } from "@/src/photos/photos.repository";
 import { hashPassword } from "@/src/users/password";
 import { buildNewUser, insertUser } from "@/src/users/users.repository";
+import { createFreshPostgresDatabase, dropPostgresDatabase as dropTestDatabase } from "../../tests/helpers/test-database";
 import type { SamplePhoto } from "./scale-sample";
 
 export type DatabaseKind = "sqlite" | "postgres";
@@ -84,29 +85,17 @@ function pickVisibility(random: number): Visibility {
   return "unlisted";
 }
 
+const BENCH_DATABASE_PREFIX = "bench_scale_";
+
 /** A fresh PostgreSQL database next to the one in `adminUrl`, named bench_scale_…; answers its URL. */
-export async function createPostgresDatabase(adminUrl: string, label: string): Promise<string> {
-  const name = `bench_scale_${label}_${process.pid}_${Date.now()}`;
-  const pool = new Pool({ connectionString: adminUrl, max: 1 });
-  try {
-    await pool.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await pool.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+export function createPostgresDatabase(adminUrl: string, label: string): Promise<string> {
+  return createFreshPostgresDatabase(adminUrl, `${BENCH_DATABASE_PREFIX}${label}`);
 }
 
 export async function dropPostgresDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
   const name = new URL(databaseUrl).pathname.slice(1);
-  if (!name.startsWith("bench_scale_")) throw new Error(`Refusing to drop ${name}: not a bench_scale_ database`);
-  const pool = new Pool({ connectionString: adminUrl, max: 1 });
-  try {
-    await pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await pool.end();
-  }
+  if (!name.startsWith(BENCH_DATABASE_PREFIX)) throw new Error(`Refusing to drop ${name}: not a ${BENCH_DATABASE_PREFIX} database`);
+  await dropTestDatabase(adminUrl, databaseUrl);
 }
 
 function openDatabase(kind: DatabaseKind, dataDirectory: string, databaseUrl?: string): Kysely<Database> {

@@ -9,12 +9,15 @@ import { migrateToLatest } from "@/src/db/migrate";
 
 export type TestDatabaseKind = "sqlite" | "postgres";
 
-/** Creates an empty PostgreSQL database next to the one in `adminUrl` and answers its URL. */
-export async function createFreshPostgresDatabase(adminUrl: string): Promise<string> {
-  const name = `contact_sheet_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+/** Creates an empty PostgreSQL database next to the one in `adminUrl`, its name starting with `prefix`, and answers its URL. */
+export async function createFreshPostgresDatabase(adminUrl: string, prefix = "contact_sheet_test"): Promise<string> {
+  const name = `${prefix}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const pool = new Pool({ connectionString: adminUrl, max: 1 });
-  await pool.query(`CREATE DATABASE ${name}`);
-  await pool.end();
+  try {
+    await pool.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await pool.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
