@@ -30,10 +30,21 @@ export async function dropPostgresDatabase(adminUrl: string, databaseUrl: string
   await pool.end();
 }
 
+/**
+ * A pool for a test's own connections. Dropping a test database (`WITH (FORCE)`) ends any
+ * connection still open to it, and a pool reports that on its 'error' event, which Node turns into
+ * an uncaught exception when nobody listens; at that point the test is over, so it is ignored.
+ */
+function openTestPool(databaseUrl: string): Pool {
+  const pool = new Pool({ connectionString: databaseUrl, max: 2 });
+  pool.on("error", () => undefined);
+  return pool;
+}
+
 /** A direct handle on the database the test server uses, to check what was (or was not) stored. */
 export function openTestDatabase(options: { dataDirectory: string; databaseUrl?: string }): Kysely<Database> {
   if (options.databaseUrl) {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: options.databaseUrl, max: 2 }) }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: openTestPool(options.databaseUrl) }) });
   }
   const file = path.join(options.dataDirectory, "contact-sheet.sqlite");
   if (!fs.existsSync(file)) throw new Error(`No SQLite database at ${file}`);
@@ -54,7 +65,7 @@ export async function openFreshDatabase(
   if (kind === "postgres") {
     const adminUrl = process.env.DATABASE_URL as string;
     const databaseUrl = await createFreshPostgresDatabase(adminUrl);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: databaseUrl, max: 2 }) }), log: options.log });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: openTestPool(databaseUrl) }), log: options.log });
     await migrateToLatest(db);
     return {
       db,
