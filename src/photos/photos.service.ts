@@ -161,10 +161,14 @@ async function getVisiblePhoto(db: DatabaseHandle, viewer: Viewer, id: string): 
   return photo;
 }
 
-export async function getPhotoForViewer(db: DatabaseHandle, viewer: Viewer, id: string): Promise<PhotoDetail> {
-  const photo = await getVisiblePhoto(db, viewer, id);
+/** The photo's detail as this viewer may see it, from its row (its variants and the settings read together). */
+async function describePhoto(db: DatabaseHandle, viewer: Viewer, photo: PhotoRow): Promise<PhotoDetail> {
   const [settings, variants] = await Promise.all([getSiteSettings(db), listVariants(db, [photo.id])]);
   return toDetail(viewer, photo, variants, getMetadataPolicy(viewer, photo, settings));
+}
+
+export async function getPhotoForViewer(db: DatabaseHandle, viewer: Viewer, id: string): Promise<PhotoDetail> {
+  return describePhoto(db, viewer, await getVisiblePhoto(db, viewer, id));
 }
 
 /** What the photo page shows: the photo, and the photos either side of it in the viewer's gallery order. */
@@ -174,20 +178,15 @@ export interface PhotoPage {
   olderId: string | null;
 }
 
-/** The photo page's data, reading the photo once (its variants, the settings and both neighbours then at once). */
+/** The photo page's data, reading the photo once (its detail and both neighbours then at once). */
 export async function getPhotoPageForViewer(db: DatabaseHandle, viewer: Viewer, id: string): Promise<PhotoPage> {
   const photo = await getVisiblePhoto(db, viewer, id);
-  const [settings, variants, [newer], [older]] = await Promise.all([
-    getSiteSettings(db),
-    listVariants(db, [photo.id]),
+  const [detail, [newer], [older]] = await Promise.all([
+    describePhoto(db, viewer, photo),
     listGalleryNeighbours(db, viewer, photo, "newer", 1),
     listGalleryNeighbours(db, viewer, photo, "older", 1),
   ]);
-  return {
-    photo: toDetail(viewer, photo, variants, getMetadataPolicy(viewer, photo, settings)),
-    newerId: newer?.id ?? null,
-    olderId: older?.id ?? null,
-  };
+  return { photo: detail, newerId: newer?.id ?? null, olderId: older?.id ?? null };
 }
 
 /**

@@ -48,12 +48,13 @@ interface PageCopy {
 }
 
 function isVisitorDocumentRequest(request: IncomingMessage): boolean {
+  // Every request to the server passes here: the path and method first, the cheapest tests.
+  if (!SHAREABLE_PAGES.has((request.url ?? "/").split("?", 1)[0])) return false;
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   // Client-side navigations (RSC) and server actions answer per router state: never shared.
   const headers = request.headers;
   if (headers.rsc || headers["next-action"] || headers.authorization) return false;
-  if (SESSION_COOKIE.test(headers.cookie ?? "")) return false;
-  return SHAREABLE_PAGES.has(new URL(request.url ?? "/", "http://localhost").pathname);
+  return !SESSION_COOKIE.test(headers.cookie ?? "");
 }
 
 function isShareableAnswer(response: ServerResponse): boolean {
