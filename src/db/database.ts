@@ -112,6 +112,8 @@ export interface PhotosTable {
   /** Null: the site setting decides whether others may download; 0 or 1: this photo's own choice. */
   allow_download: number | null;
   sort_at: string;
+  /** Null: not in the trash. Set: hidden from everyone everywhere; files kept until restored or purged. */
+  trashed_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

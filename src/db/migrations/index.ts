@@ -7,6 +7,7 @@ import * as rateLimits from "./2026-11-24T0000-rate-limits";
 import * as pendingUploads from "./2026-11-24T0100-pending-uploads";
 import * as publicationAndDownloads from "./2026-11-24T0200-publication-and-downloads";
 import * as scaleIndexes from "./2026-11-25T0000-scale-indexes";
+import * as trash from "./2026-11-26T0000-trash";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T0100-pending-uploads": pendingUploads,
   "2026-11-24T0200-publication-and-downloads": publicationAndDownloads,
   "2026-11-25T0000-scale-indexes": scaleIndexes,
+  "2026-11-26T0000-trash": trash,
 };
 
 export const migrationProvider: MigrationProvider = {
