@@ -9,6 +9,7 @@ import { hasSessionCookie } from "@/src/auth/session-cookie";
 import { type SessionUser, toViewer, type Viewer } from "@/src/access/viewer";
 import { getEnv } from "@/src/config/env";
 import { AppError } from "@/src/errors/app-error";
+import { runWithRequestOrigin, toRequestOrigin } from "@/src/audit/request-context";
 import { getClientAddress } from "./client-address";
 import { attachDescription, type HandlerAccess, type HandlerContract, type ParsedInput, type RawRouteParams } from "./handler-contract";
 import { parseHandlerInput } from "./handler-input";
@@ -96,6 +97,11 @@ async function checked(request: NextRequest, contract: HandlerContract, response
   return response;
 }
 
+/** Where a request came from, for the audit log (src/audit/request-context.ts). */
+export function requestOrigin(request: { headers: { get(name: string): string | null } }) {
+  return toRequestOrigin(getClientAddress(request.headers), request.headers.get("user-agent"));
+}
+
 /**
  * What the three wrappers share. `admit` runs first (who is asking, may they); then the declared
  * params, query and body are parsed, so a caller who may not call learns nothing about the input;
@@ -108,15 +114,17 @@ function wrap<Contract extends HandlerContract, Admitted extends object>(
   admit: (request: NextRequest) => Promise<Admitted>,
   handler: (args: HandlerArguments<Contract> & Admitted) => Promise<Response>,
 ): RouteHandler {
-  const wrapped: RouteHandler = async (request, context) => {
-    try {
-      const admitted = await admit(request);
-      const input = await parseHandlerInput(request, await context.params, contract);
-      return await checked(request, contract, await handler({ request, ...admitted, ...input }));
-    } catch (error) {
-      return toErrorResponse(error);
-    }
-  };
+  const wrapped: RouteHandler = (request, context) =>
+    // The caller's address and user agent go with every audit row the handler writes.
+    runWithRequestOrigin(requestOrigin(request), async () => {
+      try {
+        const admitted = await admit(request);
+        const input = await parseHandlerInput(request, await context.params, contract);
+        return await checked(request, contract, await handler({ request, ...admitted, ...input }));
+      } catch (error) {
+        return toErrorResponse(error);
+      }
+    });
   return attachDescription(wrapped, { kind: "handler", access, contract });
 }
 
