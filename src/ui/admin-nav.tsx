@@ -9,6 +9,8 @@ const LINKS: Array<{ href: string; label: string; onlyFor?: Role }> = [
   { href: "/admin/upload", label: "Upload" },
   { href: "/admin/tokens", label: "API tokens" },
   { href: "/admin/users", label: "Users", onlyFor: "admin" },
+  { href: "/admin/settings", label: "Settings", onlyFor: "admin" },
+  { href: "/admin/audit", label: "Audit log", onlyFor: "admin" },
 ];
 
 /** The admin pages' tabs; the current one is marked for screen readers and the eye alike. */
