@@ -50,6 +50,8 @@ const SETTING_KEYS = SETTING_NAMES.map((name) => SETTINGS[name].key);
  * memory: dropped at once when this process changes them (settings-changes.ts), and after
  * CACHE_TTL_MS, which bounds how long a change made on another instance takes to show there.
  * Keyed by the database handle, so tests' databases never share a copy; a transaction reads afresh.
+ * A change made inside a caller's transaction is announced before that commits: a read in between
+ * may keep the old value, for CACHE_TTL_MS at most.
  */
 const CACHE_TTL_MS = 5_000;
 let cached = new WeakMap<object, { settings: Promise<SiteSettings>; expiresAt: number }>();
@@ -69,6 +71,8 @@ async function readSiteSettings(db: DatabaseHandle): Promise<SiteSettings> {
 }
 
 export async function getSiteSettings(db: DatabaseHandle): Promise<SiteSettings> {
+  // Inside a transaction: what it sees, never a shared copy (it may hold changes not yet committed).
+  if (db.isTransaction) return readSiteSettings(db);
   const now = Date.now();
   const held = cached.get(db);
   if (held && held.expiresAt > now) return held.settings;
