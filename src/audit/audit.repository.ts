@@ -15,12 +15,15 @@ export interface AuditEntry {
 
 export type AuditRow = Selectable<AuditLogTable>;
 
+/** Action domains whose target is named differently: a sign-in's or the setup's target is a user. */
+const IMPLIED_TARGET_TYPES: Record<string, string> = { auth: "user", setup: "user", "api-token": "token" };
+
 /** The target type an action implies when the caller names none: "photo.update" → "photo". */
 function impliedTargetType(entry: AuditEntry): string | null {
   if (entry.targetType !== undefined) return entry.targetType;
   if (entry.targetId === null && !entry.action.startsWith("settings.")) return null;
   const domain = entry.action.split(".", 1)[0];
-  return domain === "auth" ? "user" : domain;
+  return IMPLIED_TARGET_TYPES[domain] ?? domain;
 }
 
 /**

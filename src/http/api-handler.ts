@@ -9,8 +9,9 @@ import { hasSessionCookie } from "@/src/auth/session-cookie";
 import { type SessionUser, toViewer, type Viewer } from "@/src/access/viewer";
 import { getEnv } from "@/src/config/env";
 import { AppError } from "@/src/errors/app-error";
-import { runWithRequestOrigin, toRequestOrigin } from "@/src/audit/request-context";
+import { runWithRequestOrigin } from "@/src/audit/request-context";
 import { getClientAddress } from "./client-address";
+import { requestOrigin } from "./request-origin";
 import { attachDescription, type HandlerAccess, type HandlerContract, type ParsedInput, type RawRouteParams } from "./handler-contract";
 import { parseHandlerInput } from "./handler-input";
 import { warnWhenAnswerIsUndocumented } from "./response-check";
@@ -97,11 +98,6 @@ async function checked(request: NextRequest, contract: HandlerContract, response
   return response;
 }
 
-/** Where a request came from, for the audit log (src/audit/request-context.ts). */
-export function requestOrigin(request: { headers: { get(name: string): string | null } }) {
-  return toRequestOrigin(getClientAddress(request.headers), request.headers.get("user-agent"));
-}
-
 /**
  * What the three wrappers share. `admit` runs first (who is asking, may they); then the declared
  * params, query and body are parsed, so a caller who may not call learns nothing about the input;
@@ -116,7 +112,7 @@ function wrap<Contract extends HandlerContract, Admitted extends object>(
 ): RouteHandler {
   const wrapped: RouteHandler = (request, context) =>
     // The caller's address and user agent go with every audit row the handler writes.
-    runWithRequestOrigin(requestOrigin(request), async () => {
+    runWithRequestOrigin(requestOrigin(request.headers), async () => {
       try {
         const admitted = await admit(request);
         const input = await parseHandlerInput(request, await context.params, contract);

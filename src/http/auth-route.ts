@@ -7,7 +7,8 @@ import { getAuthOptions, SIGN_IN_PAGE } from "@/src/auth/auth-options";
 import { getSessionCookieName } from "@/src/auth/session-cookie";
 import { recordSuccessfulSignIn, reserveSignInAttempt } from "@/src/auth/sign-in-limiter";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
-import { runWithRequestOrigin, toRequestOrigin } from "@/src/audit/request-context";
+import { runWithRequestOrigin } from "@/src/audit/request-context";
+import { requestOrigin } from "./request-origin";
 import { getDb } from "@/src/db/client";
 import { getClientAddress } from "./client-address";
 import { parseCredentialsForm, readCredentialsBody } from "./credentials-form";
@@ -71,7 +72,7 @@ async function handleCredentialsSignIn(request: NextRequest, context: AuthRouteC
 // GET /api/auth/* – session, csrf, providers, and next-auth's sign-in, sign-out and error pages
 export function handleAuthGet(request: NextRequest, context: AuthRouteContext): Promise<Response> {
   // OAuth callbacks arrive as GETs and may create or link accounts: audited with their origin.
-  return runWithRequestOrigin(authRequestOrigin(request), async () => {
+  return runWithRequestOrigin(requestOrigin(request.headers), async () => {
     try {
       return await runNextAuth(request, context);
     } catch (error) {
@@ -80,14 +81,11 @@ export function handleAuthGet(request: NextRequest, context: AuthRouteContext): 
   });
 }
 
-function authRequestOrigin(request: NextRequest) {
-  return toRequestOrigin(getClientAddress(request.headers), request.headers.get("user-agent"));
-}
 
 // POST /api/auth/* – sign in, callbacks, sign out, and the client's error log
 export function handleAuthPost(request: NextRequest, context: AuthRouteContext): Promise<Response> {
   // Sign-ins are audited with the caller's address and user agent (src/audit/request-context.ts).
-  return runWithRequestOrigin(authRequestOrigin(request), () => answerAuthPost(request, context));
+  return runWithRequestOrigin(requestOrigin(request.headers), () => answerAuthPost(request, context));
 }
 
 async function answerAuthPost(request: NextRequest, context: AuthRouteContext): Promise<Response> {

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 import type { Role } from "@/src/access/roles";
 
 const LINKS: Array<{ href: string; label: string; onlyFor?: Role }> = [
@@ -16,8 +17,17 @@ const LINKS: Array<{ href: string; label: string; onlyFor?: Role }> = [
 /** The admin pages' tabs; the current one is marked for screen readers and the eye alike. */
 export function AdminNav({ role }: { role: Role }) {
   const pathname = usePathname();
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the tabs scroll sideways: bring the current one into view (the later tabs start off-screen).
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+    const left = current.getBoundingClientRect().left - nav.getBoundingClientRect().left + nav.scrollLeft;
+    nav.scrollLeft = Math.max(0, left - (nav.clientWidth - current.offsetWidth) / 2);
+  }, [pathname]);
   return (
-    <nav className="admin-nav" aria-label="Admin">
+    <nav className="admin-nav" aria-label="Admin" ref={navRef}>
       <ul className="admin-nav-list">
         {LINKS.filter((link) => !link.onlyFor || link.onlyFor === role).map((link) => (
           <li key={link.href}>

@@ -38,6 +38,11 @@ function ChangeSummary({ details }: { details: Record<string, unknown> }) {
   );
 }
 
+/** A long id (a UUID) by its first characters; the whole id is the link's title and its filter. */
+function shortId(id: string): string {
+  return id.length > 13 ? `${id.slice(0, 8)}…` : id;
+}
+
 function formatTime(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
@@ -73,17 +78,26 @@ export function AuditTable({ entries }: { entries: AuditEntryView[] }) {
             <td data-label="Action" className="audit-action">
               {entry.action}
             </td>
-            <td data-label="Target" className="audit-target">
-              {entry.targetType && <span className="muted">{entry.targetType} </span>}
-              {entry.targetId ? <Link href={`/admin/audit?target=${encodeURIComponent(entry.targetId)}`}>{entry.targetId}</Link> : null}
+            <td data-label="Target">
+              {/* One child per cell: on a phone each cell is a two-column grid of its label and this. */}
+              <span className="audit-target">
+                {entry.targetType && <span className="muted">{entry.targetType} </span>}
+                {entry.targetId ? (
+                  <Link href={`/admin/audit?target=${encodeURIComponent(entry.targetId)}`} title={entry.targetId}>
+                    {shortId(entry.targetId)}
+                  </Link>
+                ) : null}
+              </span>
             </td>
             <td data-label="From">
-              <span className="audit-address">{entry.address ?? "–"}</span>
-              {entry.userAgent && (
-                <span className="audit-agent" title={entry.userAgent}>
-                  {entry.userAgent}
-                </span>
-              )}
+              <span className="audit-origin">
+                <span className="audit-address">{entry.address ?? "–"}</span>
+                {entry.userAgent && (
+                  <span className="audit-agent" title={entry.userAgent}>
+                    {entry.userAgent}
+                  </span>
+                )}
+              </span>
             </td>
             <td data-label="Changes">
               <ChangeSummary details={entry.details} />
