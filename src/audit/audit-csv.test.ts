@@ -27,6 +27,6 @@ describe("changed fields", () => {
       before: { title: "a" },
       after: { title: "b" },
     });
-    expect(changedFields({ allow: true }, { allow: null })).toEqual({ before: { allow: true }, after: { allow: null } });
+    expect(changedFields<{ allow: boolean | null }>({ allow: true }, { allow: null })).toEqual({ before: { allow: true }, after: { allow: null } });
   });
 });
