@@ -6,6 +6,8 @@ import type { RouteModule } from "@/src/http/openapi/build-openapi-document";
 const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/(gallery)/p/[id]/download/route.ts": () => import("./(gallery)/p/[id]/download/route"),
   "app/api/[...path]/route.ts": () => import("./api/[...path]/route"),
+  "app/api/admin/audit.csv/route.ts": () => import("./api/admin/audit.csv/route"),
+  "app/api/admin/audit/route.ts": () => import("./api/admin/audit/route"),
   "app/api/admin/settings/route.ts": () => import("./api/admin/settings/route"),
   "app/api/admin/users/[id]/password/route.ts": () => import("./api/admin/users/[id]/password/route"),
   "app/api/admin/users/[id]/route.ts": () => import("./api/admin/users/[id]/route"),

@@ -4,7 +4,9 @@ import { getEnv } from "@/src/config/env";
 import { Providers } from "@/src/ui/providers";
 import { SiteHeader } from "@/src/ui/site-header";
 import { THEME_SCRIPT } from "@/src/ui/theme/theme-choice";
-import { SITE_DESCRIPTION, SITE_TITLE, THEME_COLOURS } from "@/src/ui/site-identity";
+import { getDb } from "@/src/db/client";
+import { getSiteIdentity } from "@/src/settings/site-settings.service";
+import { THEME_COLOURS } from "@/src/ui/site-identity";
 import "./styles";
 
 // Every page depends on who is asking and on settings read at run time, never at build time.
@@ -12,13 +14,15 @@ export const dynamic = "force-dynamic";
 
 // Read per request (this layout is dynamic), so NEXTAUTH_URL is the running server's, not the
 // build machine's: every og:image and canonical URL is absolute on the real host.
-export function generateMetadata(): Metadata {
+// The site's title and description are the admin's settings (read from memory, dropped on change).
+export async function generateMetadata(): Promise<Metadata> {
+  const { siteTitle, siteDescription } = await getSiteIdentity(getDb());
   return {
     metadataBase: new URL(getEnv().NEXTAUTH_URL),
-    title: { default: SITE_TITLE, template: `%s · ${SITE_TITLE}` },
-    description: SITE_DESCRIPTION,
-    applicationName: SITE_TITLE,
-    openGraph: { type: "website", siteName: SITE_TITLE, title: SITE_TITLE, description: SITE_DESCRIPTION },
+    title: { default: siteTitle, template: `%s · ${siteTitle}` },
+    description: siteDescription || undefined,
+    applicationName: siteTitle,
+    openGraph: { type: "website", siteName: siteTitle, title: siteTitle, description: siteDescription },
     twitter: { card: "summary_large_image" },
   };
 }
@@ -30,7 +34,8 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const { siteTitle } = await getSiteIdentity(getDb());
   return (
     // The theme script may set data-theme on <html> before React hydrates it.
     <html lang="en" suppressHydrationWarning>
@@ -42,7 +47,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <Providers>
-          <SiteHeader siteTitle={SITE_TITLE} />
+          <SiteHeader siteTitle={siteTitle} />
           <main id="main" className="site-main" tabIndex={-1}>
             {children}
           </main>

@@ -1,12 +1,18 @@
 import type { MetadataRoute } from "next";
-import { SITE_DESCRIPTION, SITE_TITLE, THEME_COLOURS } from "@/src/ui/site-identity";
+import { getDb } from "@/src/db/client";
+import { getSiteIdentity } from "@/src/settings/site-settings.service";
+import { THEME_COLOURS } from "@/src/ui/site-identity";
+
+// The name is the admin's setting, read when asked, never at build time.
+export const dynamic = "force-dynamic";
 
 // /manifest.webmanifest – lets a phone add the gallery to its home screen as an app of its own.
-export default function manifest(): MetadataRoute.Manifest {
+export default async function manifest(): Promise<MetadataRoute.Manifest> {
+  const { siteTitle, siteDescription } = await getSiteIdentity(getDb());
   return {
-    name: SITE_TITLE,
-    short_name: SITE_TITLE,
-    description: SITE_DESCRIPTION,
+    name: siteTitle,
+    short_name: siteTitle,
+    description: siteDescription,
     start_url: "/",
     display: "standalone",
     background_color: THEME_COLOURS.dark,

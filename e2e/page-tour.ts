@@ -20,6 +20,8 @@ export const TOUR_PAGES: TourPage[] = [
   { name: "admin-upload", path: () => "/admin/upload", needsSignIn: true },
   { name: "admin-users", path: () => "/admin/users", needsSignIn: true },
   { name: "admin-tokens", path: () => "/admin/tokens", needsSignIn: true },
+  { name: "admin-settings", path: () => "/admin/settings", needsSignIn: true },
+  { name: "admin-audit", path: () => "/admin/audit", needsSignIn: true },
   { name: "not-found", path: () => "/no-such-page", needsSignIn: false },
   { name: "api-docs", path: () => "/api/docs", needsSignIn: false },
 ];

@@ -43,7 +43,7 @@ const photos: Photo[] = [];
 async function setSiteDownloads(allowDownloads: boolean): Promise<void> {
   const response = await admin.request("/api/admin/settings", { method: "PATCH", body: { json: { allowDownloads } } });
   expect(response.status).toBe(200);
-  expect(await response.json()).toEqual({ settings: { allowDownloads } });
+  expect(await response.json()).toMatchObject({ settings: { allowDownloads } });
 }
 
 async function patchPhoto(id: string, changes: Record<string, unknown>): Promise<void> {

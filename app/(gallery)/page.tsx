@@ -6,20 +6,23 @@ import { getDb } from "@/src/db/client";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { toGalleryTiles } from "@/src/photos/gallery-tile";
 import { listPhotosForViewer } from "@/src/photos/photos.service";
-import { SITE_DESCRIPTION, SITE_TITLE } from "@/src/ui/site-identity";
+import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { loadMorePhotos } from "./gallery-actions";
 
 
 // / – the gallery: public photos (and members-only ones for members), newest first by date taken.
 export default async function GalleryPage() {
   const viewer = await findCurrentViewer();
-  const { photos, nextCursor } = await listPhotosForViewer(getDb(), viewer, { limit: 30 });
+  const [{ photos, nextCursor }, { siteTitle, siteDescription }] = await Promise.all([
+    listPhotosForViewer(getDb(), viewer, { limit: 30 }),
+    getSiteSettings(getDb()),
+  ]);
   if (photos.length === 0) {
     const user = signedInUser(viewer);
     const canUpload = user !== null && hasRole(user.role, "editor");
     return (
       <section className="empty-gallery">
-        <h1>{SITE_TITLE}</h1>
+        <h1>{siteTitle}</h1>
         {canUpload ? (
           <>
             <p>No photos here yet.</p>
@@ -29,7 +32,7 @@ export default async function GalleryPage() {
           </>
         ) : (
           <>
-            <p className="empty-gallery-lead">{SITE_DESCRIPTION}</p>
+            <p className="empty-gallery-lead">{siteDescription}</p>
             <p>{user ? "No photos to show yet." : "No public photos yet."}</p>
           </>
         )}
@@ -38,7 +41,7 @@ export default async function GalleryPage() {
   }
   return (
     <section className="gallery" aria-label="Photos">
-      <h1 className="visually-hidden">{SITE_TITLE}</h1>
+      <h1 className="visually-hidden">{siteTitle}</h1>
       <EndlessGallery firstTiles={toGalleryTiles(photos, viewer)} firstCursor={nextCursor} loadMore={loadMorePhotos} />
     </section>
   );

@@ -1,13 +1,37 @@
 import type { DatabaseHandle } from "@/src/db/client";
+import type { AuditLogTable } from "@/src/db/database";
+import type { Selectable } from "kysely";
+import { currentRequestOrigin } from "./request-context";
 
 export interface AuditEntry {
   actorId: string | null;
   action: string;
   targetId: string | null;
+  /** What targetId names ("user", "photo", "token", "settings", ...); by default the action's domain. */
+  targetType?: string | null;
+  /** Written as given; new entries use { before: {...}, after: {...} } with the fields that changed. */
   details?: Record<string, unknown>;
 }
 
+export type AuditRow = Selectable<AuditLogTable>;
+
+/** Action domains whose target is named differently: a sign-in's or the setup's target is a user. */
+const IMPLIED_TARGET_TYPES: Record<string, string> = { auth: "user", setup: "user", "api-token": "token" };
+
+/** The target type an action implies when the caller names none: "photo.update" → "photo". */
+function impliedTargetType(entry: AuditEntry): string | null {
+  if (entry.targetType !== undefined) return entry.targetType;
+  if (entry.targetId === null && !entry.action.startsWith("settings.")) return null;
+  const domain = entry.action.split(".", 1)[0];
+  return IMPLIED_TARGET_TYPES[domain] ?? domain;
+}
+
+/**
+ * Writes one audit row, in the caller's transaction. The address and user agent come from the
+ * request being answered (src/audit/request-context.ts), so services need not pass them.
+ */
 export async function insertAuditEntry(db: DatabaseHandle, entry: AuditEntry, now: string): Promise<void> {
+  const origin = currentRequestOrigin();
   await db
     .insertInto("audit_log")
     .values({
@@ -15,8 +39,47 @@ export async function insertAuditEntry(db: DatabaseHandle, entry: AuditEntry, no
       actor_id: entry.actorId,
       action: entry.action,
       target_id: entry.targetId,
+      target_type: impliedTargetType(entry),
       details: JSON.stringify(entry.details ?? {}),
+      address: origin?.address ?? null,
+      user_agent: origin?.userAgent ?? null,
       created_at: now,
     })
     .execute();
+}
+
+export interface AuditFilter {
+  actorId?: string;
+  action?: string;
+  targetId?: string;
+  /** ISO times: created_at >= from, created_at < to. */
+  from?: string;
+  to?: string;
+}
+
+export interface AuditCursor {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * Newest first, by the (created_at, id) keyset written as a row value so it stays an index range
+ * (audit_log_created_at_id, or the actor/action/target index with one filter).
+ */
+export async function listAuditRows(db: DatabaseHandle, filter: AuditFilter, after: AuditCursor | null, limit: number): Promise<AuditRow[]> {
+  let query = db.selectFrom("audit_log").selectAll();
+  if (filter.actorId !== undefined) query = query.where("actor_id", "=", filter.actorId);
+  if (filter.action !== undefined) query = query.where("action", "=", filter.action);
+  if (filter.targetId !== undefined) query = query.where("target_id", "=", filter.targetId);
+  if (filter.from !== undefined) query = query.where("created_at", ">=", filter.from);
+  if (filter.to !== undefined) query = query.where("created_at", "<", filter.to);
+  if (after) query = query.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(after.createdAt, after.id)));
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+}
+
+/** Deletes rows older than `before`, at most `limit` of them (a purge runs in bounded steps); answers how many went. */
+export async function deleteAuditRowsBefore(db: DatabaseHandle, before: string, limit: number): Promise<number> {
+  const ids = db.selectFrom("audit_log").select("id").where("created_at", "<", before).orderBy("created_at").limit(limit);
+  const result = await db.deleteFrom("audit_log").where("id", "in", ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -75,7 +75,7 @@ export async function createApiTokenForUser(
     await insertApiToken(transaction, row);
     await insertAuditEntry(
       transaction,
-      { actorId: actor.id, action: "api-token.create", targetId: row.id, details: { name: row.name, scopes: row.scopes } },
+      { actorId: actor.id, action: "api-token.create", targetId: row.id, details: { after: { name: row.name, scopes: row.scopes } } },
       row.created_at,
     );
   });
@@ -92,7 +92,7 @@ export async function revokeApiTokenOfUser(db: DatabaseHandle, actor: SessionUse
     }
     await insertAuditEntry(
       transaction,
-      { actorId: actor.id, action: "api-token.revoke", targetId: id, details: { name: token.name } },
+      { actorId: actor.id, action: "api-token.revoke", targetId: id, details: { before: { name: token.name } } },
       now,
     );
   });

@@ -3,6 +3,7 @@ import type { AuthOptions, User } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
+import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import { getLogger } from "@/src/log/logger";
@@ -46,7 +47,9 @@ function buildAuthOptions(): AuthOptions {
           const parsed = credentialsSchema.safeParse(credentials);
           if (!parsed.success) return null;
           try {
-            const user = await authenticateWithPassword(getDb(), normalizeEmail(parsed.data.email), parsed.data.password);
+            const email = normalizeEmail(parsed.data.email);
+            const user = await authenticateWithPassword(getDb(), email, parsed.data.password);
+            await auditPasswordSignIn(user?.id ?? null, email);
             return user ? { id: user.id, email: user.email, name: user.name } : null;
           } catch (error) {
             // next-auth would put the message of a thrown error into the redirect URL.
@@ -104,6 +107,11 @@ function buildAuthOptions(): AuthOptions {
     events: {
       async signIn({ user, account }) {
         logger.info({ userId: user.id, provider: account?.provider }, "signed in");
+        if (account?.type === "oauth") {
+          const userId = (await findOAuthUserId(getDb(), account.provider, account.providerAccountId)) ?? null;
+          const details = { after: { method: account.provider } };
+          await insertAuditEntry(getDb(), { actorId: userId, action: "auth.sign-in", targetId: userId, targetType: "user", details }, new Date().toISOString());
+        }
       },
       // next-auth only clears the cookie; revoking the session id makes a copied token useless too.
       async signOut({ token }) {
@@ -124,6 +132,17 @@ function buildAuthOptions(): AuthOptions {
       },
     },
   };
+}
+
+/**
+ * One audit row per password sign-in, with the request's address and user agent: who signed in, or
+ * the e-mail that was tried (never the password). Rate-limited attempts are recorded by the route.
+ */
+async function auditPasswordSignIn(userId: string | null, email: string): Promise<void> {
+  const entry = userId
+    ? { actorId: userId, action: "auth.sign-in", targetId: userId, details: { after: { method: "password" } } }
+    : { actorId: null, action: "auth.sign-in-failure", targetId: null, targetType: "user", details: { after: { method: "password", email } } };
+  await insertAuditEntry(getDb(), entry, new Date().toISOString());
 }
 
 async function issueSessionClaims(

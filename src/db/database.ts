@@ -62,6 +62,11 @@ export interface AuditLogTable {
   target_id: string | null;
   details: string;
   created_at: string;
+  /** The client address of the request that made the change; null when no request did (jobs, startup). */
+  address: Generated<string | null>;
+  user_agent: Generated<string | null>;
+  /** What target_id names: "user", "photo", "token", "settings", ... */
+  target_type: Generated<string | null>;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,7 +9,9 @@ import { hasSessionCookie } from "@/src/auth/session-cookie";
 import { type SessionUser, toViewer, type Viewer } from "@/src/access/viewer";
 import { getEnv } from "@/src/config/env";
 import { AppError } from "@/src/errors/app-error";
+import { runWithRequestOrigin } from "@/src/audit/request-context";
 import { getClientAddress } from "./client-address";
+import { requestOrigin } from "./request-origin";
 import { attachDescription, type HandlerAccess, type HandlerContract, type ParsedInput, type RawRouteParams } from "./handler-contract";
 import { parseHandlerInput } from "./handler-input";
 import { warnWhenAnswerIsUndocumented } from "./response-check";
@@ -108,15 +110,17 @@ function wrap<Contract extends HandlerContract, Admitted extends object>(
   admit: (request: NextRequest) => Promise<Admitted>,
   handler: (args: HandlerArguments<Contract> & Admitted) => Promise<Response>,
 ): RouteHandler {
-  const wrapped: RouteHandler = async (request, context) => {
-    try {
-      const admitted = await admit(request);
-      const input = await parseHandlerInput(request, await context.params, contract);
-      return await checked(request, contract, await handler({ request, ...admitted, ...input }));
-    } catch (error) {
-      return toErrorResponse(error);
-    }
-  };
+  const wrapped: RouteHandler = (request, context) =>
+    // The caller's address and user agent go with every audit row the handler writes.
+    runWithRequestOrigin(requestOrigin(request.headers), async () => {
+      try {
+        const admitted = await admit(request);
+        const input = await parseHandlerInput(request, await context.params, contract);
+        return await checked(request, contract, await handler({ request, ...admitted, ...input }));
+      } catch (error) {
+        return toErrorResponse(error);
+      }
+    });
   return attachDescription(wrapped, { kind: "handler", access, contract });
 }
 

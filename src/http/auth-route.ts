@@ -6,6 +6,10 @@ import { handleClientLog } from "./client-log";
 import { getAuthOptions, SIGN_IN_PAGE } from "@/src/auth/auth-options";
 import { getSessionCookieName } from "@/src/auth/session-cookie";
 import { recordSuccessfulSignIn, reserveSignInAttempt } from "@/src/auth/sign-in-limiter";
+import { insertAuditEntry } from "@/src/audit/audit.repository";
+import { runWithRequestOrigin } from "@/src/audit/request-context";
+import { requestOrigin } from "./request-origin";
+import { getDb } from "@/src/db/client";
 import { getClientAddress } from "./client-address";
 import { parseCredentialsForm, readCredentialsBody } from "./credentials-form";
 import { toErrorResponse } from "./error-response";
@@ -54,23 +58,37 @@ async function handleCredentialsSignIn(request: NextRequest, context: AuthRouteC
   const email = (fields.get("email") ?? "").slice(0, 254);
   const address = getClientAddress(request.headers);
   const retryAfterSeconds = await reserveSignInAttempt(address, email);
-  if (retryAfterSeconds > 0) return rateLimitedAnswer(retryAfterSeconds);
+  if (retryAfterSeconds > 0) {
+    // The e-mail tried is recorded (never the password); success and failure are recorded by authorize.
+    const details = { after: { email, retryAfterSeconds } };
+    await insertAuditEntry(getDb(), { actorId: null, action: "auth.sign-in-rate-limited", targetId: null, targetType: "user", details }, new Date().toISOString());
+    return rateLimitedAnswer(retryAfterSeconds);
+  }
   const response = await runNextAuth(withFormBody(request, fields), context);
   if (setsSessionCookie(response)) await recordSuccessfulSignIn(address, email);
   return response;
 }
 
 // GET /api/auth/* – session, csrf, providers, and next-auth's sign-in, sign-out and error pages
-export async function handleAuthGet(request: NextRequest, context: AuthRouteContext): Promise<Response> {
-  try {
-    return await runNextAuth(request, context);
-  } catch (error) {
-    return toErrorResponse(error);
-  }
+export function handleAuthGet(request: NextRequest, context: AuthRouteContext): Promise<Response> {
+  // OAuth callbacks arrive as GETs and may create or link accounts: audited with their origin.
+  return runWithRequestOrigin(requestOrigin(request.headers), async () => {
+    try {
+      return await runNextAuth(request, context);
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  });
 }
 
+
 // POST /api/auth/* – sign in, callbacks, sign out, and the client's error log
-export async function handleAuthPost(request: NextRequest, context: AuthRouteContext): Promise<Response> {
+export function handleAuthPost(request: NextRequest, context: AuthRouteContext): Promise<Response> {
+  // Sign-ins are audited with the caller's address and user agent (src/audit/request-context.ts).
+  return runWithRequestOrigin(requestOrigin(request.headers), () => answerAuthPost(request, context));
+}
+
+async function answerAuthPost(request: NextRequest, context: AuthRouteContext): Promise<Response> {
   try {
     const [action, provider] = (await context.params).nextauth;
     if (action === "_log") return await handleClientLog(request);

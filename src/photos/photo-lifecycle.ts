@@ -1,5 +1,6 @@
 import "server-only";
 import type { Transaction } from "kysely";
+import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { getEnv } from "@/src/config/env";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { Database, PhotoRow } from "@/src/db/database";
@@ -12,6 +13,7 @@ import { getLogger } from "@/src/log/logger";
 import { purgeFromCdn } from "@/src/media/cdn-purge";
 import { getHotMedia } from "@/src/media/hot-media-fast-path";
 import { bumpMediaAccessVersion } from "@/src/media/media-access-version.repository";
+import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { getStorage } from "@/src/storage/app-storage";
 import { announcePhotosChanged } from "./photo-changes";
 import { deletePhotoFiles, originalKey } from "./photo-files";
@@ -73,6 +75,8 @@ export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<
   const storage = getStorage();
   await storage.putFile(storedKey, photo.sourcePath, { contentType: CONTENT_TYPES[photo.type], mayMoveSource: true });
   const now = new Date().toISOString();
+  // New uploads start as the site's settings say (PRODUCT.md: private unless an admin changes it).
+  const { defaultVisibility, showLocationByDefault } = await getSiteSettings(db);
   try {
     await db.transaction().execute(async (transaction) => {
       await insertPhoto(transaction, {
@@ -81,7 +85,8 @@ export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<
         sha256: photo.sha256,
         status: "processing",
         failure_reason: null,
-        visibility: "private",
+        visibility: defaultVisibility,
+        show_location: showLocationByDefault ? 1 : 0,
         original_key: storedKey,
         original_name: photo.originalName,
         original_type: photo.type,
@@ -91,6 +96,8 @@ export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<
         updated_at: now,
       });
       await insertJob(transaction, { kind: PROCESS_PHOTO_JOB, photoId: id, priority: 0 }, now);
+      const after = { name: photo.originalName, type: photo.type, size: photo.size, visibility: defaultVisibility, showLocation: showLocationByDefault };
+      await insertAuditEntry(transaction, { actorId: photo.ownerId, action: "photo.upload", targetId: id, details: { after } }, now);
     });
   } catch (error) {
     // The row never committed: its original must not stay behind as an orphan.

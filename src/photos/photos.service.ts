@@ -1,5 +1,7 @@
 import "server-only";
 import { signedInUser, type Viewer } from "@/src/access/viewer";
+import { insertAuditEntry } from "@/src/audit/audit.repository";
+import { changedFields } from "@/src/audit/changed-fields";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
@@ -243,6 +245,18 @@ export async function listNeighbourPhotos(
   return { newer: newer.map(toNeighbour), older: older.map(toNeighbour) };
 }
 
+/** A photo's editable fields as the API names them, for the audit log's before and after. */
+function auditedFields(photo: PhotoRow): Record<keyof UpdatePhotoInput, unknown> {
+  return {
+    title: photo.title,
+    caption: photo.caption,
+    altText: photo.alt_text,
+    visibility: photo.visibility,
+    showLocation: photo.show_location === 1,
+    allowDownload: photo.allow_download === null ? null : photo.allow_download === 1,
+  };
+}
+
 async function getEditablePhoto(db: DatabaseHandle, viewer: Viewer, id: string): Promise<PhotoRow> {
   const photo = await getVisiblePhoto(db, viewer, id);
   // Seen but not theirs (a members or public photo of someone else): say so plainly.
@@ -254,6 +268,7 @@ async function getEditablePhoto(db: DatabaseHandle, viewer: Viewer, id: string):
 export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id: string, input: UpdatePhotoInput): Promise<PhotoDetail> {
   const photo = await getEditablePhoto(db, viewer, id);
   const isLeavingPublic = photo.visibility === "public" && input.visibility !== undefined && input.visibility !== "public";
+  const now = new Date().toISOString();
   const withdrawnUrls = await db.transaction().execute(async (transaction) => {
     await updatePhoto(transaction, id, {
       ...(input.title !== undefined && { title: input.title }),
@@ -262,8 +277,10 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
       ...(input.visibility !== undefined && { visibility: input.visibility }),
       ...(input.showLocation !== undefined && { show_location: input.showLocation ? 1 : 0 }),
       ...(input.allowDownload !== undefined && { allow_download: input.allowDownload === null ? null : input.allowDownload ? 1 : 0 }),
-      updated_at: new Date().toISOString(),
+      updated_at: now,
     });
+    const details = changedFields(auditedFields(photo), input);
+    await insertAuditEntry(transaction, { actorId: signedInUser(viewer)?.id ?? null, action: "photo.update", targetId: id, details }, now);
     return isLeavingPublic ? withdrawPublication(transaction, photo) : [];
   });
   // Every update, not only visibility: cheap, and nothing to get wrong when new fields matter.
@@ -274,7 +291,10 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
 /** Deletes the row first (the photo disappears at once), then its stored files. `db` must not be a transaction. */
 export async function deletePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id: string): Promise<void> {
   const photo = await getEditablePhoto(db, viewer, id);
-  await removePhotos(db, { photoIds: [photo.id] });
+  await removePhotos(db, { photoIds: [photo.id] }, async (transaction) => {
+    const details = { before: { ...auditedFields(photo), name: photo.original_name, ownerId: photo.owner_id } };
+    await insertAuditEntry(transaction, { actorId: signedInUser(viewer)?.id ?? null, action: "photo.delete", targetId: photo.id, details }, new Date().toISOString());
+  });
 }
 
 /** The untouched original: only for the photo's owner and admins. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { openAccessVersionGate } from "@/src/media/database-access-version-gate";
 import { onPhotosChanged } from "@/src/photos/photo-changes";
+import { onSettingsChanged } from "@/src/settings/settings-changes";
 
 /**
  * The gallery's HTML for visitors who are not signed in, kept in memory and shared with CDNs.
@@ -12,7 +13,8 @@ import { onPhotosChanged } from "@/src/photos/photo-changes";
  * and kept. Everything else (signed-in users, client-side navigations, server actions, other
  * pages) is left alone and never cached.
  *
- * A copy is dropped: at once when photos change in this process (src/photos/photo-changes.ts);
+ * A copy is dropped: at once when photos or the site's settings change in this process
+ * (src/photos/photo-changes.ts, src/settings/settings-changes.ts);
  * before the next answer when anything stopped being public on any instance (the media access
  * version, read as the hot media cache reads it); and after TTL_MS, which bounds how long another
  * process's additions and edits take to show.
@@ -181,5 +183,7 @@ export function installAnonymousPages(): void {
   if (globalSlot[ANONYMOUS_PAGES_SYMBOL]) return;
   const pages: AnonymousPages = createAnonymousPages(openAccessVersionGate(() => pages.clear()));
   onPhotosChanged(pages.clear);
+  // The page shows the site title and description, and loads the analytics script the settings name.
+  onSettingsChanged(pages.clear);
   globalSlot[ANONYMOUS_PAGES_SYMBOL] = pages;
 }

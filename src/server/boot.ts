@@ -1,3 +1,4 @@
+import { startAuditPurge } from "@/src/audit/audit.service";
 import { EnvironmentError, getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import { migrateToLatest } from "@/src/db/migrate";
@@ -29,6 +30,8 @@ export async function bootServer(): Promise<void> {
   registerPhotoJobs();
   if (env.RUN_WORKER) startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
   startTusUploadExpiry();
+  // At startup and then daily: audit rows older than the retention setting go.
+  startAuditPurge(getDb());
   // In the background: it lists every stored file, and serving need not wait for that.
   void removeOrphanFiles(getDb()).catch((error: unknown) => logger.warn({ err: error }, "could not look for orphan files"));
 

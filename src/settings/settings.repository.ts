@@ -18,3 +18,9 @@ export async function deleteSettingIfValue(db: DatabaseHandle, key: string, valu
   const result = await db.deleteFrom("settings").where("key", "=", key).where("value", "=", value).executeTakeFirst();
   return result.numDeletedRows > BigInt(0);
 }
+
+/** The values of these keys that are set, in one statement. */
+export async function findSettings(db: DatabaseHandle, keys: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db.selectFrom("settings").select(["key", "value"]).where("key", "in", [...keys]).execute();
+  return new Map(rows.map((row) => [row.key, row.value]));
+}

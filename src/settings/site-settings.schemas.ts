@@ -1,8 +1,40 @@
 import { z } from "zod";
+import { VISIBILITIES } from "@/src/db/database";
+
+/** Limits shared by the form and the API, so both refuse the same input with the same words. */
+export const SITE_TITLE_MAX_LENGTH = 80;
+export const SITE_DESCRIPTION_MAX_LENGTH = 300;
+export const AUDIT_RETENTION_MAX_DAYS = 3650;
+
+const analyticsUrlSchema = z
+  .url({ protocol: /^https?$/, error: "The analytics script must be an http:// or https:// URL." })
+  .max(2048, "The analytics script URL is too long (2048 characters at most).");
 
 export const updateSiteSettingsSchema = z
   .strictObject({
+    siteTitle: z
+      .string()
+      .trim()
+      .min(1, "The site title cannot be empty.")
+      .max(SITE_TITLE_MAX_LENGTH, `The site title is too long (${SITE_TITLE_MAX_LENGTH} characters at most).`)
+      .optional(),
+    siteDescription: z
+      .string()
+      .trim()
+      .max(SITE_DESCRIPTION_MAX_LENGTH, `The description is too long (${SITE_DESCRIPTION_MAX_LENGTH} characters at most).`)
+      .optional(),
+    defaultVisibility: z.enum(VISIBILITIES, { error: `The default visibility must be one of: ${VISIBILITIES.join(", ")}.` }).optional(),
+    showLocationByDefault: z.boolean().optional(),
     allowDownloads: z.boolean().optional(),
+    analyticsScriptUrl: z
+      .union([z.null(), z.literal(""), analyticsUrlSchema], { error: "The analytics script must be an http:// or https:// URL, or empty." })
+      .transform((value) => value || null)
+      .optional(),
+    auditRetentionDays: z
+      .int("Audit retention must be a whole number of days.")
+      .min(1, "Audit retention must be at least 1 day.")
+      .max(AUDIT_RETENTION_MAX_DAYS, `Audit retention can be at most ${AUDIT_RETENTION_MAX_DAYS} days.`)
+      .optional(),
   })
   .refine((value) => Object.keys(value).length > 0, "Send at least one setting to change.");
 
@@ -10,6 +42,12 @@ export type UpdateSiteSettingsInput = z.infer<typeof updateSiteSettingsSchema>;
 
 export const siteSettingsResponseSchema = z.object({
   settings: z.object({
+    siteTitle: z.string().describe("The site's name: the header, every page's <title>, and feeds."),
+    siteDescription: z.string().describe("One line about the site: the description meta tag and link previews."),
+    defaultVisibility: z.enum(VISIBILITIES).describe("The visibility new uploads start with."),
+    showLocationByDefault: z.boolean().describe("Whether new uploads show their location to others."),
     allowDownloads: z.boolean().describe("Whether people other than a photo's owner may download it (a download copy)."),
+    analyticsScriptUrl: z.string().nullable().describe("The analytics script public pages load; null: ANALYTICS_SCRIPT_URL from the environment, if any."),
+    auditRetentionDays: z.number().int().describe("How many days audit log entries are kept."),
   }),
 });

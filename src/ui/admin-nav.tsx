@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 import type { Role } from "@/src/access/roles";
 
 const LINKS: Array<{ href: string; label: string; onlyFor?: Role }> = [
@@ -9,13 +10,24 @@ const LINKS: Array<{ href: string; label: string; onlyFor?: Role }> = [
   { href: "/admin/upload", label: "Upload" },
   { href: "/admin/tokens", label: "API tokens" },
   { href: "/admin/users", label: "Users", onlyFor: "admin" },
+  { href: "/admin/settings", label: "Settings", onlyFor: "admin" },
+  { href: "/admin/audit", label: "Audit log", onlyFor: "admin" },
 ];
 
 /** The admin pages' tabs; the current one is marked for screen readers and the eye alike. */
 export function AdminNav({ role }: { role: Role }) {
   const pathname = usePathname();
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the tabs scroll sideways: bring the current one into view (the later tabs start off-screen).
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+    const left = current.getBoundingClientRect().left - nav.getBoundingClientRect().left + nav.scrollLeft;
+    nav.scrollLeft = Math.max(0, left - (nav.clientWidth - current.offsetWidth) / 2);
+  }, [pathname]);
   return (
-    <nav className="admin-nav" aria-label="Admin">
+    <nav className="admin-nav" aria-label="Admin" ref={navRef}>
       <ul className="admin-nav-list">
         {LINKS.filter((link) => !link.onlyFor || link.onlyFor === role).map((link) => (
           <li key={link.href}>

@@ -1,4 +1,7 @@
-/** The site's name and one-line description, shared by the page metadata and the web manifest. */
+/**
+ * The site's name and one-line description until an admin sets their own in /admin/settings
+ * (src/settings/site-settings.service.ts reads the settings and falls back to these).
+ */
 export const SITE_TITLE = "Contact Sheet";
 export const SITE_DESCRIPTION = "A self-hosted photo gallery and portfolio.";
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
+import { changedFields } from "@/src/audit/changed-fields";
 import { hashPassword, verifyPassword } from "./password";
 import type { SessionUser } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
@@ -67,7 +68,7 @@ export async function createUser(db: DatabaseHandle, actor: SessionUser | null, 
       await insertUser(transaction, row);
       await insertAuditEntry(
         transaction,
-        { actorId: actor?.id ?? null, action: "user.create", targetId: row.id, details: { role: row.role } },
+        { actorId: actor?.id ?? null, action: "user.create", targetId: row.id, details: { after: { email: row.email, name: row.name, role: row.role } } },
         now,
       );
     });
@@ -101,7 +102,9 @@ export async function updateUserByAdmin(db: DatabaseHandle, actor: SessionUser, 
       updated_at: now,
     });
     if (isRoleChange || isDisabledChange) await incrementSessionVersion(transaction, id, now);
-    await insertAuditEntry(transaction, { actorId: actor.id, action: "user.update", targetId: id, details: input }, now);
+    const before = { name: user.name, role: user.role, disabled: user.disabled_at !== null };
+    const after = { name: input.name ?? user.name, role: input.role ?? user.role, disabled: disabledAt !== null };
+    await insertAuditEntry(transaction, { actorId: actor.id, action: "user.update", targetId: id, details: changedFields(before, after) }, now);
   });
   return toPublicUser(await getUserOrThrow(db, id));
 }
@@ -139,7 +142,8 @@ export async function deleteUserByAdmin(db: DatabaseHandle, actor: SessionUser, 
   // Their photos go in the same transaction; their files are deleted once that has committed.
   await removePhotos(db, { ownerId: id }, async (transaction) => {
     await deleteUser(transaction, id);
-    await insertAuditEntry(transaction, { actorId: actor.id, action: "user.delete", targetId: id }, now);
+    const details = { before: { email: user.email, name: user.name, role: user.role } };
+    await insertAuditEntry(transaction, { actorId: actor.id, action: "user.delete", targetId: id, details }, now);
   });
 }
 
