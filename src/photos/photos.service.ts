@@ -1,5 +1,5 @@
 import "server-only";
-import { signedInUser, type Viewer } from "@/src/access/viewer";
+import { type SessionUser, signedInUser, type Viewer } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
@@ -9,10 +9,12 @@ import { type DownloadCopy, makeDownloadCopy } from "./download-copy";
 import { getMetadataPolicy, type MetadataPolicy } from "./metadata-policy";
 import { placeNameAt } from "./place-name";
 import { canEditPhoto, canViewPhoto, isOwnerOrAdmin, listableVisibilities } from "./photo-access";
-import { onPhotoAccessChanged, removePhotos, withdrawPublication } from "./photo-lifecycle";
+import { findPhotosForChange } from "./library.repository";
+import { onPhotoAccessChanged, withdrawPublication } from "./photo-lifecycle";
 import { toMediaUrl } from "./photo-publication";
 import { findPhotoById, listPhotos, listVariants, type PhotoListQuery, updatePhoto } from "./photos.repository";
 import type { ListPhotosQuery, UpdatePhotoInput } from "./photos.schemas";
+import { moveToTrash } from "./trash.service";
 
 export interface PhotoVariantView {
   format: PhotoVariantRow["format"];
@@ -271,10 +273,19 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
   return getPhotoForViewer(db, viewer, id);
 }
 
-/** Deletes the row first (the photo disappears at once), then its stored files. `db` must not be a transaction. */
+/**
+ * Moves the photo to the trash: hidden from everyone at once, its files kept until the trash is
+ * emptied or expires (see trash.service.ts). `db` must not be a transaction.
+ */
 export async function deletePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id: string): Promise<void> {
   const photo = await getEditablePhoto(db, viewer, id);
-  await removePhotos(db, { photoIds: [photo.id] });
+  const user = signedInUser(viewer) as SessionUser;
+  // Read again in the transaction: trashed or changed meanwhile, it answers 404 as if just gone.
+  await moveToTrash(db, user, async (transaction) => {
+    const [current] = await findPhotosForChange(transaction, [photo.id]);
+    if (!current) throw new AppError("NOT_FOUND", "No photo has that id.");
+    return [current];
+  });
 }
 
 /** The untouched original: only for the photo's owner and admins. */

@@ -11,12 +11,22 @@ import type { UpdateSiteSettingsInput } from "./site-settings.schemas";
 export interface SiteSettings {
   /** Whether people other than a photo's owner may download it (a download copy); each photo may override it. Off by default. */
   allowDownloads: boolean;
+  /** How many days photos stay in the trash before they and their files are deleted for good. 30 by default. */
+  trashRetentionDays: number;
 }
 
 const ALLOW_DOWNLOADS_KEY = "site.allow_downloads";
+const TRASH_RETENTION_DAYS_KEY = "site.trash_retention_days";
+export const DEFAULT_TRASH_RETENTION_DAYS = 30;
+
+function readDays(value: string | undefined | null, fallback: number): number {
+  const days = Number(value);
+  return value && Number.isInteger(days) && days > 0 ? days : fallback;
+}
 
 export async function getSiteSettings(db: DatabaseHandle): Promise<SiteSettings> {
-  return { allowDownloads: (await findSetting(db, ALLOW_DOWNLOADS_KEY)) === "true" };
+  const [allowDownloads, trashRetentionDays] = await Promise.all([findSetting(db, ALLOW_DOWNLOADS_KEY), findSetting(db, TRASH_RETENTION_DAYS_KEY)]);
+  return { allowDownloads: allowDownloads === "true", trashRetentionDays: readDays(trashRetentionDays, DEFAULT_TRASH_RETENTION_DAYS) };
 }
 
 export async function updateSiteSettings(db: DatabaseHandle, actor: SessionUser, input: UpdateSiteSettingsInput): Promise<SiteSettings> {
@@ -25,6 +35,7 @@ export async function updateSiteSettings(db: DatabaseHandle, actor: SessionUser,
   const now = new Date().toISOString();
   await inTransaction(db, async (transaction) => {
     if (input.allowDownloads !== undefined) await upsertSetting(transaction, ALLOW_DOWNLOADS_KEY, String(input.allowDownloads));
+    if (input.trashRetentionDays !== undefined) await upsertSetting(transaction, TRASH_RETENTION_DAYS_KEY, String(input.trashRetentionDays));
     await insertAuditEntry(transaction, { actorId: actor.id, action: "settings.update", targetId: null, details: input }, now);
   });
   return getSiteSettings(db);
