@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Visibility } from "@/src/db/database";
 import { insertPhoto } from "@/src/photos/photos.repository";
 import { openTestDatabase } from "./helpers/test-database";
-import { signedInAs, TestClient, type TestUser } from "./helpers/test-client";
+import { signedInAs, type TestClient, type TestUser } from "./helpers/test-client";
 
 function database() {
   return openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
