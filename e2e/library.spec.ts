@@ -25,7 +25,7 @@ test("bulk select with shift-click, make public with Undo, then trash and restor
     expect(uploaded.status(), await uploaded.text()).toBe(201);
   }
   await page.goto("/admin/photos");
-  const tiles = page.getByRole("option");
+  const tiles = page.getByRole("listbox", { name: "Photos" }).getByRole("option");
   await expect(tiles).toHaveCount(3);
   await expect(page.getByTestId("library-selection")).toHaveText("3 photos");
 
