@@ -17,7 +17,9 @@ export const TOUR_PAGES: TourPage[] = [
   // Once an admin exists (the e2e server creates one from the env), /setup is a 404 to everyone.
   { name: "setup", path: () => "/setup", needsSignIn: false },
   { name: "admin", path: () => "/admin", needsSignIn: true },
+  { name: "admin-photos", path: () => "/admin/photos", needsSignIn: true },
   { name: "admin-upload", path: () => "/admin/upload", needsSignIn: true },
+  { name: "admin-trash", path: () => "/admin/trash", needsSignIn: true },
   { name: "admin-users", path: () => "/admin/users", needsSignIn: true },
   { name: "admin-tokens", path: () => "/admin/tokens", needsSignIn: true },
   { name: "admin-settings", path: () => "/admin/settings", needsSignIn: true },

@@ -4,14 +4,17 @@
 import { getEnv } from "@/src/config/env";
 import { startWorker } from "@/src/jobs/worker";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
+import { registerTrashPurgeJob, scheduleTrashPurge } from "@/src/photos/trash-purge.job";
 import { getStorage } from "@/src/storage/app-storage";
 
 async function main(): Promise<void> {
   const env = getEnv();
   await getStorage().prepare();
   registerPhotoJobs();
+  registerTrashPurgeJob();
   // Stopped by a signal like any process: a job cut off mid-way is claimed again when its lease ends.
   startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
+  scheduleTrashPurge();
 }
 
 main().catch((error: unknown) => {

@@ -211,7 +211,7 @@ describe("CSV export", () => {
 });
 
 describe("photos", () => {
-  it("audits an upload, an edit (only the changed fields, before and after) and a delete", async () => {
+  it("audits an upload, an edit (only the changed fields, before and after) and a move to the trash", async () => {
     const { client: editor, user } = await signedInAs("editor");
     const uploaded = await uploadCorpusFile(editor, "exif-samples/jpg/Olympus_C8080WZ.jpg");
     const patch = await editor.request(`/api/photos/${uploaded.id}`, { method: "PATCH", body: { json: { title: "Harbour", visibility: "public", altText: "" } } });
@@ -219,13 +219,13 @@ describe("photos", () => {
     expect((await editor.request(`/api/photos/${uploaded.id}`, { method: "DELETE" })).status).toBe(204);
 
     const { entries } = await readPage(admin, new URLSearchParams({ target: uploaded.id }).toString());
-    expect(entries.map((entry) => entry.action)).toEqual(["photo.delete", "photo.update", "photo.upload"]);
+    expect(entries.map((entry) => entry.action)).toEqual(["photo.trash", "photo.update", "photo.upload"]);
     for (const entry of entries) expect(entry).toMatchObject({ actor: { id: user.id }, targetType: "photo", address: editor.address });
     // altText was sent as it already was: not a change.
     expect(entries[1].details).toMatchObject({ before: { visibility: "private" }, after: { title: "Harbour", visibility: "public" } });
     expect(Object.keys(entries[1].details.after as object).sort()).toEqual(["title", "visibility"]);
     expect(entries[2].details).toMatchObject({ after: { name: "Olympus_C8080WZ.jpg", visibility: "private" } });
-    expect(entries[0].details).toMatchObject({ before: { title: "Harbour", visibility: "public" } });
+    expect(entries[0].details).toMatchObject({ photoIds: [uploaded.id], before: { trashedAt: null }, after: { trashedAt: expect.any(String) } });
   });
 });
 

@@ -327,12 +327,14 @@ describe("who may see, change and delete a photo (40, 43)", () => {
     expect((await visitor.request(photo.variants[0].url)).status).toBe(200);
   });
 
-  it("deletes a photo with its files", async () => {
+  it("deleting moves a photo to the trash (files kept); emptying the trash deletes its files", async () => {
     const { owner, photo } = await readyPhotoOf("exif-samples/jpg/Kodak_CX7530.jpg");
     const before = (await storedFiles()).filter((file) => file.includes(photo.id));
     expect(before.length).toBeGreaterThan(1);
     expect((await owner.client.request(`/api/photos/${photo.id}`, { method: "DELETE" })).status).toBe(204);
     expect((await owner.client.request(`/api/photos/${photo.id}`)).status).toBe(404);
+    expect((await storedFiles()).filter((file) => file.includes(photo.id))).toEqual(before);
+    expect((await owner.client.request("/api/trash", { method: "DELETE", body: { json: { photoIds: [photo.id] } } })).status).toBe(200);
     expect(await filesLeftOf(photo.id)).toEqual([]);
   });
 });
@@ -343,6 +345,8 @@ describe("deleting a user", () => {
     const uploaded = await uploadCorpusFile(client, "exif-samples/jpg/Olympus_C8080WZ.jpg");
     await waitForProcessing(client, uploaded.id);
     expect((await storedFiles()).filter((file) => file.includes(uploaded.id)).length).toBeGreaterThan(1);
+    // In the trash or not: deleting the user deletes it for good.
+    expect((await client.request(`/api/photos/${uploaded.id}`, { method: "DELETE" })).status).toBe(204);
     expect((await admin.request(`/api/admin/users/${user.id}`, { method: "DELETE" })).status).toBe(204);
     expect(await filesLeftOf(uploaded.id)).toEqual([]);
   });

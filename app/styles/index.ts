@@ -8,3 +8,4 @@ import "./gallery.css";
 import "./photo.css";
 import "./admin.css";
 import "./settings.css";
+import "./library.css";

@@ -20,7 +20,7 @@ export const AUDIT_ACTIONS = [
   "settings.update",
   "photo.upload",
   "photo.update",
-  "photo.delete",
+  "photo.bulk-update",
   "photo.trash",
   "photo.restore",
   "photo.purge",

@@ -9,6 +9,8 @@ export async function parseJsonBody<Schema extends z.ZodType>(request: Request, 
   if (declaredLength > MAXIMUM_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
   const text = await request.text();
   if (text.length > MAXIMUM_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+  // No body at all where the route's body is optional (DELETE /api/trash empties all of it).
+  if (text === "" && schema.safeParse(undefined).success) return undefined as z.infer<Schema>;
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -68,7 +68,14 @@ export interface CreatedPhoto {
  */
 export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<CreatedPhoto> {
   const existing = await findOwnPhotoBySha256(db, photo.ownerId, photo.sha256);
-  if (existing) return { id: existing.id, status: existing.status, isDuplicate: true };
+  if (existing) {
+    // The same bytes again while the photo is in the trash: it comes back, as restoring would bring it.
+    if (existing.trashed_at !== null) {
+      await updatePhoto(db, existing.id, { trashed_at: null, updated_at: new Date().toISOString() });
+      announcePhotosChanged();
+    }
+    return { id: existing.id, status: existing.status, isDuplicate: true };
+  }
 
   const id = crypto.randomUUID();
   const storedKey = originalKey(id);
@@ -130,6 +137,20 @@ export async function withdrawPublication(transaction: Transaction<Database>, ph
 }
 
 /**
+ * withdrawPublication for many photos at once (a bulk change of visibility, moving photos to the
+ * trash): a new publication key for each, the media access version moved on once. Answers the
+ * withdrawn URLs, for onPhotoAccessChanged once the transaction has committed.
+ */
+export async function withdrawPublications(transaction: Transaction<Database>, photos: Array<Pick<PhotoRow, "id" | "publication_key">>): Promise<string[]> {
+  if (photos.length === 0) return [];
+  const variants = await listVariants(transaction, photos.map((photo) => photo.id));
+  const keys = new Map(photos.map((photo) => [photo.id, photo.publication_key]));
+  for (const photo of photos) await updatePhoto(transaction, photo.id, { publication_key: newPublicationKey() });
+  await bumpMediaAccessVersion(transaction);
+  return variants.map((variant) => toMediaUrl(keys.get(variant.photo_id) as string, variant.storage_key));
+}
+
+/**
  * After a change to photos has committed (their visibility, or anything else they show): stops
  * serving them from this process's memory and tells the CDN to drop the withdrawn URLs. After the
  * write, never before, so a /media request that read the old row cannot put it back (see the hot
@@ -142,12 +163,15 @@ export function onPhotoAccessChanged(photoIds: string[], withdrawnUrls: string[]
   announcePhotosChanged();
 }
 
-/** Which photos to remove: these, or every photo of one owner. */
-export type PhotoSelection = { photoIds: string[] } | { ownerId: string };
+/**
+ * Which photos to remove: these (only those trashed before `trashedBefore` when given, so a photo
+ * restored meanwhile stays), or every photo of one owner, in the trash or not.
+ */
+export type PhotoSelection = { photoIds: string[]; trashedBefore?: string } | { ownerId: string };
 
 /**
  * Removes photos for good: deletes their rows in one transaction, together with `alongside` (for
- * instance their owner's row and its audit entry), then, once that has committed, stops serving
+ * instance their owner's row and its audit entry; it is told which photos went), then, once that has committed, stops serving
  * them on every instance, deletes their stored files and tells the CDN to drop the public ones.
  * Files go only after the commit: a rolled-back removal leaves the photos whole.
  *
@@ -156,15 +180,16 @@ export type PhotoSelection = { photoIds: string[] } | { ownerId: string };
 export async function removePhotos(
   db: DatabaseHandle,
   selection: PhotoSelection,
-  alongside?: (transaction: Transaction<Database>) => Promise<void>,
-): Promise<void> {
+  alongside?: (transaction: Transaction<Database>, removed: PhotoFiles[]) => Promise<void>,
+): Promise<PhotoFiles[]> {
   const removed = await db.transaction().execute(async (transaction) => {
     const photos = await listPhotoFiles(transaction, selection);
     await deletePhotoRows(transaction, photos.map((photo) => photo.id));
-    await alongside?.(transaction);
+    await alongside?.(transaction, photos);
     return photos;
   });
   await cleanUpRemovedPhotos(db, removed);
+  return removed;
 }
 
 async function cleanUpRemovedPhotos(db: DatabaseHandle, photos: PhotoFiles[]): Promise<void> {

@@ -19,7 +19,7 @@ import { getStorage } from "@/src/storage/app-storage";
 import { getTemporaryDirectory, ownedTemporaryName } from "@/src/storage/temporary-files";
 import { deletePhotoFiles, variantPrefix } from "./photo-files";
 import { announcePhotosChanged } from "./photo-changes";
-import { findPhotoById, insertVariants, updatePhoto } from "./photos.repository";
+import { findPhotoByIdEvenTrashed, insertVariants, updatePhoto } from "./photos.repository";
 import { takeVisibleDecode } from "./visible-decode-handoff";
 
 export const PROCESS_PHOTO_JOB = "photo.process";
@@ -76,7 +76,7 @@ async function encodeAndStore(photo: PhotoRow, decoded: DecodedPhoto, phase: Var
   try {
     await insertVariants(getDb(), rows);
   } catch (error) {
-    if (await findPhotoById(getDb(), photo.id)) throw error;
+    if (await findPhotoByIdEvenTrashed(getDb(), photo.id)) throw error;
     // Deleted meanwhile: its files went with it, and these must not stay behind either.
     await deletePhotoFiles(photo);
     throw new PhotoDeletedError();
@@ -95,7 +95,7 @@ async function runPhase(
   work: (photo: PhotoRow, decoded: DecodedPhoto) => Promise<void>,
   handedDecode?: DecodedPhoto,
 ): Promise<void> {
-  const photo = job.photo_id ? await findPhotoById(getDb(), job.photo_id) : undefined;
+  const photo = job.photo_id ? await findPhotoByIdEvenTrashed(getDb(), job.photo_id) : undefined;
   if (!photo) return;
   try {
     if (handedDecode) {

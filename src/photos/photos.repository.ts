@@ -2,19 +2,31 @@ import type { DatabaseHandle } from "@/src/db/client";
 import type { NewPhotoRow, PhotoRow, PhotoVariantRow, Visibility } from "@/src/db/database";
 import { newPublicationKey } from "./photo-publication";
 
+/** The photo with this id, unless it is in the trash (then it is hidden from everyone, as if gone). */
 export function findPhotoById(db: DatabaseHandle, id: string): Promise<PhotoRow | undefined> {
+  return db.selectFrom("photos").selectAll().where("id", "=", id).where("trashed_at", "is", null).executeTakeFirst();
+}
+
+/** The photo with this id, in the trash or not: for the processing jobs and the trash itself. */
+export function findPhotoByIdEvenTrashed(db: DatabaseHandle, id: string): Promise<PhotoRow | undefined> {
   return db.selectFrom("photos").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** What removing a photo's files needs: where they are, and whether its URLs were public. */
 export type PhotoFiles = Pick<PhotoRow, "id" | "original_key" | "visibility" | "publication_key">;
 
-/** What is needed to delete the stored files of these photos, or of every photo a user owns. */
-export function listPhotoFiles(db: DatabaseHandle, selection: { photoIds: string[] } | { ownerId: string }): Promise<PhotoFiles[]> {
+/**
+ * What is needed to delete the stored files of these photos, or of every photo a user owns (in the
+ * trash or not). `trashedBefore`: only those of the photos that were moved to the trash before then.
+ */
+export function listPhotoFiles(db: DatabaseHandle, selection: { photoIds: string[]; trashedBefore?: string } | { ownerId: string }): Promise<PhotoFiles[]> {
   const query = db.selectFrom("photos").select(["id", "original_key", "visibility", "publication_key"]);
   if ("ownerId" in selection) return query.where("owner_id", "=", selection.ownerId).execute();
   if (selection.photoIds.length === 0) return Promise.resolve([]);
-  return query.where("id", "in", selection.photoIds).execute();
+  return query
+    .where("id", "in", selection.photoIds)
+    .$if(selection.trashedBefore !== undefined, (select) => select.where("trashed_at", "<", selection.trashedBefore as string))
+    .execute();
 }
 
 /** The owner's photo with these bytes, if they uploaded them before. */
@@ -99,6 +111,7 @@ function selectRange(db: DatabaseHandle, range: PhotoRange, query: PhotoListQuer
     .$if(range.ownerId !== undefined, (select) => select.where("owner_id", "=", range.ownerId as string))
     .$if(range.exceptVisibilities !== undefined, (select) => select.where("visibility", "not in", range.exceptVisibilities as Visibility[]))
     .$if(query.onlyReady, (select) => select.where("status", "=", "ready"))
+    .where("trashed_at", "is", null)
     // A row value, not `sort_at < ? OR (sort_at = ? AND id < ?)`: only this form becomes an index
     // range in SQLite, so "load more" costs the same at the end of 100,000 photos as at the start.
     .$if(after !== undefined, (select) =>
@@ -137,12 +150,12 @@ export function listVariants(db: DatabaseHandle, photoIds: string[]): Promise<Ph
 export function findVariantByKey(
   db: DatabaseHandle,
   storageKey: string,
-): Promise<(PhotoVariantRow & Pick<PhotoRow, "owner_id" | "visibility" | "publication_key">) | undefined> {
+): Promise<(PhotoVariantRow & Pick<PhotoRow, "owner_id" | "visibility" | "publication_key" | "trashed_at">) | undefined> {
   return db
     .selectFrom("photo_variants")
     .innerJoin("photos", "photos.id", "photo_variants.photo_id")
     .selectAll("photo_variants")
-    .select(["photos.owner_id", "photos.visibility", "photos.publication_key"])
+    .select(["photos.owner_id", "photos.visibility", "photos.publication_key", "photos.trashed_at"])
     .where("photo_variants.storage_key", "=", storageKey)
     .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { signedInUser, type Viewer } from "@/src/access/viewer";
+import { type SessionUser, signedInUser, type Viewer } from "@/src/access/viewer";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { changedFields } from "@/src/audit/changed-fields";
 import type { DatabaseHandle } from "@/src/db/client";
@@ -11,10 +11,12 @@ import { type DownloadCopy, makeDownloadCopy } from "./download-copy";
 import { getMetadataPolicy, type MetadataPolicy } from "./metadata-policy";
 import { placeNameAt } from "./place-name";
 import { canEditPhoto, canViewPhoto, isOwnerOrAdmin, listableVisibilities } from "./photo-access";
-import { onPhotoAccessChanged, removePhotos, withdrawPublication } from "./photo-lifecycle";
+import { findPhotosForChange } from "./library.repository";
+import { onPhotoAccessChanged, withdrawPublication } from "./photo-lifecycle";
 import { toMediaUrl } from "./photo-publication";
 import { findPhotoById, listPhotos, listVariants, type PhotoListQuery, updatePhoto } from "./photos.repository";
 import type { ListPhotosQuery, UpdatePhotoInput } from "./photos.schemas";
+import { moveToTrash } from "./trash.service";
 
 export interface PhotoVariantView {
   format: PhotoVariantRow["format"];
@@ -288,12 +290,18 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
   return getPhotoForViewer(db, viewer, id);
 }
 
-/** Deletes the row first (the photo disappears at once), then its stored files. `db` must not be a transaction. */
+/**
+ * Moves the photo to the trash: hidden from everyone at once, its files kept until the trash is
+ * emptied or expires (see trash.service.ts). `db` must not be a transaction.
+ */
 export async function deletePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id: string): Promise<void> {
   const photo = await getEditablePhoto(db, viewer, id);
-  await removePhotos(db, { photoIds: [photo.id] }, async (transaction) => {
-    const details = { before: { ...auditedFields(photo), name: photo.original_name, ownerId: photo.owner_id } };
-    await insertAuditEntry(transaction, { actorId: signedInUser(viewer)?.id ?? null, action: "photo.delete", targetId: photo.id, details }, new Date().toISOString());
+  const user = signedInUser(viewer) as SessionUser;
+  // Read again in the transaction: trashed or changed meanwhile, it answers 404 as if just gone.
+  await moveToTrash(db, user, async (transaction) => {
+    const [current] = await findPhotosForChange(transaction, [photo.id]);
+    if (!current) throw new AppError("NOT_FOUND", "No photo has that id.");
+    return [current];
   });
 }
 

@@ -9,6 +9,7 @@ export function listRecentUploadRows(db: DatabaseHandle, ownerId: string, limit:
     .selectFrom("photos")
     .select(["id", "original_name", "status", "publication_key", "created_at", "alt_text"])
     .where("owner_id", "=", ownerId)
+    .where("trashed_at", "is", null)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)

@@ -6,6 +6,7 @@ import { startWorker } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { removeOrphanFiles } from "@/src/photos/orphan-files";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
+import { registerTrashPurgeJob, scheduleTrashPurge } from "@/src/photos/trash-purge.job";
 import { installAnonymousPages } from "./anonymous-pages";
 import { getStorage } from "@/src/storage/app-storage";
 import { getTemporaryDirectory, removeAbandonedTemporaryFiles } from "@/src/storage/temporary-files";
@@ -28,7 +29,11 @@ export async function bootServer(): Promise<void> {
 
   installAnonymousPages();
   registerPhotoJobs();
-  if (env.RUN_WORKER) startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
+  registerTrashPurgeJob();
+  if (env.RUN_WORKER) {
+    startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
+    scheduleTrashPurge();
+  }
   startTusUploadExpiry();
   // At startup and then daily: audit rows older than the retention setting go.
   startAuditPurge(getDb());

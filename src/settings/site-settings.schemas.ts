@@ -35,6 +35,11 @@ export const updateSiteSettingsSchema = z
       .min(1, "Audit retention must be at least 1 day.")
       .max(AUDIT_RETENTION_MAX_DAYS, `Audit retention can be at most ${AUDIT_RETENTION_MAX_DAYS} days.`)
       .optional(),
+    trashRetentionDays: z
+      .int("Trash retention must be a whole number of days.")
+      .min(1, "Trash retention must be at least 1 day.")
+      .max(3650, "Trash retention can be at most 3650 days.")
+      .optional(),
   })
   .refine((value) => Object.keys(value).length > 0, "Send at least one setting to change.");
 
@@ -49,5 +54,6 @@ export const siteSettingsResponseSchema = z.object({
     allowDownloads: z.boolean().describe("Whether people other than a photo's owner may download it (a download copy)."),
     analyticsScriptUrl: z.string().nullable().describe("The analytics script public pages load; null: ANALYTICS_SCRIPT_URL from the environment, if any."),
     auditRetentionDays: z.number().int().describe("How many days audit log entries are kept."),
+    trashRetentionDays: z.number().int().describe("Days photos stay in the trash before they and their files are deleted for good."),
   }),
 });

@@ -27,9 +27,16 @@ export interface SiteSettings {
   analyticsScriptUrl: string | null;
   /** How many days audit log entries are kept before the daily purge deletes them. */
   auditRetentionDays: number;
+  /** How many days photos stay in the trash before they and their files are deleted for good. 30 by default. */
+  trashRetentionDays: number;
 }
 
 type SettingName = keyof SiteSettings;
+
+/** A stored whole number of days, or undefined (then the default) when it is not one. */
+function readDays(text: string): number | undefined {
+  return /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
+}
 
 /** Each setting's key in the settings table, its default, and how its stored text reads back. */
 const SETTINGS: { [Name in SettingName]: { key: string; fallback: SiteSettings[Name]; read(text: string): SiteSettings[Name] | undefined } } = {
@@ -39,7 +46,8 @@ const SETTINGS: { [Name in SettingName]: { key: string; fallback: SiteSettings[N
   showLocationByDefault: { key: "site.show_location", fallback: false, read: (text) => text === "true" },
   allowDownloads: { key: "site.allow_downloads", fallback: false, read: (text) => text === "true" },
   analyticsScriptUrl: { key: "site.analytics_script_url", fallback: null, read: (text) => text || null },
-  auditRetentionDays: { key: "audit.retention_days", fallback: 365, read: (text) => (/^\d+$/.test(text) ? Number(text) : undefined) },
+  auditRetentionDays: { key: "audit.retention_days", fallback: 365, read: readDays },
+  trashRetentionDays: { key: "site.trash_retention_days", fallback: 30, read: readDays },
 };
 
 const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];

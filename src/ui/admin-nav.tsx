@@ -7,7 +7,9 @@ import type { Role } from "@/src/access/roles";
 
 const LINKS: Array<{ href: string; label: string; onlyFor?: Role }> = [
   { href: "/admin", label: "Dashboard" },
+  { href: "/admin/photos", label: "Photos" },
   { href: "/admin/upload", label: "Upload" },
+  { href: "/admin/trash", label: "Trash" },
   { href: "/admin/tokens", label: "API tokens" },
   { href: "/admin/users", label: "Users", onlyFor: "admin" },
   { href: "/admin/settings", label: "Settings", onlyFor: "admin" },

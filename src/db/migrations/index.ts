@@ -9,6 +9,7 @@ import * as publicationAndDownloads from "./2026-11-24T0200-publication-and-down
 import * as scaleIndexes from "./2026-11-25T0000-scale-indexes";
 import * as trash from "./2026-11-26T0000-trash";
 import * as audit from "./2026-11-26T0300-audit";
+import * as library from "./2026-11-26T0400-library";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-25T0000-scale-indexes": scaleIndexes,
   "2026-11-26T0000-trash": trash,
   "2026-11-26T0300-audit": audit,
+  "2026-11-26T0400-library": library,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { requirePageUser } from "@/src/auth/page-guard";
+import { getDb } from "@/src/db/client";
+import { LibraryBrowser } from "@/src/photos/components/library/library-browser";
+import { LibraryFilterBar } from "@/src/photos/components/library/library-filter-bar";
+import { libraryFilterToSearchParams, parseLibraryFilter } from "@/src/photos/library-filters";
+import { getLibraryPage, listLibraryCameraChoices } from "@/src/photos/library.service";
+import { AdminPage } from "@/src/ui/admin-page";
+
+export const metadata: Metadata = { title: "Photos" };
+
+// /admin/photos – the library: every photo the editor manages (an admin: all), filtered, with bulk actions
+export default async function AdminPhotosPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const filter = parseLibraryFilter(await searchParams);
+  const query = libraryFilterToSearchParams(filter).toString();
+  const user = await requirePageUser("editor", `/admin/photos${query ? `?${query}` : ""}`);
+  const [page, cameras] = await Promise.all([getLibraryPage(getDb(), user, { filter, limit: 100 }), listLibraryCameraChoices(getDb(), user)]);
+  return (
+    <AdminPage
+      role={user.role}
+      title="Photos"
+      intro={user.role === "admin" ? "Every photo on the site, newest first. Select some to change them together." : "Your photos, newest first. Select some to change them together."}
+    >
+      <LibraryFilterBar filter={filter} choices={{ cameras }} />
+      {/* Keyed by the filter: a new filter starts a fresh selection and list. */}
+      <LibraryBrowser key={query} initialPage={page} filter={filter} />
+    </AdminPage>
+  );
+}
