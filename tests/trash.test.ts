@@ -45,10 +45,15 @@ async function storedKeysOf(photoId: string): Promise<string[]> {
   return (await listStoredKeys(inject("storageConfig"))).filter((key) => key.includes(photoId));
 }
 
+/** The trash's audit actions about a photo (its upload and edits have their own rows). */
+const TRASH_ACTIONS = new Set(["photo.trash", "photo.restore", "photo.purge"]);
+
 async function auditActions(targetOrDetail: string): Promise<string[]> {
   return withDatabase(async (db) => {
     const rows = await db.selectFrom("audit_log").select(["action", "target_id", "details"]).orderBy("created_at").execute();
-    return rows.filter((row) => row.target_id === targetOrDetail || row.details.includes(targetOrDetail)).map((row) => row.action);
+    return rows
+      .filter((row) => TRASH_ACTIONS.has(row.action) && (row.target_id === targetOrDetail || row.details.includes(targetOrDetail)))
+      .map((row) => row.action);
   });
 }
 

@@ -282,7 +282,10 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
       updated_at: now,
     });
     const details = changedFields(auditedFields(photo), input);
-    await insertAuditEntry(transaction, { actorId: signedInUser(viewer)?.id ?? null, action: "photo.update", targetId: id, details }, now);
+    // Saving the editor unchanged is not a change: no audit row.
+    if (Object.keys(details.after).length > 0) {
+      await insertAuditEntry(transaction, { actorId: signedInUser(viewer)?.id ?? null, action: "photo.update", targetId: id, details }, now);
+    }
     return isLeavingPublic ? withdrawPublication(transaction, photo) : [];
   });
   // Every update, not only visibility: cheap, and nothing to get wrong when new fields matter.

@@ -16,12 +16,14 @@ export interface RequestOptions {
   origin?: string | null;
 }
 
-let addressCounter = 0;
+// Test files run in parallel worker processes against one server: each process starts at a random
+// point of 10.0.0.0/8, so two processes' clients do not share an address (their pids often did).
+let addressCounter = Math.floor(Math.random() * 2 ** 24);
 
-/** A fresh client address per test client, so one test's rate limits never reach another. */
+/** A fresh client address per test client, so one test's rate limits and audit rows never reach another's. */
 function nextAddress(): string {
-  addressCounter += 1;
-  return `10.${(process.pid >> 8) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+  addressCounter = (addressCounter + 1) % 2 ** 24;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
 /** A browser-like client: keeps cookies, sends its origin on writes, never follows redirects. */
