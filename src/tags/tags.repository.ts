@@ -38,9 +38,10 @@ export async function updateTag(db: DatabaseHandle, id: string, changes: Pick<Ta
   await db.updateTable("tags").set(changes).where("id", "=", id).execute();
 }
 
-/** Deletes tags; their photos' rows go with them (cascade). */
+/** Deletes tags and their photos' rows (said outright rather than left to the cascade: SQLite enforces it only where the connection turned it on). */
 export async function deleteTags(db: DatabaseHandle, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
+  await db.deleteFrom("photo_tags").where("tag_id", "in", ids).execute();
   await db.deleteFrom("tags").where("id", "in", ids).execute();
 }
 
