@@ -20,6 +20,10 @@ export const TOUR_PAGES: TourPage[] = [
   { name: "admin-upload", path: () => "/admin/upload", needsSignIn: true },
   { name: "admin-users", path: () => "/admin/users", needsSignIn: true },
   { name: "admin-tokens", path: () => "/admin/tokens", needsSignIn: true },
+  // seedPublicPhotos tags every seeded photo "Travel" (and some more), so both have photos to show.
+  { name: "tags", path: () => "/tags", needsSignIn: false },
+  { name: "tag", path: () => "/tags/travel", needsSignIn: false },
+  { name: "admin-tags", path: () => "/admin/tags", needsSignIn: true },
   { name: "not-found", path: () => "/no-such-page", needsSignIn: false },
   { name: "api-docs", path: () => "/api/docs", needsSignIn: false },
 ];

@@ -8,6 +8,7 @@ const LINKS: Array<{ href: string; label: string; onlyFor?: Role }> = [
   { href: "/admin", label: "Dashboard" },
   { href: "/admin/upload", label: "Upload" },
   { href: "/admin/tokens", label: "API tokens" },
+  { href: "/admin/tags", label: "Tags", onlyFor: "admin" },
   { href: "/admin/users", label: "Users", onlyFor: "admin" },
 ];
 
