@@ -27,6 +27,15 @@ test("an editor tags a photo with autocomplete; a visitor finds it through /tags
     await expect(suggestion).toBeVisible();
     await page.keyboard.press("ArrowDown");
     await expect(suggestion).toHaveAttribute("aria-selected", "true");
+    // The input with its suggestions open, at desktop and phone size in both themes.
+    for (const [size, width] of [["desktop", 1440], ["phone", 390]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const theme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await expect(suggestion).toBeVisible();
+        await page.locator(".tag-field").screenshot({ path: `test-results/screens/tags-editor-suggestions-${size}-${theme}.png` });
+      }
+    }
     await page.keyboard.press("Enter");
     // A new tag by comma; a spelling of a chosen tag is not added twice.
     await input.pressSequentially("Golden hour,CAFE\u0301,");

@@ -9,12 +9,11 @@ export const metadata: Metadata = { title: "Tags" };
 // /tags – every tag on photos this viewer may see, with how many; a tag nobody else may see is not here.
 export default async function TagsPage() {
   const tags = await listTagsForViewer(getDb(), await findCurrentViewer());
-  const total = tags.reduce((sum, tag) => sum + tag.count, 0);
   return (
     <section className="page tags-page" aria-labelledby="tags-title">
       <header className="tags-header">
         <h1 id="tags-title">Tags</h1>
-        <p className="muted">{tags.length === 0 ? "No tagged photos to show yet." : `${tags.length} ${tags.length === 1 ? "tag" : "tags"} on ${total} ${total === 1 ? "photo" : "photos"}.`}</p>
+        <p className="muted">{tags.length === 0 ? "No tagged photos to show yet." : `${tags.length} ${tags.length === 1 ? "tag" : "tags"}, each with how many photos have it.`}</p>
       </header>
       {tags.length > 0 && (
         <ul className="tag-cloud" data-testid="tag-list">

@@ -125,6 +125,7 @@ export function TagsAdmin({ initialTags }: { initialTags: TagWithCount[] }) {
               </td>
               <td data-label="Photos" className="tags-table-count">
                 {tag.count}
+                <span className="tag-count-unit"> {tag.count === 1 ? "photo" : "photos"}</span>
               </td>
               <td className="table-actions">
                 {editing !== tag.id && (
