@@ -33,7 +33,9 @@ test("an editor tags a photo with autocomplete; a visitor finds it through /tags
       for (const theme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme: theme });
         await expect(suggestion).toBeVisible();
-        await page.locator(".tag-field").screenshot({ path: `test-results/screens/tags-editor-suggestions-${size}-${theme}.png` });
+        // The field and the suggestions below it (they float over what follows, outside the field's box).
+        const box = await page.locator(".tag-field").boundingBox();
+        if (box) await page.screenshot({ path: `test-results/screens/tags-editor-suggestions-${size}-${theme}.png`, clip: { x: box.x, y: box.y, width: box.width, height: box.height + 120 } });
       }
     }
     await page.keyboard.press("Enter");
