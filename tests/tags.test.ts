@@ -275,6 +275,20 @@ describe("the tags API", () => {
       expect((await client.request(`/api/photos/${theirs}/tags`)).status).toBe(404);
 
       await put(theirs, ["Hidden thing"], other.client);
+      // The pages say nothing of it either, to visitors or other users (SECURITY 43).
+      for (const who of [new TestClient(), client]) {
+        const list = await who.request("/tags");
+        expect(list.status).toBe(200);
+        const html = await list.text();
+        expect(html).toContain("Night");
+        expect(html).not.toContain("Hidden thing");
+        expect((await who.request("/tags/hidden%20thing")).status).toBe(404);
+        const page = await who.request("/tags/night");
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain(mine);
+      }
+      expect((await other.client.request("/tags/Hidden%20Thing")).status).toBe(308);
+      expect((await other.client.request("/tags/hidden%20thing")).status).toBe(200);
       const tags = (await (await client.request("/api/tags")).json()) as { tags: Array<{ name: string; count: number }> };
       expect(tags.tags.map((tag) => tag.name)).toContain("Café");
       expect(tags.tags.map((tag) => tag.name)).not.toContain("Hidden thing");

@@ -120,13 +120,14 @@ export async function countPhotosPerTag(db: DatabaseHandle, scope: TagCountScope
   return rows.map((row) => ({ tag_id: row.tag_id, count: Number(row.count) }));
 }
 
-/** Every tag with how many photos it has (any photo, any state): the admin's list. */
+/** Every tag with how many photos outside the trash it has (whoever owns them, in any state): the admin's list. */
 export async function listAllTagsWithCounts(db: DatabaseHandle): Promise<Array<TagRow & { count: number }>> {
   const rows = await db
     .selectFrom("tags")
     .leftJoin("photo_tags", "photo_tags.tag_id", "tags.id")
+    .leftJoin("photos", (join) => join.onRef("photos.id", "=", "photo_tags.photo_id").on("photos.trashed_at", "is", null))
     .selectAll("tags")
-    .select((eb) => eb.fn.count<string | number>("photo_tags.photo_id").as("count"))
+    .select((eb) => eb.fn.count<string | number>("photos.id").as("count"))
     .groupBy(["tags.id", "tags.name", "tags.key", "tags.created_at"])
     .orderBy("tags.key")
     .execute();
