@@ -238,12 +238,14 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
     });
   }
 
-  it("/tags for a visitor: counted once, then answered from the remembered counts", async () => {
-    // Counting every tag's photos reads every photo_tags row: it is remembered per kind of viewer
-    // until photos or tags change (src/tags/tags.service.ts), like the dashboard's counts. A signed-in
-    // user's own photos outside what everyone sees are added per request, through photos_owner_sort.
+  it("/tags for a visitor and a signed-in user: counted once, then answered from the remembered counts", async () => {
+    // Counting every tag's photos reads every photo_tags row (and a user's own photos outside what
+    // everyone sees, all of them): the counts are remembered per kind of viewer and per user until
+    // photos or tags change (src/tags/tags.service.ts), like the dashboard's counts.
     await listTagsForViewer(db, ANONYMOUS_VIEWER);
     await expectIndexedQueries(() => listTagsForViewer(db, ANONYMOUS_VIEWER));
+    await listTagsForViewer(db, toViewer(library.editor));
+    await expectIndexedQueries(() => listTagsForViewer(db, toViewer(library.editor)));
   });
 
   it("a /media request: the variant by its storage key", async () => {

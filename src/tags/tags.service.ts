@@ -27,6 +27,7 @@ import {
   listTagsOfPhotos,
   suggestTagsByPrefix,
   type TagCountRow,
+  type TagCountScope,
   type TagPhotoAccess,
   updateTag,
 } from "./tags.repository";
@@ -223,22 +224,26 @@ export async function suggestTags(db: DatabaseHandle, user: Actor, prefix: strin
   return rows.map(toView);
 }
 
-// Counts of the photos every viewer of a kind shares (visitors: public; members: public and
-// members; admins: all), remembered briefly: /tags would otherwise count every tagged photo on
-// every view. Dropped at once when photos or tags change in this process.
+// Counts are remembered briefly: /tags would otherwise count every tagged photo on every view. One
+// entry per kind of viewer for the photos they all share (visitors: public; members: public and
+// members; admins: all), and one per signed-in user for their own photos outside those. Dropped at
+// once when photos or tags change in this process; another process's change shows within REMEMBER_MS.
 const REMEMBER_MS = 5_000;
-const sharedCounts = new Map<string, { counts: Promise<TagCountRow[]>; until: number }>();
-onPhotosChanged(() => sharedCounts.clear());
+const MAXIMUM_REMEMBERED = 1_000;
+const rememberedCounts = new Map<string, { counts: Promise<TagCountRow[]>; until: number }>();
+onPhotosChanged(() => rememberedCounts.clear());
 
-function countSharedRemembered(db: DatabaseHandle, visibilities: TagPhotoAccess["visibilities"]): Promise<TagCountRow[]> {
-  const key = [...visibilities].sort().join(",");
+function countRemembered(db: DatabaseHandle, scope: TagCountScope): Promise<TagCountRow[]> {
+  const key = "visibilities" in scope ? `shared:${[...scope.visibilities].sort().join(",")}` : `own:${scope.ownerId}:${[...scope.exceptVisibilities].sort().join(",")}`;
   const now = Date.now();
-  const entry = sharedCounts.get(key);
+  const entry = rememberedCounts.get(key);
   if (entry && entry.until > now) return entry.counts;
-  const counts = countPhotosPerTag(db, { visibilities });
-  sharedCounts.set(key, { counts, until: now + REMEMBER_MS });
+  if (rememberedCounts.size >= MAXIMUM_REMEMBERED) rememberedCounts.clear();
+  const counts = countPhotosPerTag(db, scope);
+  rememberedCounts.set(key, { counts, until: now + REMEMBER_MS });
+  // A failed count is not remembered: the next view asks again.
   counts.catch(() => {
-    if (sharedCounts.get(key)?.counts === counts) sharedCounts.delete(key);
+    if (rememberedCounts.get(key)?.counts === counts) rememberedCounts.delete(key);
   });
   return counts;
 }
@@ -250,9 +255,9 @@ function countSharedRemembered(db: DatabaseHandle, visibilities: TagPhotoAccess[
 export async function listTagsForViewer(db: DatabaseHandle, viewer: Actor): Promise<TagWithCount[]> {
   const access = accessOf(asViewer(viewer));
   const [shared, own] = await Promise.all([
-    countSharedRemembered(db, access.visibilities),
+    countRemembered(db, { visibilities: access.visibilities }),
     access.viewerId !== null && access.visibilities.length < 4
-      ? countPhotosPerTag(db, { ownerId: access.viewerId, exceptVisibilities: access.visibilities })
+      ? countRemembered(db, { ownerId: access.viewerId, exceptVisibilities: access.visibilities })
       : Promise.resolve([]),
   ]);
   const counts = new Map<string, number>();
