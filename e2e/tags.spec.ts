@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newAdminContext, screenshot, toast } from "./helpers";
+import { E2E_BASE_URL, newAdminContext, screenshot, toast } from "./helpers";
 import { seedPublicPhotos } from "./seed-photos";
 
 // Tags end to end: the editor's chips input with autocomplete (by keyboard), the tags on the
@@ -72,5 +72,39 @@ test("an editor tags a photo with autocomplete; a visitor finds it through /tags
     expect(missing?.status()).toBe(404);
   } finally {
     await visitor.close();
+  }
+});
+
+test("an admin renames a tag inline and merges two into one after confirming", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const ids = await seedPublicPhotos(browser, 4);
+  const admin = await newAdminContext(browser);
+  const page = await admin.newPage();
+  try {
+    const tagged = await page.request.put(`/api/photos/${ids[3]}/tags`, { headers: { Origin: E2E_BASE_URL }, data: { names: ["Travel", "Dusk", "Dusky", "Evening"] } });
+    expect(tagged.status(), await tagged.text()).toBe(200);
+    await page.goto("/admin/tags");
+
+    await page.getByRole("button", { name: "Rename Evening" }).click();
+    const field = page.getByRole("textbox", { name: "New name for Evening" });
+    await field.fill("Nightfall");
+    await field.press("Enter");
+    await expect(toast(page, "Renamed to “Nightfall”")).toBeVisible();
+    await expect(page.getByTestId("tag-row-nightfall")).toContainText("Nightfall");
+
+    await page.getByRole("checkbox", { name: "Select Dusk", exact: true }).check();
+    await page.getByRole("checkbox", { name: "Select Dusky" }).check();
+    await page.getByRole("button", { name: "Merge selected…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Merge 2 tags" });
+    await expect(dialog.getByRole("radio", { name: /Dusk \(/ })).toBeChecked();
+    await dialog.getByRole("button", { name: "Merge into “Dusk”" }).click();
+    await expect(toast(page, "Merged 1 tag into “Dusk”")).toBeVisible();
+    await expect(page.getByTestId("tag-row-dusky")).toHaveCount(0);
+    await expect(page.getByTestId("tag-row-dusk")).toContainText("1");
+
+    await page.goto(`/p/${ids[3]}`);
+    await expect(page.getByTestId("photo-tags").getByRole("link")).toHaveText(["Dusk", "Nightfall", "Travel"]);
+  } finally {
+    await admin.close();
   }
 });
