@@ -24,6 +24,10 @@ export const TOUR_PAGES: TourPage[] = [
   { name: "admin-tokens", path: () => "/admin/tokens", needsSignIn: true },
   { name: "admin-settings", path: () => "/admin/settings", needsSignIn: true },
   { name: "admin-audit", path: () => "/admin/audit", needsSignIn: true },
+  // seedPublicPhotos tags every seeded photo "Travel" (and some more), so both have photos to show.
+  { name: "tags", path: () => "/tags", needsSignIn: false },
+  { name: "tag", path: () => "/tags/travel", needsSignIn: false },
+  { name: "admin-tags", path: () => "/admin/tags", needsSignIn: true },
   { name: "not-found", path: () => "/no-such-page", needsSignIn: false },
   { name: "api-docs", path: () => "/api/docs", needsSignIn: false },
 ];

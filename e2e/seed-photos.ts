@@ -5,6 +5,8 @@ import { E2E_BASE_URL, newAdminContext } from "./helpers";
 
 // Playwright runs from the checkout (where playwright.config.ts is); the corpus sits beside it.
 const CORPUS_JPEGS = path.resolve("../shared/corpus/exif-samples/jpg");
+// Tags for the seeded photos, so /tags and /tags/travel have photos to show (one each, two, all).
+const SEED_TAGS = [["Travel", "Café", "Long exposure"], ["Travel", "Portrait"], ["Travel", "Café"], ["Travel"]];
 // Full-size photos of different shapes (landscape, portrait, square-ish, panorama), so the pages
 // and screenshots look as they do with a real camera's photos, not with 100-pixel thumbnails.
 const SEED_FILES = ["hdr/iphone_hdr_YES.jpg", "tests/28-hex_value.jpg", "mobile/jolla.jpg", "mobile/HMD_Nokia_8.3_5G.jpg"];
@@ -30,6 +32,9 @@ export async function seedPublicPhotos(browser: Browser, count = 3): Promise<str
     for (const id of ids) {
       const patched = await context.request.patch(`/api/photos/${id}`, { headers: { Origin: E2E_BASE_URL }, data: { visibility: "public" } });
       expect(patched.status(), await patched.text()).toBe(200);
+      const names = SEED_TAGS[ids.indexOf(id) % SEED_TAGS.length];
+      const tagged = await context.request.put(`/api/photos/${id}/tags`, { headers: { Origin: E2E_BASE_URL }, data: { names } });
+      expect(tagged.status(), await tagged.text()).toBe(200);
       await expect
         .poll(async () => ((await (await context.request.get(`/api/photos/${id}`)).json()) as { photo: { status: string } }).photo.status, {
           timeout: 60_000,

@@ -22,10 +22,11 @@ import { listRecentUploads } from "@/src/photos/recent-uploads.service";
 import { findServableVariant } from "@/src/photos/servable-variant";
 import { listLibraryPhotos } from "@/src/photos/library.repository";
 import { listTrash } from "@/src/photos/trash.service";
+import { listTagPhotosForViewer, listTagsForPhoto, listTagsForViewer } from "@/src/tags/tags.service";
 import { type PhotoLibrary, seedPhotoLibrary } from "./helpers/photo-library";
 import { openFreshDatabase } from "./helpers/test-database";
 
-const HOT_TABLES = ["photos", "photo_variants"];
+const HOT_TABLES = ["photos", "photo_variants", "photo_tags"];
 const databaseKind = inject("databaseKind");
 
 let db: Kysely<Database>;
@@ -43,6 +44,12 @@ beforeAll(async () => {
   // A small library: the plans must not depend on the data (see the header).
   library = await seedPhotoLibrary(db, "plan");
   photoIds = library.photos.map((photo) => photo.id);
+  // Every photo has the tag "Plan", every third one "Third" too: a tag's page walks photo_tags.
+  await db.insertInto("tags").values([{ id: "tag-plan", name: "Plan", key: "plan", created_at: library.photos[0].sortAt }, { id: "tag-third", name: "Third", key: "third", created_at: library.photos[0].sortAt }]).execute();
+  await db
+    .insertInto("photo_tags")
+    .values(library.photos.flatMap((photo, index) => [{ photo_id: photo.id, tag_id: "tag-plan", sort_at: photo.sortAt }, ...(index % 3 === 0 ? [{ photo_id: photo.id, tag_id: "tag-third", sort_at: photo.sortAt }] : [])]))
+    .execute();
 });
 afterAll(() => remove());
 
@@ -224,6 +231,27 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
       });
     });
   }
+
+  for (const [who, viewerOf] of viewers) {
+    it(`a tag's page and a photo's tags for ${who}: the first page and a deep one`, async () => {
+      const viewer = viewerOf();
+      await expectIndexedQueries(async () => {
+        await listTagPhotosForViewer(db, viewer, "plan", { limit: 30 });
+        await listTagPhotosForViewer(db, viewer, "Plan", { limit: 30, cursor: cursorAt(20) });
+        await listTagsForPhoto(db, viewer, photoIds[0]);
+      });
+    });
+  }
+
+  it("/tags for a visitor and a signed-in user: counted once, then answered from the remembered counts", async () => {
+    // Counting every tag's photos reads every photo_tags row (and a user's own photos outside what
+    // everyone sees, all of them): the counts are remembered per kind of viewer and per user until
+    // photos or tags change (src/tags/tags.service.ts), like the dashboard's counts.
+    await listTagsForViewer(db, ANONYMOUS_VIEWER);
+    await expectIndexedQueries(() => listTagsForViewer(db, ANONYMOUS_VIEWER));
+    await listTagsForViewer(db, toViewer(library.editor));
+    await expectIndexedQueries(() => listTagsForViewer(db, toViewer(library.editor)));
+  });
 
   it("a /media request: the variant by its storage key", async () => {
     const [photo] = await db.selectFrom("photos").select(["id", "publication_key"]).where("id", "=", photoIds[6]).execute();

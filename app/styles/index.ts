@@ -9,3 +9,4 @@ import "./photo.css";
 import "./admin.css";
 import "./settings.css";
 import "./library.css";
+import "./tags.css";

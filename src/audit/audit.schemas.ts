@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   "photo.upload",
   "photo.update",
   "photo.bulk-update",
+  "photo.tags",
   "photo.trash",
   "photo.restore",
   "photo.purge",

@@ -8,7 +8,7 @@ export interface GuardRule {
   acceptsApiTokens: boolean;
 }
 
-const ADMIN_ONLY_PAGES = ["/admin/users", "/admin/settings", "/admin/audit"];
+const ADMIN_ONLY_PAGES = ["/admin/users", "/admin/settings", "/admin/audit", "/admin/tags"];
 
 function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);

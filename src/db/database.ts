@@ -19,6 +19,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   pending_uploads: PendingUploadsTable;
   media_access_version: MediaAccessVersionTable;
+  tags: TagsTable;
+  photo_tags: PhotoTagsTable;
 }
 
 
@@ -215,3 +217,24 @@ export interface RateLimitsTable {
 }
 
 export type RateLimitRow = Selectable<RateLimitsTable>;
+
+/** A tag: shown as first spelled, unique by its key (NFC and case-folded, src/tags/tag-name.ts). */
+export interface TagsTable {
+  id: string;
+  /** The first spelling used (NFC, trimmed, inner whitespace collapsed); renamed by admins only. */
+  name: string;
+  /** What makes spellings the same tag; unique, and what /tags/[tag] links use. */
+  key: string;
+  created_at: string;
+}
+
+/** One photo's tag. Deleted with the photo or the tag (foreign keys, on delete cascade). */
+export interface PhotoTagsTable {
+  photo_id: string;
+  tag_id: string;
+  /** A copy of the photo's sort_at (a trigger keeps it equal), so a tag's page walks an index in gallery order. */
+  sort_at: string;
+}
+
+export type TagRow = Selectable<TagsTable>;
+export type PhotoTagRow = Selectable<PhotoTagsTable>;

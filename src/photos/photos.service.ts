@@ -158,6 +158,15 @@ export async function listPhotosForViewer(
   };
 }
 
+/**
+ * Summaries of photo rows another domain listed with its own access check (a tag's page), in the
+ * order given: their variants read in one query.
+ */
+export async function summarizePhotos(db: DatabaseHandle, rows: PhotoRow[]): Promise<PhotoSummary[]> {
+  const variants = await listVariants(db, rows.map((row) => row.id));
+  return rows.map((row) => toSummary(row, variants.filter((variant) => variant.photo_id === row.id)));
+}
+
 /** The photo, or 404 when it does not exist or the viewer may not see it (the two look the same). */
 async function getVisiblePhoto(db: DatabaseHandle, viewer: Viewer, id: string): Promise<PhotoRow> {
   const photo = await findPhotoById(db, id);

@@ -11,6 +11,7 @@ const LINKS: Array<{ href: string; label: string; onlyFor?: Role }> = [
   { href: "/admin/upload", label: "Upload" },
   { href: "/admin/trash", label: "Trash" },
   { href: "/admin/tokens", label: "API tokens" },
+  { href: "/admin/tags", label: "Tags", onlyFor: "admin" },
   { href: "/admin/users", label: "Users", onlyFor: "admin" },
   { href: "/admin/settings", label: "Settings", onlyFor: "admin" },
   { href: "/admin/audit", label: "Audit log", onlyFor: "admin" },

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useId, useState } from "react";
 import toast from "react-hot-toast";
 import { VISIBILITIES } from "@/src/db/database";
+import { TagInput } from "@/src/tags/components/tag-input";
 import { callApi } from "@/src/ui/api-client";
 import type { PhotoDetail } from "../photos.service";
 
@@ -21,10 +22,11 @@ function toDownloadChoice(allowDownload: boolean | null): DownloadChoice {
   return allowDownload === null ? "site" : allowDownload ? "allow" : "deny";
 }
 
-/** Title, caption, alt text, visibility, location and downloads, for the photo's owner and admins. */
-export function PhotoEditor({ photo }: { photo: PhotoDetail }) {
+/** Title, caption, alt text, tags, visibility, location and downloads, for the photo's owner and admins. */
+export function PhotoEditor({ photo, tags: savedTags }: { photo: PhotoDetail; tags: string[] }) {
   const router = useRouter();
   const [isSaving, setIsSaving] = useState(false);
+  const [tags, setTags] = useState(savedTags);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,6 +44,10 @@ export function PhotoEditor({ photo }: { photo: PhotoDetail }) {
           allowDownload: DOWNLOAD_CHOICES[(form.get("allowDownload") as DownloadChoice | null) ?? "site"] ?? null,
         },
       });
+      if (tags.join("\n") !== savedTags.join("\n")) {
+        const saved = await callApi<{ tags: Array<{ name: string }> }>(`/api/photos/${photo.id}/tags`, { method: "PUT", body: { names: tags } });
+        setTags(saved.tags.map((tag) => tag.name));
+      }
       toast.success("Photo saved");
       router.refresh();
     } catch (error) {
@@ -69,6 +75,7 @@ export function PhotoEditor({ photo }: { photo: PhotoDetail }) {
           What the photo shows, read aloud to people who cannot see it.
         </p>
       </div>
+      <TagInput label="Tags" value={tags} onChange={setTags} hint="Enter or comma adds a tag; Backspace takes the last one off." />
       <div className="photo-editor-pair">
         <div className="field">
           <label htmlFor={`${fieldId}-visibility`}>Visibility</label>

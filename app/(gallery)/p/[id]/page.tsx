@@ -1,5 +1,6 @@
 import { cache, type CSSProperties } from "react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { findCurrentViewer } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
@@ -16,6 +17,7 @@ import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import { toPlaceholderUrl } from "@/src/photos/placeholder-image";
 import { getPhotoPageForViewer, type PhotoPage } from "@/src/photos/photos.service";
 import { toSrcSet } from "@/src/photos/variant-srcset";
+import { listTagsForPhoto } from "@/src/tags/tags.service";
 import { loadViewerNeighbours } from "./viewer-neighbours.action";
 
 interface PhotoPageProps {
@@ -61,6 +63,7 @@ function stageBox(ratio: number, largestWidth: number): CSSProperties {
 export default async function PhotoPage({ params }: PhotoPageProps) {
   const { id } = await params;
   const { photo, newerId, olderId } = await findPhotoPage(id);
+  const tags = await listTagsForPhoto(getDb(), await findCurrentViewer(), photo.id);
   const previousHref = newerId ? `/p/${newerId}` : null;
   const nextHref = olderId ? `/p/${olderId}` : null;
   const jpeg = photo.variants.filter((variant) => variant.format === "jpeg");
@@ -149,6 +152,17 @@ export default async function PhotoPage({ params }: PhotoPageProps) {
               </p>
             )}
             {photo.caption && <p className="photo-caption">{photo.caption}</p>}
+            {tags.length > 0 && (
+              <ul className="photo-tags" aria-label="Tags" data-testid="photo-tags">
+                {tags.map((tag) => (
+                  <li key={tag.id}>
+                    <Link className="tag-link" href={tag.path}>
+                      {tag.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
           </header>
 
           {(hasExposure || takenAt) && (
@@ -177,7 +191,7 @@ export default async function PhotoPage({ params }: PhotoPageProps) {
         {photo.canEdit && (
           <section id="details" className="photo-owner" aria-labelledby="photo-owner-title">
             <h2 id="photo-owner-title">Details</h2>
-            <PhotoEditor photo={photo} />
+            <PhotoEditor photo={photo} tags={tags.map((tag) => tag.name)} />
           </section>
         )}
       </div>
