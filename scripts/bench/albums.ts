@@ -217,7 +217,7 @@ async function benchDatabase(kind: DatabaseKind, sample: SamplePhoto): Promise<s
     const updateMs = await timeOneAtATime(apps[1], MOVES, (index) => ({ path: `/api/photos/${photos[index % 50].id}`, method: "PATCH", body: JSON.stringify({ title: `Bench ${index}` }), cookie: largeAdmin }));
     report.push(
       "",
-      `Moving one photo in the 10,000-photo album: ${changed} album_photos row${changed === 1 ? "" : "s"} written (+ 1 audit row and the album's updated_at);`,
+      `Moving one photo in the 10,000-photo album: ${changed} album_photos row${changed === 1 ? "" : "s"} written (+ its 1 audit row);`,
       `  PATCH /api/albums/{id}/photos median ${moveMs.toFixed(1)} ms against PATCH /api/photos/{id} (one-row update) ${updateMs.toFixed(1)} ms: ${(moveMs / updateMs).toFixed(2)}x (${MOVES} of each, one at a time)`,
       "",
       `The admin's GET /api/photos query at ${LARGE.toLocaleString("en")} photos, first page and page ${DEEP_PAGE}:`,
