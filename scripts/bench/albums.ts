@@ -3,7 +3,8 @@
 // DATABASE_URL is set; in the 100,000 library an album of 10,000 photos and one of 100 (rows written
 // straight through the albums repository); starts the built app on both and measures, interleaved,
 // with ratios against a baseline measured in the same run (never an absolute pass/fail):
-//   1. the first page of GET /api/albums/{id}/photos: the 10,000-photo album against the 100-photo one;
+//   1. the first page of GET /api/albums/{id}/photos, and GET /api/albums/{id} (count and cover): the
+//      10,000-photo album against the 100-photo one;
 //   2. moving one photo in the 10,000-photo album (PATCH …/photos): the rows it writes, counted in the
 //      table, and its time against a single-row update through the same stack (PATCH /api/photos/{id});
 //   3. GET /api/photos as an admin, first page and page 200, at 100,000 photos against 1,000, with
@@ -191,6 +192,8 @@ async function benchDatabase(kind: DatabaseKind, sample: SamplePhoto): Promise<s
     // 1. An album's first page does not grow with the album.
     report.push(await compare("album first page, admin: 100 → 10,000 photos", { app: apps[1], request: get(`/api/albums/${albums.small}/photos`, largeAdmin) }, { app: apps[1], request: get(`/api/albums/${albums.large}/photos`, largeAdmin) }, 1.2));
     report.push(await compare("album first page, member: 100 → 10,000 photos", { app: apps[1], request: get(`/api/albums/${albums.small}/photos`, largeMember) }, { app: apps[1], request: get(`/api/albums/${albums.large}/photos`, largeMember) }, 1.2));
+    // The album itself (its count and cover for this reader), which an album page shows above its photos.
+    report.push(await compare("album summary (count, cover), member: 100 → 10,000", { app: apps[1], request: get(`/api/albums/${albums.small}`, largeMember) }, { app: apps[1], request: get(`/api/albums/${albums.large}`, largeMember) }, 1.2));
     // 3. The admin's library list does not grow with the library.
     report.push(await compare("GET /api/photos admin, first page: 1k → 100k", { app: apps[0], request: get("/api/photos", smallAdmin) }, { app: apps[1], request: get("/api/photos", largeAdmin) }, 1.3));
     const deep = (seeded: SeededDatabase) => `/api/photos?limit=${DEEP_LIMIT}&cursor=${encodeCursor(seeded.photos[(DEEP_PAGE - 1) * DEEP_LIMIT - 1])}`;
