@@ -21,6 +21,8 @@ interface PhotoViewerStageProps {
   loadNeighbours: LoadViewerNeighbours;
   /** The photo as the page shows it (a <picture>); the button wraps it. */
   children: ReactNode;
+  /** The page's query, kept as the viewer moves ("?album=<slug>": the album's order). */
+  pageQuery?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ interface PhotoViewerStageProps {
  * and the neighbours are fetched on the first sign of intent (pointer over, focus), so the click
  * opens at once, and never before: they are not part of the page's first load.
  */
-export function PhotoViewerStage({ slide, loadNeighbours, children }: PhotoViewerStageProps) {
+export function PhotoViewerStage({ slide, loadNeighbours, children, pageQuery = "" }: PhotoViewerStageProps) {
   const router = useRouter();
   const button = useRef<HTMLButtonElement>(null);
   const prepared = useRef<{ id: string; promise: Prepared } | null>(null);
@@ -65,6 +67,7 @@ export function PhotoViewerStage({ slide, loadNeighbours, children }: PhotoViewe
         neighbours,
         loadNeighbours,
         thumbnail: image,
+        pageQuery,
         onClosed(shownId) {
           isOpen.current = false;
           if (shownId === slide.id) {
@@ -72,7 +75,7 @@ export function PhotoViewerStage({ slide, loadNeighbours, children }: PhotoViewe
             return;
           }
           focusOnArrival = shownId;
-          router.replace(`/p/${shownId}`, { scroll: false });
+          router.replace(`/p/${shownId}${pageQuery}`, { scroll: false });
         },
       });
     } catch {
