@@ -19,6 +19,9 @@ export interface Database {
   rate_limits: RateLimitsTable;
   pending_uploads: PendingUploadsTable;
   media_access_version: MediaAccessVersionTable;
+  albums: AlbumsTable;
+  album_photos: AlbumPhotosTable;
+  album_slugs: AlbumSlugsTable;
 }
 
 
@@ -210,3 +213,49 @@ export interface RateLimitsTable {
 }
 
 export type RateLimitRow = Selectable<RateLimitsTable>;
+
+export const ALBUM_SORTS = ["manual", "taken-desc", "taken-asc", "uploaded-desc", "uploaded-asc"] as const;
+export type AlbumSortColumn = (typeof ALBUM_SORTS)[number];
+
+/** An album: photos chosen and ordered by an editor. It never widens who may see a photo. */
+export interface AlbumsTable {
+  id: string;
+  /** Deleted with the user (foreign key, on delete cascade). */
+  owner_id: string;
+  /** Unique among current slugs; old ones live in album_slugs and redirect. */
+  slug: string;
+  title: string;
+  description: Generated<string>;
+  visibility: Visibility;
+  /** Null: a top-level album. At most four levels deep, never a cycle (the service checks). */
+  parent_id: string | null;
+  sort: Generated<AlbumSortColumn>;
+  /** The chosen cover; shown only to viewers who may see that photo. */
+  cover_photo_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A photo in an album. */
+export interface AlbumPhotosTable {
+  album_id: string;
+  photo_id: string;
+  /** Manual order: a fractional-indexing key, unique within the album, compared byte by byte. */
+  order_key: string;
+  /** Copies of the photo's sort_at (kept in step by a trigger) and created_at, for the other sorts' keyset. */
+  photo_sort_at: string;
+  photo_created_at: string;
+  added_at: string;
+}
+
+/** A slug an album had before a rename. */
+export interface AlbumSlugsTable {
+  slug: string;
+  album_id: string;
+  created_at: string;
+}
+
+export type AlbumRow = Selectable<AlbumsTable>;
+export type NewAlbumRow = Insertable<AlbumsTable>;
+export type AlbumUpdate = Updateable<AlbumsTable>;
+export type AlbumPhotoRow = Selectable<AlbumPhotosTable>;

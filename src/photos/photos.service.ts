@@ -54,7 +54,7 @@ export interface PhotoDetail extends PhotoSummary {
   canEdit: boolean;
 }
 
-function toSummary(photo: PhotoRow, variants: PhotoVariantRow[]): PhotoSummary {
+export function toSummary(photo: PhotoRow, variants: PhotoVariantRow[]): PhotoSummary {
   return {
     id: photo.id,
     status: photo.status,

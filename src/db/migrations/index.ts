@@ -8,6 +8,7 @@ import * as pendingUploads from "./2026-11-24T0100-pending-uploads";
 import * as publicationAndDownloads from "./2026-11-24T0200-publication-and-downloads";
 import * as scaleIndexes from "./2026-11-25T0000-scale-indexes";
 import * as trash from "./2026-11-26T0000-trash";
+import * as albums from "./2026-11-26T0100-albums";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-24T0200-publication-and-downloads": publicationAndDownloads,
   "2026-11-25T0000-scale-indexes": scaleIndexes,
   "2026-11-26T0000-trash": trash,
+  "2026-11-26T0100-albums": albums,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,627 @@
+import "server-only";
+import { generateKeyBetween, generateNKeysBetween } from "fractional-indexing";
+import { hasRole } from "@/src/access/roles";
+import { type SessionUser, signedInUser, toViewer, type Viewer } from "@/src/access/viewer";
+import { insertAuditEntry } from "@/src/audit/audit.repository";
+import type { DatabaseHandle } from "@/src/db/client";
+import type { AlbumRow, AlbumUpdate, PhotoRow } from "@/src/db/database";
+import { isUniqueViolation } from "@/src/db/errors";
+import { inTransaction } from "@/src/db/transaction";
+import { AppError } from "@/src/errors/app-error";
+import { canEditPhoto, canListPhoto, canViewPhoto, listableVisibilities } from "@/src/photos/photo-access";
+import { announcePhotosChanged } from "@/src/photos/photo-changes";
+import { listVariants } from "@/src/photos/photos.repository";
+import { type PhotoSummary, toSummary } from "@/src/photos/photos.service";
+import {
+  type AlbumListAccess,
+  type AlbumPhotoAccess,
+  type AlbumPosition,
+  countAlbumRows,
+  countVisibleAlbumPhotos,
+  deleteAlbumPhotos,
+  deleteAlbumRow,
+  detachChildAlbums,
+  findAlbumById,
+  findAlbumByOldSlug,
+  findAlbumBySlug,
+  findLastOrderKey,
+  findNextOrderKey,
+  findOrderKeysAt,
+  findVisibleAlbumPhoto,
+  forgetOldSlug,
+  insertAlbum,
+  insertAlbumPhotos,
+  isSlugTaken,
+  keepOldSlug,
+  listAlbumMembers,
+  listAlbumPhotoPage,
+  listAlbumsByOwner,
+  listAlbumsByParent,
+  listAlbumsHoldingPhoto as listAlbumRowsHoldingPhoto,
+  listChildAlbumIds,
+  listPhotosForAlbum,
+  listVisibleCovers,
+  sortKeyOf,
+  updateAlbumRow,
+  updateOrderKey,
+} from "./albums.repository";
+import {
+  ALBUM_SLUG_PATTERN,
+  type AlbumChanges,
+  type AlbumCrumb,
+  type AlbumInput,
+  type AlbumLookup,
+  type AlbumMoveTarget,
+  type AlbumSort,
+  type AlbumSummary,
+  MAX_ALBUM_DEPTH,
+  MAX_ALBUM_PHOTOS_PER_REQUEST,
+  MAX_ALBUM_SLUG_LENGTH,
+} from "./albums.types";
+
+// Albums reuse the photos' access rules: an album has an owner and a visibility, and those mean
+// the same as on a photo (public: everyone; unlisted: whoever has its link, listed only to its owner
+// and admins; members: signed-in users; private: its owner and admins). An album never widens who
+// may see a photo: inside it, each reader sees only the photos they may list in the gallery.
+
+const NOT_FOUND_MESSAGE = "No album has that id.";
+
+function canViewAlbum(viewer: Viewer, album: AlbumRow): boolean {
+  return canViewPhoto(viewer, album);
+}
+
+function canEditAlbum(viewer: Viewer, album: AlbumRow): boolean {
+  return canEditPhoto(viewer, album);
+}
+
+/** Who sees which photos inside albums: the gallery's list rule, ready photos only for others, never trashed. */
+function photoAccessFor(viewer: Viewer): AlbumPhotoAccess {
+  const user = signedInUser(viewer);
+  return { everything: user?.role === "admin", visibilities: listableVisibilities(viewer), viewerId: user?.id ?? null };
+}
+
+/** Which albums a list shows: the listable visibilities, and the reader's own. */
+function albumListAccessFor(viewer: Viewer): AlbumListAccess {
+  const user = signedInUser(viewer);
+  return { everything: user?.role === "admin", visibilities: listableVisibilities(viewer), viewerId: user?.id ?? null };
+}
+
+function requireEditor(user: SessionUser): void {
+  if (!hasRole(user.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins can change albums.");
+}
+
+/** The album, or 404 when it does not exist or the viewer may not see it (the two look the same). */
+async function getVisibleAlbum(db: DatabaseHandle, viewer: Viewer, id: string): Promise<AlbumRow> {
+  const album = await findAlbumById(db, id);
+  if (!album || !canViewAlbum(viewer, album)) throw new AppError("NOT_FOUND", NOT_FOUND_MESSAGE);
+  return album;
+}
+
+async function getEditableAlbum(db: DatabaseHandle, user: SessionUser, id: string): Promise<AlbumRow> {
+  const viewer = toViewer(user);
+  const album = await getVisibleAlbum(db, viewer, id);
+  requireEditor(user);
+  if (!canEditAlbum(viewer, album)) throw new AppError("FORBIDDEN", "Only the album's owner or an admin can change it.");
+  return album;
+}
+
+async function withVariants(db: DatabaseHandle, rows: PhotoRow[]): Promise<PhotoSummary[]> {
+  const variants = await listVariants(db, rows.map((row) => row.id));
+  return rows.map((row) => toSummary(row, variants.filter((variant) => variant.photo_id === row.id)));
+}
+
+/** Albums as this viewer sees them: counts and covers of only the photos they may see. */
+async function summarise(db: DatabaseHandle, viewer: Viewer, albums: AlbumRow[]): Promise<AlbumSummary[]> {
+  if (albums.length === 0) return [];
+  const access = photoAccessFor(viewer);
+  const chosen = albums.filter((album) => album.cover_photo_id !== null).map((album) => ({ id: album.id, coverPhotoId: album.cover_photo_id as string }));
+  const [counts, chosenCovers] = await Promise.all([
+    countVisibleAlbumPhotos(db, albums.map((album) => album.id), access),
+    listVisibleCovers(db, chosen, access),
+  ]);
+  const coverRows = new Map<string, PhotoRow>(chosenCovers.map((row) => [row.album_id, row]));
+  // Where the chosen cover is hidden from this viewer (or none was chosen), the first photo they may see stands in.
+  await Promise.all(
+    albums
+      .filter((album) => !coverRows.has(album.id) && (counts.get(album.id) ?? 0) > 0)
+      .map(async (album) => {
+        const [first] = await listAlbumPhotoPage(db, { albumId: album.id, sort: album.sort, access, limit: 1 });
+        if (first) coverRows.set(album.id, first);
+      }),
+  );
+  const covers = await withVariants(db, [...coverRows.values()]);
+  const coverById = new Map(covers.map((cover) => [cover.id, cover]));
+  return albums.map((album) => {
+    const canEdit = canEditAlbum(viewer, album);
+    const cover = coverRows.get(album.id);
+    return {
+      id: album.id,
+      slug: album.slug,
+      title: album.title,
+      description: album.description,
+      visibility: album.visibility,
+      parentId: album.parent_id,
+      sort: album.sort,
+      photoCount: counts.get(album.id) ?? 0,
+      cover: cover ? (coverById.get(cover.id) ?? null) : null,
+      coverPhotoId: canEdit ? album.cover_photo_id : null,
+      canEdit,
+      createdAt: album.created_at,
+      updatedAt: album.updated_at,
+    };
+  });
+}
+
+async function summariseOne(db: DatabaseHandle, viewer: Viewer, album: AlbumRow): Promise<AlbumSummary> {
+  const [summary] = await summarise(db, viewer, [album]);
+  return summary;
+}
+
+/** The albums under a parent (null: the top level, /albums) that this viewer may list. Unlisted albums of others never are. */
+export async function listAlbumsForViewer(db: DatabaseHandle, viewer: Viewer, options: { parentId: string | null }): Promise<AlbumSummary[]> {
+  if (options.parentId !== null) await getVisibleAlbum(db, viewer, options.parentId);
+  const rows = await listAlbumsByParent(db, options.parentId, albumListAccessFor(viewer));
+  // Checked again row by row: a list never shows an album its page would not.
+  return summarise(db, viewer, rows.filter((row) => canListPhoto(viewer, row)));
+}
+
+/** Every album this editor may change: their own; every album for admins. */
+export async function listManageableAlbums(db: DatabaseHandle, user: SessionUser): Promise<AlbumSummary[]> {
+  requireEditor(user);
+  const rows = await listAlbumsByOwner(db, user.role === "admin" ? null : user.id);
+  return summarise(db, toViewer(user), rows);
+}
+
+/** The ancestors the viewer may see, top level first; stops below the first one they may not. */
+async function breadcrumbsOf(db: DatabaseHandle, viewer: Viewer, album: AlbumRow): Promise<AlbumCrumb[]> {
+  const crumbs: AlbumCrumb[] = [];
+  let parentId = album.parent_id;
+  for (let level = 1; parentId !== null && level < MAX_ALBUM_DEPTH + 1; level += 1) {
+    const parent = await findAlbumById(db, parentId);
+    if (!parent || !canViewAlbum(viewer, parent)) break;
+    crumbs.unshift({ slug: parent.slug, title: parent.title });
+    parentId = parent.parent_id;
+  }
+  return crumbs;
+}
+
+/** The album page's data by slug; an old slug answers "moved" with the current one. */
+export async function findAlbumBySlugForViewer(db: DatabaseHandle, viewer: Viewer, slug: string): Promise<AlbumLookup> {
+  const album = await findAlbumBySlug(db, slug);
+  if (!album) {
+    const renamed = await findAlbumByOldSlug(db, slug);
+    if (renamed && canViewAlbum(viewer, renamed)) return { kind: "moved", slug: renamed.slug };
+    throw new AppError("NOT_FOUND", "No album has that address.");
+  }
+  if (!canViewAlbum(viewer, album)) throw new AppError("NOT_FOUND", "No album has that address.");
+  const childRows = (await listAlbumsByParent(db, album.id, albumListAccessFor(viewer))).filter((row) => canListPhoto(viewer, row));
+  const [summary, breadcrumbs, children] = await Promise.all([summariseOne(db, viewer, album), breadcrumbsOf(db, viewer, album), summarise(db, viewer, childRows)]);
+  return { kind: "album", album: summary, breadcrumbs, children };
+}
+
+export async function findAlbumByIdForViewer(db: DatabaseHandle, viewer: Viewer, id: string): Promise<AlbumSummary> {
+  return summariseOne(db, viewer, await getVisibleAlbum(db, viewer, id));
+}
+
+const DEFAULT_PAGE_SIZE = 60;
+const MAX_PAGE_SIZE = 200;
+
+function encodeCursor(sort: AlbumSort, position: AlbumPosition): string {
+  return Buffer.from(`${sort}|${position.key}|${position.photoId}`).toString("base64url");
+}
+
+function decodeCursor(sort: AlbumSort, cursor: string): AlbumPosition {
+  const text = Buffer.from(cursor, "base64url").toString();
+  const [cursorSort, key, photoId, ...rest] = text.split("|");
+  // Control characters never come from encodeCursor, and PostgreSQL refuses a NUL in a parameter with an error.
+  if (cursorSort !== sort || !key || !photoId || rest.length > 0 || /[\u0000-\u001f\u007f]/.test(text)) {
+    throw new AppError("BAD_REQUEST", "The cursor is not valid (or the album's order changed since): start again without it.");
+  }
+  return { key, photoId };
+}
+
+/** One page of the album's photos that this viewer may see, in the album's sort. */
+export async function listAlbumPhotosForViewer(
+  db: DatabaseHandle,
+  viewer: Viewer,
+  albumId: string,
+  options: { cursor?: string; limit?: number },
+): Promise<{ photos: PhotoSummary[]; nextCursor: string | null }> {
+  const album = await getVisibleAlbum(db, viewer, albumId);
+  const limit = Math.max(1, Math.min(Math.floor(options.limit ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE));
+  const rows = await listAlbumPhotoPage(db, {
+    albumId,
+    sort: album.sort,
+    access: photoAccessFor(viewer),
+    after: options.cursor ? decodeCursor(album.sort, options.cursor) : undefined,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    photos: await withVariants(db, page),
+    nextCursor: rows.length > limit ? encodeCursor(album.sort, { key: sortKeyOf(last, album.sort), photoId: last.id }) : null,
+  };
+}
+
+/** The photos either side of this one in the album's order, among those the viewer may see. */
+export async function findAlbumNeighbours(
+  db: DatabaseHandle,
+  viewer: Viewer,
+  albumId: string,
+  photoId: string,
+): Promise<{ previousId: string | null; nextId: string | null }> {
+  const album = await getVisibleAlbum(db, viewer, albumId);
+  const access = photoAccessFor(viewer);
+  const row = await findVisibleAlbumPhoto(db, albumId, photoId, access);
+  if (!row) throw new AppError("NOT_FOUND", "That photo is not in this album.");
+  const position = { key: sortKeyOf(row, album.sort), photoId: row.id };
+  const [[previous], [next]] = await Promise.all([
+    listAlbumPhotoPage(db, { albumId, sort: album.sort, access, after: position, reverse: true, limit: 1 }),
+    listAlbumPhotoPage(db, { albumId, sort: album.sort, access, after: position, limit: 1 }),
+  ]);
+  return { previousId: previous?.id ?? null, nextId: next?.id ?? null };
+}
+
+/** The albums holding this photo that the viewer may list (for the photo page); none when they may not see the photo. */
+export async function listAlbumsHoldingPhoto(db: DatabaseHandle, viewer: Viewer, photoId: string): Promise<AlbumCrumb[]> {
+  const [photo] = await listPhotosForAlbum(db, [photoId]);
+  if (!photo || !canViewPhoto(viewer, photo)) return [];
+  const rows = await listAlbumRowsHoldingPhoto(db, photoId, albumListAccessFor(viewer));
+  return rows.filter((row) => canListPhoto(viewer, row)).map((row) => ({ slug: row.slug, title: row.title }));
+}
+
+// ---- Changes -------------------------------------------------------------------------------
+
+function cleanTitle(title: string): string {
+  const clean = title.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  if (clean.length === 0 || clean.length > 200) throw new AppError("INVALID_INPUT", "An album's title must be 1 to 200 characters.");
+  return clean;
+}
+
+function checkSlug(slug: string): string {
+  if (slug.length > MAX_ALBUM_SLUG_LENGTH || !ALBUM_SLUG_PATTERN.test(slug)) {
+    throw new AppError("INVALID_INPUT", `A slug is lower-case letters and digits in words joined by hyphens, at most ${MAX_ALBUM_SLUG_LENGTH} characters.`);
+  }
+  return slug;
+}
+
+/** "Summer in Łódź!" → "summer-in-lodz". */
+export function slugFromTitle(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ł/g, "l")
+    .replace(/Ł/g, "l")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, MAX_ALBUM_SLUG_LENGTH - 4)
+    .replace(/-+$/g, "");
+  return slug || "album";
+}
+
+/** A slug from the title that no album answers to, now or as an old slug. */
+async function freeSlugFromTitle(db: DatabaseHandle, title: string): Promise<string> {
+  const base = slugFromTitle(title);
+  for (let attempt = 1; attempt < 1000; attempt += 1) {
+    const candidate = attempt === 1 ? base : `${base}-${attempt}`;
+    if (!(await isSlugTaken(db, candidate))) return candidate;
+  }
+  throw new AppError("CONFLICT", "No free slug could be made from that title: give one.");
+}
+
+/** How many levels the album and the albums under it take (1: no children). */
+async function subtreeHeight(db: DatabaseHandle, albumId: string): Promise<{ height: number; ids: Set<string> }> {
+  const ids = new Set([albumId]);
+  let level = [albumId];
+  let height = 1;
+  while (height <= MAX_ALBUM_DEPTH) {
+    const children = (await listChildAlbumIds(db, level)).filter((id) => !ids.has(id));
+    if (children.length === 0) break;
+    children.forEach((id) => ids.add(id));
+    level = children;
+    height += 1;
+  }
+  return { height, ids };
+}
+
+/** The levels above and including this album (1: a top-level album). */
+async function depthOf(db: DatabaseHandle, album: AlbumRow): Promise<{ depth: number; ancestorIds: Set<string> }> {
+  const ancestorIds = new Set([album.id]);
+  let depth = 1;
+  let parentId = album.parent_id;
+  while (parentId !== null && depth <= MAX_ALBUM_DEPTH + 1) {
+    if (ancestorIds.has(parentId)) break;
+    ancestorIds.add(parentId);
+    depth += 1;
+    parentId = (await findAlbumById(db, parentId))?.parent_id ?? null;
+  }
+  return { depth, ancestorIds };
+}
+
+/** The parent an album may go under: one the user may edit, not itself or below it, within the depth limit. */
+async function checkParent(db: DatabaseHandle, user: SessionUser, parentId: string, albumId: string | null): Promise<AlbumRow> {
+  const viewer = toViewer(user);
+  const parent = await findAlbumById(db, parentId);
+  if (!parent || !canViewAlbum(viewer, parent)) throw new AppError("NOT_FOUND", "No parent album has that id.");
+  if (!canEditAlbum(viewer, parent)) throw new AppError("FORBIDDEN", "Albums go only under albums you may change.");
+  const { depth, ancestorIds } = await depthOf(db, parent);
+  const { height } = albumId === null ? { height: 1 } : await subtreeHeight(db, albumId);
+  if (albumId !== null && ancestorIds.has(albumId)) throw new AppError("INVALID_INPUT", "An album cannot go inside itself or an album below it.");
+  if (depth + height > MAX_ALBUM_DEPTH) throw new AppError("INVALID_INPUT", `Albums nest at most ${MAX_ALBUM_DEPTH} levels deep.`);
+  return parent;
+}
+
+function auditView(album: AlbumRow) {
+  return {
+    slug: album.slug,
+    title: album.title,
+    description: album.description,
+    visibility: album.visibility,
+    parentId: album.parent_id,
+    sort: album.sort,
+    coverPhotoId: album.cover_photo_id,
+  };
+}
+
+/** Runs a change that may lose a race on a unique key, again from the start (a fresh transaction), a few times. */
+async function retryOnClash<T>(db: DatabaseHandle, work: () => Promise<T>, clash: AppError): Promise<T> {
+  const attempts = db.isTransaction ? 1 : 8;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt >= attempts) throw clash;
+    }
+  }
+}
+
+function conflictOnUnique<T>(promise: Promise<T>, message: string): Promise<T> {
+  return promise.catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", message);
+    throw error;
+  });
+}
+
+export async function createAlbum(db: DatabaseHandle, user: SessionUser, input: AlbumInput): Promise<AlbumSummary> {
+  requireEditor(user);
+  const title = cleanTitle(input.title);
+  const slug = input.slug === undefined ? undefined : checkSlug(input.slug);
+  const id = crypto.randomUUID();
+  await conflictOnUnique(
+    inTransaction(db, async (transaction) => {
+      if (input.parentId) await checkParent(transaction, user, input.parentId, null);
+      const now = new Date().toISOString();
+      if (slug !== undefined) {
+        if (await findAlbumBySlug(transaction, slug)) throw new AppError("CONFLICT", "Another album has that slug.");
+        await forgetOldSlug(transaction, slug);
+      }
+      const row = {
+        id,
+        owner_id: user.id,
+        slug: slug ?? (await freeSlugFromTitle(transaction, title)),
+        title,
+        description: (input.description ?? "").trim(),
+        visibility: input.visibility ?? "private",
+        parent_id: input.parentId ?? null,
+        sort: input.sort ?? "manual",
+        cover_photo_id: null,
+        created_at: now,
+        updated_at: now,
+      } satisfies AlbumRow;
+      await insertAlbum(transaction, row);
+      await insertAuditEntry(transaction, { actorId: user.id, action: "album.create", targetId: id, details: { before: null, after: auditView(row) } }, now);
+    }),
+    "Another album has that slug.",
+  );
+  announcePhotosChanged();
+  return findAlbumByIdForViewer(db, toViewer(user), id);
+}
+
+export async function updateAlbum(db: DatabaseHandle, user: SessionUser, albumId: string, input: AlbumChanges): Promise<AlbumSummary> {
+  await getEditableAlbum(db, user, albumId);
+  const title = input.title === undefined ? undefined : cleanTitle(input.title);
+  const slug = input.slug === undefined ? undefined : checkSlug(input.slug);
+  await conflictOnUnique(
+    inTransaction(db, async (transaction) => {
+      // Read again inside the transaction: what the audit row calls "before".
+      const album = await getEditableAlbum(transaction, user, albumId);
+      const now = new Date().toISOString();
+      if (input.parentId !== undefined && input.parentId !== null && input.parentId !== album.parent_id) {
+        await checkParent(transaction, user, input.parentId, album.id);
+      }
+      if (input.coverPhotoId !== undefined && input.coverPhotoId !== null) {
+        const cover = await findVisibleAlbumPhoto(transaction, album.id, input.coverPhotoId, photoAccessFor(toViewer(user)));
+        if (!cover) throw new AppError("INVALID_INPUT", "The cover must be a photo in the album.");
+      }
+      if (slug !== undefined && slug !== album.slug) {
+        if (await findAlbumBySlug(transaction, slug)) throw new AppError("CONFLICT", "Another album has that slug.");
+        await forgetOldSlug(transaction, slug);
+        await keepOldSlug(transaction, album.slug, album.id, now);
+      }
+      const changes: AlbumUpdate = {
+        ...(title !== undefined && { title }),
+        ...(slug !== undefined && { slug }),
+        ...(input.description !== undefined && { description: input.description.trim() }),
+        ...(input.visibility !== undefined && { visibility: input.visibility }),
+        ...(input.parentId !== undefined && { parent_id: input.parentId }),
+        ...(input.sort !== undefined && { sort: input.sort }),
+        ...(input.coverPhotoId !== undefined && { cover_photo_id: input.coverPhotoId }),
+        updated_at: now,
+      };
+      await updateAlbumRow(transaction, album.id, changes);
+      const after = { ...album, ...changes } as AlbumRow;
+      await insertAuditEntry(
+        transaction,
+        { actorId: user.id, action: "album.update", targetId: album.id, details: { before: auditView(album), after: auditView(after) } },
+        now,
+      );
+    }),
+    "Another album has that slug.",
+  );
+  announcePhotosChanged();
+  return findAlbumByIdForViewer(db, toViewer(user), albumId);
+}
+
+/** Deletes the album; its photos stay, its child albums become top-level ones. */
+export async function deleteAlbum(db: DatabaseHandle, user: SessionUser, albumId: string): Promise<void> {
+  await getEditableAlbum(db, user, albumId);
+  await inTransaction(db, async (transaction) => {
+    const album = await getEditableAlbum(transaction, user, albumId);
+    const now = new Date().toISOString();
+    const photoCount = await countAlbumRows(transaction, album.id);
+    await detachChildAlbums(transaction, album.id, now);
+    await deleteAlbumRow(transaction, album.id);
+    await insertAuditEntry(
+      transaction,
+      { actorId: user.id, action: "album.delete", targetId: album.id, details: { before: { ...auditView(album), photoCount }, after: null } },
+      now,
+    );
+  });
+  announcePhotosChanged();
+}
+
+function uniqueIds(photoIds: string[]): string[] {
+  const ids = [...new Set(photoIds)];
+  if (ids.length === 0) throw new AppError("INVALID_INPUT", "Name at least one photo.");
+  if (ids.length > MAX_ALBUM_PHOTOS_PER_REQUEST) throw new AppError("INVALID_INPUT", `At most ${MAX_ALBUM_PHOTOS_PER_REQUEST} photos at a time.`);
+  return ids;
+}
+
+/** Appends photos to the album's manual order; ones already in it are skipped. Every photo must be one the user may change. */
+export async function addPhotosToAlbum(db: DatabaseHandle, user: SessionUser, albumId: string, photoIds: string[]): Promise<{ added: number }> {
+  await getEditableAlbum(db, user, albumId);
+  const ids = uniqueIds(photoIds);
+  const viewer = toViewer(user);
+  const photos = await listPhotosForAlbum(db, ids);
+  const byId = new Map(photos.map((photo) => [photo.id, photo]));
+  for (const id of ids) {
+    const photo = byId.get(id);
+    // Unknown, trashed and unseen photos look alike: the user never learns which ids exist.
+    if (!photo || !canViewPhoto(viewer, photo)) throw new AppError("NOT_FOUND", "No photo has that id.");
+    if (!canEditPhoto(viewer, photo)) throw new AppError("FORBIDDEN", "Only photos you may change can be added to an album.");
+  }
+  const added = await retryOnClash(
+    db,
+    () =>
+      inTransaction(db, async (transaction) => {
+        const album = await getEditableAlbum(transaction, user, albumId);
+        const present = await listAlbumMembers(transaction, album.id, ids);
+        const fresh = ids.filter((id) => !present.has(id));
+        const now = new Date().toISOString();
+        const keys = generateNKeysBetween(await findLastOrderKey(transaction, album.id), null, fresh.length);
+        await insertAlbumPhotos(
+          transaction,
+          fresh.map((id, index) => {
+            const photo = byId.get(id) as PhotoRow;
+            return { album_id: album.id, photo_id: id, order_key: keys[index], photo_sort_at: photo.sort_at, photo_created_at: photo.created_at, added_at: now };
+          }),
+        );
+        await updateAlbumRow(transaction, album.id, { updated_at: now });
+        await insertAuditEntry(
+          transaction,
+          { actorId: user.id, action: "album.photos-add", targetId: album.id, details: { before: { present: [...present] }, after: { added: fresh } } },
+          now,
+        );
+        return fresh.length;
+      }),
+    new AppError("CONFLICT", "The album changed while the photos were added: try again."),
+  );
+  announcePhotosChanged();
+  return { added };
+}
+
+/** Takes photos out of the album (the photos stay). Ids of photos the user may not see answer 404. */
+export async function removePhotosFromAlbum(db: DatabaseHandle, user: SessionUser, albumId: string, photoIds: string[]): Promise<{ removed: number }> {
+  await getEditableAlbum(db, user, albumId);
+  const ids = uniqueIds(photoIds);
+  const viewer = toViewer(user);
+  const photos = await listPhotosForAlbum(db, ids);
+  const byId = new Map(photos.map((photo) => [photo.id, photo]));
+  for (const id of ids) {
+    const photo = byId.get(id);
+    if (!photo || !canViewPhoto(viewer, photo)) throw new AppError("NOT_FOUND", "No photo has that id.");
+  }
+  const removed = await inTransaction(db, async (transaction) => {
+    const album = await getEditableAlbum(transaction, user, albumId);
+    const now = new Date().toISOString();
+    const gone = [...(await listAlbumMembers(transaction, album.id, ids))];
+    await deleteAlbumPhotos(transaction, album.id, gone);
+    const coverGone = album.cover_photo_id !== null && gone.includes(album.cover_photo_id);
+    await updateAlbumRow(transaction, album.id, { updated_at: now, ...(coverGone && { cover_photo_id: null }) });
+    await insertAuditEntry(
+      transaction,
+      {
+        actorId: user.id,
+        action: "album.photos-remove",
+        targetId: album.id,
+        details: { before: { photoIds: gone, coverPhotoId: album.cover_photo_id }, after: { removed: gone.length, coverPhotoId: coverGone ? null : album.cover_photo_id } },
+      },
+      now,
+    );
+    return gone.length;
+  });
+  announcePhotosChanged();
+  return { removed };
+}
+
+/** The keys either side of the new place, leaving out the photo being moved. */
+async function neighbourKeys(db: DatabaseHandle, user: SessionUser, albumId: string, photoId: string, to: AlbumMoveTarget): Promise<[string | null, string | null]> {
+  const access = photoAccessFor(toViewer(user));
+  const anchorKey = async (anchorId: string) => {
+    if (anchorId === photoId) throw new AppError("INVALID_INPUT", "A photo cannot move next to itself.");
+    const anchor = await findVisibleAlbumPhoto(db, albumId, anchorId, access);
+    if (!anchor) throw new AppError("INVALID_INPUT", "The photo to move next to is not in this album.");
+    return anchor.order_key;
+  };
+  if ("position" in to) {
+    if (!Number.isInteger(to.position) || to.position < 0) throw new AppError("INVALID_INPUT", "A position is a whole number from 0.");
+    if (to.position === 0) return [null, await findNextOrderKey(db, albumId, null, "after", photoId)];
+    const [before, after] = await findOrderKeysAt(db, albumId, to.position - 1, photoId);
+    // Past the end: the last place.
+    if (before === undefined) return [await findNextOrderKey(db, albumId, null, "before", photoId), null];
+    return [before, after ?? null];
+  }
+  if ("after" in to) {
+    if (to.after === null) return [null, await findNextOrderKey(db, albumId, null, "after", photoId)];
+    const key = await anchorKey(to.after);
+    return [key, await findNextOrderKey(db, albumId, key, "after", photoId)];
+  }
+  if (to.before === null) return [await findNextOrderKey(db, albumId, null, "before", photoId), null];
+  const key = await anchorKey(to.before);
+  return [await findNextOrderKey(db, albumId, key, "before", photoId), key];
+}
+
+/**
+ * Moves one photo in the album's manual order by giving it a key between its new neighbours: one
+ * row written, however long the album. Two editors moving photos to the same place at once would
+ * make the same key; the unique (album_id, order_key) refuses the second, which reads the
+ * neighbours again and retries.
+ */
+export async function movePhotoInAlbum(db: DatabaseHandle, user: SessionUser, albumId: string, photoId: string, to: AlbumMoveTarget): Promise<void> {
+  await getEditableAlbum(db, user, albumId);
+  await retryOnClash(
+    db,
+    () =>
+      inTransaction(db, async (transaction) => {
+        const album = await getEditableAlbum(transaction, user, albumId);
+        const moving = await findVisibleAlbumPhoto(transaction, album.id, photoId, photoAccessFor(toViewer(user)));
+        if (!moving) throw new AppError("INVALID_INPUT", "The photo to move is not in this album.");
+        const [low, high] = await neighbourKeys(transaction, user, album.id, photoId, to);
+        const now = new Date().toISOString();
+        // Already there: nothing to write but the audit row.
+        const unchanged = (low === null || low < moving.order_key) && (high === null || moving.order_key < high);
+        const key = unchanged ? moving.order_key : generateKeyBetween(low, high);
+        if (!unchanged) await updateOrderKey(transaction, album.id, photoId, key);
+        await insertAuditEntry(
+          transaction,
+          { actorId: user.id, action: "album.reorder", targetId: album.id, details: { before: { photoId, orderKey: moving.order_key }, after: { photoId, orderKey: key, to } } },
+          now,
+        );
+      }),
+    new AppError("CONFLICT", "The album kept changing while the photo was moved: try again."),
+  );
+  announcePhotosChanged();
+}
