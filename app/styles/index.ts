@@ -7,3 +7,4 @@ import "./shell.css";
 import "./gallery.css";
 import "./photo.css";
 import "./admin.css";
+import "./albums.css";

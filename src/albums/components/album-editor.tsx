@@ -425,7 +425,7 @@ export function AlbumEditor({ album: serverAlbum, photos: serverPhotos, isComple
         onClose={() => setIsDeleting(false)}
       >
         <p className="dialog-text">
-          The album and its address go; its {describePhotoCount(photos.length).replace("No photos yet", "photos")} stay in the library. Albums inside it are deleted too, never their photos.
+          The album and its address go; its {describePhotoCount(photos.length).replace("No photos yet", "photos")} stay in the library. Albums inside it move to the top level.
         </p>
       </ConfirmDialog>
     </div>

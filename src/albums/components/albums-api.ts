@@ -39,5 +39,5 @@ export async function removePhotosRequest(albumId: string, photoIds: string[]): 
 }
 
 export async function movePhotoRequest(albumId: string, photoId: string, to: AlbumMove): Promise<void> {
-  await callApi<unknown>(`${albumPath(albumId)}/photos/${encodeURIComponent(photoId)}/move`, { method: "POST", body: to });
+  await callApi<void>(`${albumPath(albumId)}/photos`, { method: "PATCH", body: { photoId, ...to } });
 }
