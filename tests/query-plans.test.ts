@@ -15,6 +15,17 @@ import { CompiledQuery, type Kysely, type LogEvent } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { toViewer, ANONYMOUS_VIEWER, type Viewer } from "@/src/access/viewer";
 import type { Database, PhotoVariantRow } from "@/src/db/database";
+import {
+  addPhotosToAlbum,
+  createAlbum,
+  findAlbumBySlugForViewer,
+  findAlbumNeighbours,
+  listAlbumPhotosForViewer,
+  listAlbumsForViewer,
+  listAlbumsHoldingPhoto,
+  updateAlbum,
+} from "@/src/albums/albums.service";
+import type { AlbumSort } from "@/src/albums/albums.types";
 import { toMediaUrl } from "@/src/photos/photo-publication";
 import { getPhotoPageForViewer, listNeighbourPhotos, listPhotosForViewer } from "@/src/photos/photos.service";
 import { listLatestJobs, listUnfinishedPhotos } from "@/src/photos/processing-queue.repository";
@@ -23,7 +34,7 @@ import { findServableVariant } from "@/src/photos/servable-variant";
 import { type PhotoLibrary, seedPhotoLibrary } from "./helpers/photo-library";
 import { openFreshDatabase } from "./helpers/test-database";
 
-const HOT_TABLES = ["photos", "photo_variants"];
+const HOT_TABLES = ["photos", "photo_variants", "album_photos"];
 const databaseKind = inject("databaseKind");
 
 let db: Kysely<Database>;
@@ -209,6 +220,26 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
           await listPhotosForViewer(db, viewer, { limit: 30, visibility: "private" });
         }
       });
+    });
+
+    it(`an album's page, its photos (first and deep pages, every sort), neighbours and the albums lists for ${who}`, async () => {
+      const viewer = viewerOf();
+      const album = await createAlbum(db, library.admin, { title: `Plan ${who}`, visibility: "public" });
+      await addPhotosToAlbum(db, library.admin, album.id, photoIds);
+      await createAlbum(db, library.admin, { title: `Plan ${who} inside`, visibility: "public", parentId: album.id });
+      for (const sort of ["manual", "taken-desc", "uploaded-asc"] as AlbumSort[]) {
+        await updateAlbum(db, library.admin, album.id, { sort, coverPhotoId: photoIds[4] });
+        const first = await listAlbumPhotosForViewer(db, viewer, album.id, { limit: 5 });
+        const inside = first.photos[2]?.id ?? photoIds[0];
+        await expectIndexedQueries(async () => {
+          await findAlbumBySlugForViewer(db, viewer, album.slug);
+          await listAlbumPhotosForViewer(db, viewer, album.id, { limit: 5 });
+          await listAlbumPhotosForViewer(db, viewer, album.id, { limit: 5, cursor: first.nextCursor ?? undefined });
+          await findAlbumNeighbours(db, viewer, album.id, inside);
+          await listAlbumsForViewer(db, viewer, { parentId: null });
+          await listAlbumsHoldingPhoto(db, viewer, inside);
+        });
+      }
     });
 
     it(`the photo page and the full-screen viewer's neighbours for ${who}`, async () => {

@@ -17,8 +17,8 @@ export const SCOPE_MINIMUM_ROLE = {
 /** What each scope opens, in words for the token form and the API reference. */
 export const SCOPE_DESCRIPTIONS: Record<ApiTokenScope, string> = {
   upload: "Upload photos: POST /api/upload and /api/upload/tus",
-  "photos:read": "Read the photos you may see: GET /api/photos…",
-  "photos:write": "Change and delete your photos: PATCH, DELETE /api/photos/{id}",
+  "photos:read": "Read the photos and albums you may see: GET /api/photos…, GET /api/albums…",
+  "photos:write": "Change and delete your photos and albums: PATCH, DELETE /api/photos/{id}, /api/albums…",
 };
 
 export function isApiTokenScope(value: unknown): value is ApiTokenScope {

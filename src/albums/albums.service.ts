@@ -367,13 +367,16 @@ function auditView(album: AlbumRow) {
 
 /** Runs a change that may lose a race on a unique key, again from the start (a fresh transaction), a few times. */
 async function retryOnClash<T>(db: DatabaseHandle, work: () => Promise<T>, clash: AppError): Promise<T> {
-  const attempts = db.isTransaction ? 1 : 8;
+  // Inside a caller's transaction a failed statement may have aborted it (PostgreSQL): no retry there.
+  const attempts = db.isTransaction ? 1 : 20;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await work();
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       if (attempt >= attempts) throw clash;
+      // Each round at least one of the clashing writers wins; a little jitter spreads the rest.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }
   }
 }
