@@ -12,7 +12,7 @@ const PAGE_SIZE = 30;
 
 // Two arguments: the album's id (bound by the page) and the cursor the previous page ended with.
 // Both URL-safe; what the cursor encodes is the albums service's to judge.
-const loadMoreAlbumPhotosArguments = z.tuple([z.string().regex(/^[A-Za-z0-9_-]{1,100}$/), z.string().regex(/^[A-Za-z0-9_-]{1,200}$/)]);
+const loadMoreAlbumPhotosArguments = z.tuple([z.string().regex(/^[A-Za-z0-9_-]{1,100}$/), z.string().regex(/^[A-Za-z0-9_-]{1,600}$/)]);
 
 const NO_MORE_PHOTOS: GalleryPage = { tiles: [], nextCursor: null };
 
