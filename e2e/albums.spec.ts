@@ -104,9 +104,13 @@ test("an editor arranges a public album; a visitor walks it in the album's order
     await expect.poll(() => editorOrder(page)).toEqual([photoA, photoC, photoB, privatePhoto]);
 
     // The keyboard: B's handle, Space to lift, one step left, Space to drop.
+    // Each key waits for what a screen reader hears (dnd-kit's live region), as a person would.
+    const announced = page.locator('[id^="DndLiveRegion"]');
     await tile(page, photoB).getByTestId("album-editor-handle").focus();
     await page.keyboard.press("Space");
+    await expect(announced).toHaveText(/position 3 of 4\.$/);
     await page.keyboard.press("ArrowLeft");
+    await expect(announced).toHaveText(/would move to position 2 of 4\.$/);
     await page.keyboard.press("Space");
     await expect(toast(page, new RegExp(`to position 2 of 4 in ${title}`))).toBeVisible();
     await expect.poll(() => editorOrder(page)).toEqual([photoA, photoB, photoC, privatePhoto]);
