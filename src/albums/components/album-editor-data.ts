@@ -60,19 +60,22 @@ export function toEditorAlbum(album: AlbumSummary): EditorAlbum {
 }
 
 export const SORT_CHOICES: Array<{ value: AlbumSort; label: string; short: string }> = [
-  { value: "manual", label: "Manual (drag to arrange)", short: "in your own order" },
-  { value: "taken-desc", label: "Date taken, newest first", short: "by date taken, newest first" },
-  { value: "taken-asc", label: "Date taken, oldest first", short: "by date taken, oldest first" },
+  { value: "manual", label: "Manual", short: "in your own order" },
+  { value: "taken-desc", label: "Taken, newest first", short: "by date taken, newest first" },
+  { value: "taken-asc", label: "Taken, oldest first", short: "by date taken, oldest first" },
   { value: "uploaded-desc", label: "Uploaded, newest first", short: "by upload, newest first" },
   { value: "uploaded-asc", label: "Uploaded, oldest first", short: "by upload, oldest first" },
 ];
 
 export const VISIBILITY_CHOICES: Array<{ value: AlbumSummary["visibility"]; label: string }> = [
-  { value: "private", label: "Private: only you (and admins)" },
-  { value: "members", label: "Members: anyone signed in" },
-  { value: "unlisted", label: "Unlisted: anyone with the link" },
-  { value: "public", label: "Public: everyone" },
+  { value: "private", label: "Private" },
+  { value: "members", label: "Members" },
+  { value: "unlisted", label: "Unlisted" },
+  { value: "public", label: "Public" },
 ];
+
+/** Said under the visibility picker: who may see an album of each kind. */
+export const VISIBILITY_HINT = "Private: you and admins. Members: anyone signed in. Unlisted: anyone with the link. Public: everyone.";
 
 /** Albums as the parent picker lists them: indented by depth, in a tree walk, without `exclude` and everything under it. */
 export function parentChoices(albums: EditorAlbum[], exclude: string | null): Array<{ id: string; label: string }> {

@@ -22,7 +22,7 @@ import { AdminPanel } from "@/src/ui/admin-page";
 import { ConfirmDialog } from "@/src/ui/dialog";
 import type { AlbumSort } from "../albums.types";
 import { describePhotoCount } from "./album-card-data";
-import { type EditorAlbum, type EditorPhoto, parentChoices, SORT_CHOICES, VISIBILITY_CHOICES } from "./album-editor-data";
+import { type EditorAlbum, type EditorPhoto, parentChoices, SORT_CHOICES, VISIBILITY_CHOICES, VISIBILITY_HINT } from "./album-editor-data";
 import { type AlbumFields, type AlbumMove, deleteAlbumRequest, movePhotoRequest, removePhotosRequest, updateAlbumRequest } from "./albums-api";
 import { PhotoPicker } from "./photo-picker";
 
@@ -240,13 +240,16 @@ export function AlbumEditor({ album: serverAlbum, photos: serverPhotos, isComple
           </label>
           <label className="field">
             Visibility
-            <select name="visibility" defaultValue={album.visibility}>
+            <select name="visibility" defaultValue={album.visibility} aria-describedby={`${hintId}-visibility`}>
               {VISIBILITY_CHOICES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
                   {choice.label}
                 </option>
               ))}
             </select>
+            <span id={`${hintId}-visibility`} className="field-hint">
+              {VISIBILITY_HINT}
+            </span>
           </label>
           <label className="field">
             Inside

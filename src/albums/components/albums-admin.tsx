@@ -7,7 +7,7 @@ import toast from "react-hot-toast";
 import { AdminPanel } from "@/src/ui/admin-page";
 import type { AlbumSort } from "../albums.types";
 import { describePhotoCount } from "./album-card-data";
-import { type EditorAlbum, parentChoices, SORT_CHOICES, VISIBILITY_CHOICES } from "./album-editor-data";
+import { type EditorAlbum, parentChoices, SORT_CHOICES, VISIBILITY_CHOICES, VISIBILITY_HINT } from "./album-editor-data";
 import { AlbumCoverImage } from "./album-grid";
 import { createAlbumRequest } from "./albums-api";
 import type { Visibility } from "@/src/db/database";
@@ -68,13 +68,16 @@ export function AlbumsAdmin({ albums }: { albums: EditorAlbum[] }) {
           </label>
           <label className="field">
             Visibility
-            <select name="visibility" defaultValue="private">
+            <select name="visibility" defaultValue="private" aria-describedby="new-album-visibility-hint">
               {VISIBILITY_CHOICES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
                   {choice.label}
                 </option>
               ))}
             </select>
+            <span id="new-album-visibility-hint" className="field-hint">
+              {VISIBILITY_HINT}
+            </span>
           </label>
           <label className="field">
             Inside

@@ -90,13 +90,21 @@ export default async function AlbumPage({ params }: AlbumPageProps) {
       </header>
 
       {children.length > 0 && (
-        <section className="album-children" aria-label="Albums in this album">
+        <section className="album-children" aria-labelledby="album-children-title">
+          <h2 id="album-children-title" className="album-section-title">
+            Albums
+          </h2>
           <AlbumGrid albums={toAlbumCards(children, viewer)} label={`Albums in ${album.title}`} />
         </section>
       )}
 
       {photos.length > 0 ? (
         <section className="gallery album-photos" aria-label={`Photos in ${album.title}`}>
+          {children.length > 0 && (
+            <h2 className="album-section-title" aria-hidden="true">
+              Photos
+            </h2>
+          )}
           <EndlessGallery
             firstTiles={toGalleryTiles(photos, viewer)}
             firstCursor={nextCursor}

@@ -150,8 +150,14 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
             <PhotoNavLink href={nextHref} direction="next" />
             {albumContext && (
               <Link className="photo-nav-album" href={`/albums/${encodeURIComponent(albumContext.slug)}`} data-testid="photo-album-context">
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <rect x="3.5" y="3.5" width="7" height="7" rx="1" />
+                  <rect x="13.5" y="3.5" width="7" height="7" rx="1" />
+                  <rect x="3.5" y="13.5" width="7" height="7" rx="1" />
+                  <rect x="13.5" y="13.5" width="7" height="7" rx="1" />
+                </svg>
                 <span className="visually-hidden">Back to the album </span>
-                {albumContext.title}
+                <span className="photo-nav-album-title">{albumContext.title}</span>
               </Link>
             )}
           </nav>
