@@ -223,3 +223,35 @@ test("an album that is not public is a 404 for a visitor, and an old address red
     await context.close();
   }
 });
+
+test("after an upload, the photos just uploaded go into an album from the upload page", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await newAdminContext(browser);
+  const stamp = Date.now() % 1000000;
+  const title = `Uploads ${stamp}`;
+  try {
+    const created = await context.request.post("/api/albums", { headers: { Origin: E2E_BASE_URL }, data: { title } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { album } = (await created.json()) as { album: { id: string } };
+    const page = await context.newPage();
+    await page.goto("/admin/upload");
+    const files = await Promise.all(
+      [0, 1].map(async (index) => ({
+        name: `upload-album-${stamp}-${index}.jpg`,
+        mimeType: "image/jpeg",
+        buffer: await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: (stamp + index * 90) % 256, g: 120, b: index * 100 } } }).jpeg().toBuffer(),
+      })),
+    );
+    await page.locator("input.uppy-Dashboard-input").first().setInputFiles(files);
+    await page.getByRole("button", { name: /^Upload 2 files/ }).click();
+    const offer = page.getByTestId("add-to-album");
+    await expect(offer).toContainText("Put the 2 photos you just uploaded in an album", { timeout: 30_000 });
+    await offer.getByLabel("Album").selectOption({ label: title });
+    await offer.getByRole("button", { name: "Add to album" }).click();
+    await expect(toast(page, `2 photos added to ${title}`)).toBeVisible();
+    const listed = await context.request.get(`/api/albums/${album.id}/photos`);
+    expect(((await listed.json()) as { photos: unknown[] }).photos).toHaveLength(2);
+  } finally {
+    await context.close();
+  }
+});
