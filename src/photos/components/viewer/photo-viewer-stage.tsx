@@ -33,7 +33,8 @@ interface PhotoViewerStageProps {
 export function PhotoViewerStage({ slide, loadNeighbours, children, pageQuery = "" }: PhotoViewerStageProps) {
   const router = useRouter();
   const button = useRef<HTMLButtonElement>(null);
-  const prepared = useRef<{ id: string; promise: Prepared } | null>(null);
+  // Keyed by photo and query: the same page may stay mounted from /p/x?album=a to /p/x, whose neighbours differ.
+  const prepared = useRef<{ key: string; promise: Prepared } | null>(null);
   const isOpen = useRef(false);
   const hintId = useId();
 
@@ -44,13 +45,14 @@ export function PhotoViewerStage({ slide, loadNeighbours, children, pageQuery = 
   }, [slide.id]);
 
   function prepare(): Prepared {
-    if (prepared.current?.id !== slide.id) {
+    const key = `${slide.id}${pageQuery}`;
+    if (prepared.current?.key !== key) {
       const promise: Prepared = Promise.all([import("./open-photo-viewer"), loadNeighbours(slide.id)]);
       // A failed fetch is forgotten, so the next attempt tries again.
       promise.catch(() => {
         if (prepared.current?.promise === promise) prepared.current = null;
       });
-      prepared.current = { id: slide.id, promise };
+      prepared.current = { key, promise };
     }
     return prepared.current.promise;
   }
