@@ -2,6 +2,7 @@
 // on an album the caller may not see), token scopes, bad input with its status and nothing written,
 // one audit row per change, and parallel reorders that never lose or duplicate a photo.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { albumListResponseSchema, albumPhotosResponseSchema, albumResponseSchema } from "@/src/albums/albums-api.schemas";
 import type { Visibility } from "@/src/db/database";
 import { bearer, createApiToken } from "./helpers/api-tokens";
 import { openTestDatabase } from "./helpers/test-database";
@@ -85,6 +86,10 @@ describe("the albums API", () => {
     const rest = (await (await alice.client.request(`/api/albums/${album.id}/photos?limit=2&cursor=${page.nextCursor}`)).json()) as { photos: Array<{ id: string }> };
     expect(rest.photos.map((each) => each.id)).toEqual([photo("a0"), photo("a-private")]);
 
+    // Real answers match the documented schemas (the OpenAPI document is generated from them).
+    albumResponseSchema.parse(await (await alice.client.request(`/api/albums/${album.id}`)).json());
+    albumListResponseSchema.parse(await (await member.client.request("/api/albums")).json());
+    albumPhotosResponseSchema.parse(page);
     // Another signed-in user sees the public photos only, counted and covered likewise.
     const forMember = (await (await member.client.request(`/api/albums/${album.id}`)).json()) as { album: { photoCount: number; cover: { id: string }; coverPhotoId: string | null; canEdit: boolean } };
     expect(forMember.album).toMatchObject({ photoCount: 3, cover: { id: photo("a2") }, coverPhotoId: null, canEdit: false });

@@ -22,6 +22,7 @@ import type { AlbumSummary } from "@/src/albums/albums.types";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { Visibility } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
+import { announcePhotosChanged } from "@/src/photos/photo-changes";
 import { openFreshDatabase } from "./helpers/test-database";
 
 const alice: SessionUser = { id: "albums-alice", email: "alice@example.test", name: "Alice", role: "editor" };
@@ -164,6 +165,8 @@ describe("who sees an album", () => {
     const album = await albumOf(alice, "public");
     // In the trash: hidden from everyone, the owner too.
     await db.updateTable("photos").set({ trashed_at: new Date().toISOString() }).where("id", "=", "a7").execute();
+    // As the photos lifecycle does after every change: remembered counts drop.
+    announcePhotosChanged();
     const expected: Array<[string, Viewer, string[]]> = [
       // Never the private, members-only, unlisted, unfinished or trashed ones for a visitor.
       ["a visitor", visitor, ["a1", "a3", "a8"]],
@@ -181,6 +184,12 @@ describe("who sees an album", () => {
       const listed = (await listAlbumsForViewer(db, viewer, { parentId: null })).find((each) => each.id === album.id);
       expect(listed?.photoCount, who).toBe(ids.length);
     }
+    // Counts are remembered, and follow the album's changes at once.
+    await removePhotosFromAlbum(db, alice, album.id, ["a3"]);
+    expect((await findAlbumByIdForViewer(db, visitor, album.id)).photoCount).toBe(2);
+    await addPhotosToAlbum(db, alice, album.id, ["a3"]);
+    expect((await findAlbumByIdForViewer(db, visitor, album.id)).photoCount).toBe(3);
+    await movePhotoInAlbum(db, alice, album.id, "a3", { after: "a2" });
     // Previous and next skip what the reader may not see.
     expect(await findAlbumNeighbours(db, visitor, album.id, "a3")).toEqual({ previousId: "a1", nextId: "a8" });
     expect(await findAlbumNeighbours(db, asViewer(alice), album.id, "a3")).toEqual({ previousId: "a2", nextId: "a4" });
@@ -271,6 +280,7 @@ describe("sorts other than manual", () => {
     await updateAlbum(db, alice, album.id, { sort: "taken-asc" });
     expect(await allPhotoIds(visitor, album.id)).toEqual(["a3", "a1"]);
     await db.updateTable("photos").set({ sort_at: "2000-01-01T00:00:00.000Z" }).where("id", "=", "a1").execute();
+    announcePhotosChanged();
     expect(await allPhotoIds(visitor, album.id)).toEqual(["a1", "a3"]);
   });
 });

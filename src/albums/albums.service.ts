@@ -12,12 +12,12 @@ import { canEditPhoto, canListPhoto, canViewPhoto, listableVisibilities } from "
 import { announcePhotosChanged } from "@/src/photos/photo-changes";
 import { listVariants } from "@/src/photos/photos.repository";
 import { type PhotoSummary, toSummary } from "@/src/photos/photos.service";
+import { countVisibleAlbumPhotosRemembered } from "./album-counts";
 import {
   type AlbumListAccess,
   type AlbumPhotoAccess,
   type AlbumPosition,
   countAlbumRows,
-  countVisibleAlbumPhotos,
   deleteAlbumPhotos,
   deleteAlbumRow,
   detachChildAlbums,
@@ -116,7 +116,7 @@ async function summarise(db: DatabaseHandle, viewer: Viewer, albums: AlbumRow[])
   const access = photoAccessFor(viewer);
   const chosen = albums.filter((album) => album.cover_photo_id !== null).map((album) => ({ id: album.id, coverPhotoId: album.cover_photo_id as string }));
   const [counts, chosenCovers] = await Promise.all([
-    countVisibleAlbumPhotos(db, albums.map((album) => album.id), access),
+    countVisibleAlbumPhotosRemembered(db, albums.map((album) => album.id), access),
     listVisibleCovers(db, chosen, access),
   ]);
   const coverRows = new Map<string, PhotoRow>(chosenCovers.map((row) => [row.album_id, row]));
