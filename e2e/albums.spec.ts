@@ -181,6 +181,20 @@ test("an editor arranges a public album; a visitor walks it in the album's order
     await visitor.keyboard.press("ArrowLeft");
     await expect(visitor).toHaveURL(`${E2E_BASE_URL}/p/${photoB}?album=${slug}`);
 
+    // The full-screen viewer moves in the album's order too, and the address keeps the album.
+    await visitor.goto(`/p/${photoA}?album=${slug}`);
+    await visitor.locator(".photo-stage-button").click();
+    const viewer = visitor.getByRole("dialog", { name: "Photo viewer" });
+    await expect(viewer.locator(".pswp__item[aria-hidden='false'] img.pswp__img:not(.pswp__img--placeholder)")).toBeVisible();
+    await visitor.keyboard.press("ArrowRight");
+    await expect(visitor).toHaveURL(`${E2E_BASE_URL}/p/${photoB}?album=${slug}`);
+    await visitor.keyboard.press("ArrowRight");
+    await expect(visitor).toHaveURL(`${E2E_BASE_URL}/p/${photoC}?album=${slug}`);
+    await visitor.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+    await expect(visitor).toHaveURL(`${E2E_BASE_URL}/p/${photoC}?album=${slug}`);
+    await expect(visitor.getByRole("link", { name: "Previous photo" })).toHaveAttribute("href", `/p/${photoB}?album=${slug}`);
+
     // Without the album, the same photo moves through the gallery's stream instead.
     await visitor.goto(`/p/${photoB}`);
     await expect(visitor.getByRole("link", { name: "Next photo" })).toHaveAttribute("href", `/p/${photoA}`);
