@@ -82,9 +82,12 @@ export default async function AlbumPage({ params }: AlbumPageProps) {
           <span data-testid="album-photo-count">{describePhotoCount(album.photoCount)}</span>
           {children.length > 0 && <span>{children.length === 1 ? "1 album" : `${children.length} albums`}</span>}
           {album.canEdit && (
-            <a href={`/admin/albums/${encodeURIComponent(album.id)}`} className="album-edit-link">
-              Edit album
-            </a>
+            // In a span: the dot before it is the span's, so it is never part of the link.
+            <span>
+              <a href={`/admin/albums/${encodeURIComponent(album.id)}`} className="album-edit-link">
+                Edit album
+              </a>
+            </span>
           )}
         </p>
       </header>
