@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newAdminContext } from "./helpers";
-import { type SignInState, TOUR_SIZES, TOUR_THEMES, tourVisits } from "./page-tour";
+import { type SignInState, type TourIds, TOUR_SIZES, TOUR_THEMES, tourVisits } from "./page-tour";
+import { seedTourAlbum } from "./seed-albums";
 import { seedPublicPhotos } from "./seed-photos";
 
 // WCAG 2.2 AA: every level-A and level-AA rule axe-core knows, up to 2.2.
@@ -9,11 +10,11 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
 
-let photoId = "";
+let tourIds: TourIds;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  [photoId] = await seedPublicPhotos(browser, 3);
+  tourIds = await seedTourAlbum(browser, await seedPublicPhotos(browser, 3));
 });
 
 async function openPage(browser: Browser, state: SignInState): Promise<Page> {
@@ -58,8 +59,8 @@ for (const { page: tourPage, state } of tourVisits()) {
     const page = await openPage(browser, state);
     try {
       const problems = await auditEverywhere(page, TOUR_SIZES, async () => {
-        const response = await page.goto(tourPage.path(photoId));
-        expect(response, `${tourPage.path(photoId)} answered`).not.toBeNull();
+        const response = await page.goto(tourPage.path(tourIds));
+        expect(response, `${tourPage.path(tourIds)} answered`).not.toBeNull();
         await page.waitForLoadState("networkidle");
       });
       expectNoViolations(problems);
@@ -70,10 +71,10 @@ for (const { page: tourPage, state } of tourVisits()) {
 }
 
 // What only shows after a click: the full-screen viewer, the phone's header menu and the dialogs.
-const OPEN_STATES: Array<{ name: string; path: (photoId: string) => string; open: (page: Page) => Promise<void> }> = [
+const OPEN_STATES: Array<{ name: string; path: (ids: TourIds) => string; open: (page: Page) => Promise<void> }> = [
   {
     name: "the full-screen viewer",
-    path: (id) => `/p/${id}`,
+    path: ({ photoId }) => `/p/${photoId}`,
     open: async (page) => {
       await page.locator(".photo-stage-button").click();
       await expect(page.locator(".pswp__item[aria-hidden='false'] img.pswp__img:not(.pswp__img--placeholder)")).toBeVisible();
@@ -81,10 +82,26 @@ const OPEN_STATES: Array<{ name: string; path: (photoId: string) => string; open
   },
   {
     name: "the delete-photo confirmation",
-    path: (id) => `/p/${id}`,
+    path: ({ photoId }) => `/p/${photoId}`,
     open: async (page) => {
       await page.getByRole("button", { name: /^Delete/ }).click();
       await expect(page.getByRole("dialog", { name: "Delete this photo?" })).toBeVisible();
+    },
+  },
+  {
+    name: "the album editor's photo picker",
+    path: ({ albumId }) => `/admin/albums/${albumId}`,
+    open: async (page) => {
+      await page.getByRole("button", { name: "Add photos", exact: true }).click();
+      await expect(page.getByRole("dialog", { name: /^Add photos to/ }).getByRole("checkbox").first()).toBeVisible();
+    },
+  },
+  {
+    name: "the album editor's selection toolbar",
+    path: ({ albumId }) => `/admin/albums/${albumId}`,
+    open: async (page) => {
+      await page.getByRole("checkbox", { name: /^Select / }).first().check();
+      await expect(page.getByRole("toolbar", { name: "Selected photos" })).toBeVisible();
     },
   },
   {
@@ -103,7 +120,7 @@ for (const state of OPEN_STATES) {
     const page = await openPage(browser, "signed-in");
     try {
       const problems = await auditEverywhere(page, TOUR_SIZES, async () => {
-        await page.goto(state.path(photoId));
+        await page.goto(state.path(tourIds));
         await state.open(page);
       });
       expectNoViolations(problems);

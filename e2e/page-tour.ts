@@ -1,18 +1,26 @@
 // The pages a person can reach, and the sizes and themes to look at them in; shared by the
 // accessibility and screenshot suites so both cover the same ground.
 
+import type { TourIds } from "./seed-albums";
+
+export type { TourIds };
+
 export interface TourPage {
   /** Used in test titles and screenshot file names. */
   name: string;
-  /** The path; a function of the seeded photo's id for the photo page. */
-  path: (photoId: string) => string;
+  /** The path; a function of the seeded photo and album (seedTourAlbum) for their pages. */
+  path: (ids: TourIds) => string;
   /** Only signed in: signed out, the page sends the visitor to sign in. */
   needsSignIn: boolean;
 }
 
 export const TOUR_PAGES: TourPage[] = [
   { name: "home", path: () => "/", needsSignIn: false },
-  { name: "photo", path: (photoId) => `/p/${photoId}`, needsSignIn: false },
+  { name: "photo", path: ({ photoId }) => `/p/${photoId}`, needsSignIn: false },
+  { name: "photo-in-album", path: ({ photoId, albumSlug }) => `/p/${photoId}?album=${albumSlug}`, needsSignIn: false },
+  { name: "albums", path: () => "/albums", needsSignIn: false },
+  { name: "album", path: ({ albumSlug }) => `/albums/${albumSlug}`, needsSignIn: false },
+  { name: "album-nested", path: ({ childAlbumSlug }) => `/albums/${childAlbumSlug}`, needsSignIn: false },
   { name: "signin", path: () => "/signin", needsSignIn: false },
   // Once an admin exists (the e2e server creates one from the env), /setup is a 404 to everyone.
   { name: "setup", path: () => "/setup", needsSignIn: false },
@@ -20,6 +28,8 @@ export const TOUR_PAGES: TourPage[] = [
   { name: "admin-photos", path: () => "/admin/photos", needsSignIn: true },
   { name: "admin-upload", path: () => "/admin/upload", needsSignIn: true },
   { name: "admin-trash", path: () => "/admin/trash", needsSignIn: true },
+  { name: "admin-albums", path: () => "/admin/albums", needsSignIn: true },
+  { name: "admin-album", path: ({ albumId }) => `/admin/albums/${albumId}`, needsSignIn: true },
   { name: "admin-users", path: () => "/admin/users", needsSignIn: true },
   { name: "admin-tokens", path: () => "/admin/tokens", needsSignIn: true },
   { name: "admin-settings", path: () => "/admin/settings", needsSignIn: true },

@@ -2,18 +2,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Browser, type Page, test } from "@playwright/test";
 import { newAdminContext } from "./helpers";
-import { type SignInState, TOUR_SIZES, TOUR_THEMES, tourVisits } from "./page-tour";
+import { type SignInState, type TourIds, TOUR_SIZES, TOUR_THEMES, tourVisits } from "./page-tour";
+import { seedTourAlbum } from "./seed-albums";
 import { seedPublicPhotos } from "./seed-photos";
 
 // Every page at desktop and phone size in both themes, attached to the Playwright report and kept
 // under test-results/screenshots/ for a person to look through.
 const SCREENSHOT_DIRECTORY = path.resolve("test-results/screenshots");
 
-let photoId = "";
+let tourIds: TourIds;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  [photoId] = await seedPublicPhotos(browser, 4);
+  tourIds = await seedTourAlbum(browser, await seedPublicPhotos(browser, 4));
   fs.mkdirSync(SCREENSHOT_DIRECTORY, { recursive: true });
 });
 
@@ -31,7 +32,7 @@ for (const { page: tourPage, state } of tourVisits()) {
         await page.setViewportSize({ width: size.width, height: size.height });
         for (const theme of TOUR_THEMES) {
           await page.emulateMedia({ colorScheme: theme });
-          await page.goto(tourPage.path(photoId));
+          await page.goto(tourPage.path(tourIds));
           await page.waitForLoadState("networkidle");
           // Signed-out pages keep the short name; the signed-in view of a page both can see is marked.
           const suffix = state === "signed-in" && !tourPage.needsSignIn ? "-signed-in" : "";

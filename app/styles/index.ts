@@ -10,3 +10,4 @@ import "./admin.css";
 import "./settings.css";
 import "./library.css";
 import "./tags.css";
+import "./albums.css";

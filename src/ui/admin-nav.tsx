@@ -9,13 +9,20 @@ const LINKS: Array<{ href: string; label: string; onlyFor?: Role }> = [
   { href: "/admin", label: "Dashboard" },
   { href: "/admin/photos", label: "Photos" },
   { href: "/admin/upload", label: "Upload" },
+  { href: "/admin/albums", label: "Albums" },
+  { href: "/admin/tags", label: "Tags", onlyFor: "admin" },
   { href: "/admin/trash", label: "Trash" },
   { href: "/admin/tokens", label: "API tokens" },
-  { href: "/admin/tags", label: "Tags", onlyFor: "admin" },
   { href: "/admin/users", label: "Users", onlyFor: "admin" },
   { href: "/admin/settings", label: "Settings", onlyFor: "admin" },
   { href: "/admin/audit", label: "Audit log", onlyFor: "admin" },
 ];
+
+/** "page" on the page's own tab; "true" on its section's tab for a page inside one (/admin/albums/[id]). */
+function currentOf(pathname: string, href: string): "page" | "true" | undefined {
+  if (pathname === href) return "page";
+  return href !== "/admin" && pathname.startsWith(`${href}/`) ? "true" : undefined;
+}
 
 /** The admin pages' tabs; the current one is marked for screen readers and the eye alike. */
 export function AdminNav({ role }: { role: Role }) {
@@ -34,7 +41,7 @@ export function AdminNav({ role }: { role: Role }) {
       <ul className="admin-nav-list">
         {LINKS.filter((link) => !link.onlyFor || link.onlyFor === role).map((link) => (
           <li key={link.href}>
-            <Link href={link.href} className="admin-nav-link" aria-current={pathname === link.href ? "page" : undefined}>
+            <Link href={link.href} className="admin-nav-link" aria-current={currentOf(pathname, link.href)}>
               {link.label}
             </Link>
           </li>

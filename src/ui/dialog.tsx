@@ -8,13 +8,15 @@ interface DialogProps {
   /** Called when the reader dismisses the dialog (Escape, Cancel); the caller sets open to false. */
   onClose: () => void;
   children: ReactNode;
+  /** Added to the dialog's own class ("dialog-wide" for a picker of photos, say). */
+  className?: string;
 }
 
 /**
  * A modal dialog on the native <dialog>: the browser traps focus, closes on Escape and gives focus
  * back to what opened it. Every page uses this one, never window.prompt() or confirm().
  */
-export function Dialog({ open, title, onClose, children }: DialogProps) {
+export function Dialog({ open, title, onClose, children, className }: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -26,7 +28,7 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
   return (
     <dialog
       ref={dialog}
-      className="dialog"
+      className={className ? `dialog ${className}` : "dialog"}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

@@ -14,11 +14,20 @@ import { ThemeToggle } from "./theme/theme-toggle";
  * signed in.
  */
 export function SiteHeader({ siteTitle }: { siteTitle: string }) {
+  const pathname = usePathname();
+  const isInAlbums = pathname === "/albums" || pathname.startsWith("/albums/");
   return (
     <header className="site-header">
-      <Link href="/" className="site-title">
-        {siteTitle}
-      </Link>
+      <div className="site-brand">
+        <Link href="/" className="site-title">
+          {siteTitle}
+        </Link>
+        <nav aria-label="Site">
+          <Link href="/albums" className="site-nav-link" aria-current={isInAlbums ? (pathname === "/albums" ? "page" : "true") : undefined} data-testid="albums-link">
+            Albums
+          </Link>
+        </nav>
+      </div>
       <div className="header-actions">
         <ThemeToggle />
         <SessionArea />

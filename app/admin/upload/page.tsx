@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { listManageableAlbums } from "@/src/albums/albums.service";
 import { requirePageUser } from "@/src/auth/page-guard";
 import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
@@ -12,10 +13,14 @@ export const metadata: Metadata = { title: "Upload" };
 // and the user's recent uploads with their thumbnails and status
 export default async function AdminUploadPage() {
   const user = await requirePageUser("editor", "/admin/upload");
-  const recentUploads = await listRecentUploads(getDb(), user);
+  const [recentUploads, albums] = await Promise.all([listRecentUploads(getDb(), user), listManageableAlbums(getDb(), user)]);
   return (
     <AdminPage role={user.role} title="Upload" intro="New photos start private. Uploads resume where they stopped if the connection drops.">
-      <PhotoUploader maxFileBytes={getEnv().MAX_UPLOAD_BYTES} recentUploads={recentUploads} />
+      <PhotoUploader
+        maxFileBytes={getEnv().MAX_UPLOAD_BYTES}
+        recentUploads={recentUploads}
+        albums={albums.map((album) => ({ id: album.id, title: album.title }))}
+      />
     </AdminPage>
   );
 }

@@ -9,13 +9,15 @@ interface EndlessGalleryProps {
   firstCursor: string | null;
   /** A server action answering the tiles of the next page and the cursor after it. */
   loadMore: (cursor: string) => Promise<GalleryPage>;
+  /** Appended to each photo's link ("?album=<slug>" on an album's page). */
+  linkQuery?: string;
 }
 
 /**
  * Appends the next page of tiles when the reader nears the end (keyset cursor, no offsets). All
  * pages share one grid, so a page's short last row fills up when the next one arrives.
  */
-export function EndlessGallery({ firstTiles, firstCursor, loadMore }: EndlessGalleryProps) {
+export function EndlessGallery({ firstTiles, firstCursor, loadMore, linkQuery }: EndlessGalleryProps) {
   const [tiles, setTiles] = useState(firstTiles);
   const [cursor, setCursor] = useState(firstCursor);
   const [isPending, startTransition] = useTransition();
@@ -45,7 +47,7 @@ export function EndlessGallery({ firstTiles, firstCursor, loadMore }: EndlessGal
 
   return (
     <>
-      <PhotoGrid tiles={tiles} />
+      <PhotoGrid tiles={tiles} linkQuery={linkQuery} />
       <div ref={sentinel} className="gallery-end" aria-live="polite">
         {cursor ? (isPending ? "Loading more photos…" : "") : null}
       </div>

@@ -12,20 +12,21 @@ const EAGER_TILES = 6;
  * A justified grid without measuring: each tile's flex basis is its aspect ratio times the row
  * height (--grid-row-height, set per screen size in gallery.css) and it grows in proportion to its
  * ratio, so every photo in a row ends up the same height and the row fills the line; a filler
- * keeps the last row at its natural height instead of stretching it.
+ * keeps the last row at its natural height instead of stretching it. `linkQuery` ("?album=…") goes
+ * on every photo's link, so the photo page knows the order the reader came from.
  */
-export function PhotoGrid({ tiles }: { tiles: GalleryTile[] }) {
+export function PhotoGrid({ tiles, linkQuery = "" }: { tiles: GalleryTile[]; linkQuery?: string }) {
   return (
     <div className="photo-grid">
       {tiles.map((tile, index) => (
-        <GridTile key={tile.id} tile={tile} eager={index < EAGER_TILES} />
+        <GridTile key={tile.id} tile={tile} eager={index < EAGER_TILES} linkQuery={linkQuery} />
       ))}
       <span className="grid-filler" aria-hidden="true" />
     </div>
   );
 }
 
-function GridTile({ tile, eager }: { tile: GalleryTile; eager: boolean }) {
+function GridTile({ tile, eager, linkQuery }: { tile: GalleryTile; eager: boolean; linkQuery: string }) {
   const link = useRef<HTMLAnchorElement>(null);
   const image = useRef<HTMLImageElement>(null);
 
@@ -40,7 +41,7 @@ function GridTile({ tile, eager }: { tile: GalleryTile; eager: boolean }) {
   // Tiles are about 150 px tall on a phone and 280 px on a large screen (see gallery.css).
   const sizes = `(max-width: 40rem) ${Math.round(tile.ratio * 150)}px, ${Math.round(tile.ratio * 280)}px`;
   return (
-    <Link ref={link} href={`/p/${tile.id}`} className="grid-tile" style={style} data-testid="grid-photo">
+    <Link ref={link} href={`/p/${tile.id}${linkQuery}`} className="grid-tile" style={style} data-testid="grid-photo">
       {tile.jpeg && (
         <picture>
           {tile.avif && <source type="image/avif" srcSet={expandSrcSet(tile.base, tile.avif)} sizes={sizes} />}

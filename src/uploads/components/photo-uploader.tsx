@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
+import { AddToAlbum, type AlbumChoice } from "@/src/albums/components/add-to-album";
 import type { RecentUpload } from "@/src/photos/recent-uploads.service";
 import { callApi } from "@/src/ui/api-client";
 import { useChosenTheme } from "./use-chosen-theme";
@@ -81,15 +82,20 @@ interface PhotoUploaderProps {
   maxFileBytes: number;
   /** The user's latest uploads from the server, so the list is still there after a reload. */
   recentUploads: RecentUpload[];
+  /** The albums the uploader may add photos to: offered for this visit's uploads once they finish. */
+  albums?: AlbumChoice[];
 }
 
 /** Uppy's Dashboard on the tus endpoint, with a toast per file and the photos' processing status. */
-export function PhotoUploader({ maxFileBytes, recentUploads }: PhotoUploaderProps) {
+export function PhotoUploader({ maxFileBytes, recentUploads, albums }: PhotoUploaderProps) {
   // One Uppy per page view. Its constructor only sets up state, so it is safe in the server render;
   // the Dashboard attaches to the page once mounted.
   const [uppy] = useState(() => createUppy(maxFileBytes));
   const [uploaded, setUploaded] = useState<UploadedPhoto[]>(() => recentUploads.map(fromRecentUpload));
   const [refused, setRefused] = useState<RefusedFile[]>([]);
+  // The photos uploaded in this visit (newest first), and whether an upload is running now.
+  const [sessionIds, setSessionIds] = useState<string[]>([]);
+  const [isUploading, setIsUploading] = useState(false);
   const theme = useChosenTheme();
 
   useEffect(() => {
@@ -103,7 +109,10 @@ export function PhotoUploader({ maxFileBytes, recentUploads }: PhotoUploaderProp
       showUploadedToast(file, photo);
       const item: UploadedPhoto = { id: photo.id, fileName: file.name ?? photo.name, status: photo.status, isDuplicate: photo.isDuplicate, thumbnailUrl: null, needsAltText: true };
       setUploaded((list) => [item, ...list.filter((other) => other.id !== photo.id)]);
+      setSessionIds((ids) => [photo.id, ...ids.filter((id) => id !== photo.id)]);
     };
+    const onUploadStart = () => setIsUploading(true);
+    const onComplete = () => setIsUploading(false);
     const onError = (file: UploaderFile | undefined, error: Error, response?: { status?: number; body?: TusBody }) => {
       if (!file) return;
       // The server's refusal (not a photo, too large, …) or, when it never answered, what went wrong.
@@ -131,7 +140,11 @@ export function PhotoUploader({ maxFileBytes, recentUploads }: PhotoUploaderProp
     uppy.on("upload-success", onSuccess);
     uppy.on("upload-error", onError);
     uppy.on("restriction-failed", onRestriction);
+    uppy.on("upload", onUploadStart);
+    uppy.on("complete", onComplete);
     return () => {
+      uppy.off("upload", onUploadStart);
+      uppy.off("complete", onComplete);
       uppy.off("upload-success", onSuccess);
       uppy.off("upload-error", onError);
       uppy.off("restriction-failed", onRestriction);
@@ -171,6 +184,7 @@ export function PhotoUploader({ maxFileBytes, recentUploads }: PhotoUploaderProp
         theme={theme}
         note={`JPEG, PNG, WebP, AVIF, HEIC/HEIF, TIFF or GIF, up to ${formatBytes(maxFileBytes)} each.`}
       />
+      {albums && sessionIds.length > 0 && !isUploading && <AddToAlbum albums={albums} photoIds={sessionIds} />}
       {uploaded.length > 0 && (
         <section aria-label="Uploaded photos">
           <h2 className="uploader-heading">Recent uploads</h2>

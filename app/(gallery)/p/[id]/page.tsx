@@ -2,6 +2,8 @@ import { cache, type CSSProperties } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { type AlbumContext, findAlbumContext } from "@/src/albums/album-pages";
+import { listAlbumsHoldingPhoto } from "@/src/albums/albums.service";
 import { findCurrentViewer } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
@@ -18,10 +20,12 @@ import { toPlaceholderUrl } from "@/src/photos/placeholder-image";
 import { getPhotoPageForViewer, type PhotoPage } from "@/src/photos/photos.service";
 import { toSrcSet } from "@/src/photos/variant-srcset";
 import { listTagsForPhoto } from "@/src/tags/tags.service";
-import { loadViewerNeighbours } from "./viewer-neighbours.action";
+import { loadAlbumViewerNeighbours, loadViewerNeighbours } from "./viewer-neighbours.action";
 
 interface PhotoPageProps {
   params: Promise<{ id: string }>;
+  /** `album`: the slug of the album the reader came from; previous and next then follow its order. */
+  searchParams: Promise<{ album?: string | string[] }>;
 }
 
 // Memoised per request: generateMetadata and the page both need the photo, and read it once.
@@ -33,6 +37,21 @@ const findPhotoPage = cache(async (id: string): Promise<PhotoPage> => {
     throw error;
   }
 });
+
+/**
+ * Where the photo sits in the album named by `?album=`, for this request's viewer only (memoised per
+ * request, keyed by album and photo, never shared between requests): null when no album is named,
+ * or it is not one this viewer may see, or the photo is not among its photos they may see.
+ */
+const findPhotoAlbumContext = cache(async (albumSlug: string | null, photoId: string): Promise<AlbumContext | null> => {
+  if (!albumSlug) return null;
+  return findAlbumContext(getDb(), await findCurrentViewer(), albumSlug, photoId);
+});
+
+function albumSlugOf(album: string | string[] | undefined): string | null {
+  const slug = Array.isArray(album) ? album[0] : album;
+  return slug ? slug : null;
+}
 
 export async function generateMetadata({ params }: PhotoPageProps): Promise<Metadata> {
   const { photo } = await findPhotoPage((await params).id);
@@ -60,12 +79,22 @@ function stageBox(ratio: number, largestWidth: number): CSSProperties {
 
 // /p/[id] – one photo, as large as the screen allows, then its words, its camera and its actions.
 // Clicking the photo opens the full-screen viewer; arrow keys move to the previous and next photo.
-export default async function PhotoPage({ params }: PhotoPageProps) {
+export default async function PhotoPage({ params, searchParams }: PhotoPageProps) {
   const { id } = await params;
   const { photo, newerId, olderId } = await findPhotoPage(id);
-  const tags = await listTagsForPhoto(getDb(), await findCurrentViewer(), photo.id);
-  const previousHref = newerId ? `/p/${newerId}` : null;
-  const nextHref = olderId ? `/p/${olderId}` : null;
+  const viewer = await findCurrentViewer();
+  const [albumContext, holdingAlbums, tags] = await Promise.all([
+    findPhotoAlbumContext(albumSlugOf((await searchParams).album), photo.id),
+    listAlbumsHoldingPhoto(getDb(), viewer, photo.id),
+    listTagsForPhoto(getDb(), viewer, photo.id),
+  ]);
+  // Came from an album this viewer may see: previous and next walk the album's order, and keep
+  // saying so in their links. Otherwise (none named, or one they may not see): the gallery's order.
+  const albumQuery = albumContext ? `?album=${encodeURIComponent(albumContext.slug)}` : "";
+  const previousId = albumContext ? albumContext.previousId : newerId;
+  const nextId = albumContext ? albumContext.nextId : olderId;
+  const previousHref = previousId ? `/p/${previousId}${albumQuery}` : null;
+  const nextHref = nextId ? `/p/${nextId}${albumQuery}` : null;
   const jpeg = photo.variants.filter((variant) => variant.format === "jpeg");
   const largest = jpeg.at(-1);
   const slide = photo.status === "ready" ? toViewerSlide(photo) : null;
@@ -105,7 +134,11 @@ export default async function PhotoPage({ params }: PhotoPageProps) {
         {!picture ? (
           <p className="photo-stage-notice">{photo.status === "failed" ? "This photo could not be processed." : "This photo is still being processed."}</p>
         ) : slide ? (
-          <PhotoViewerStage slide={slide} loadNeighbours={loadViewerNeighbours}>
+          <PhotoViewerStage
+            slide={slide}
+            loadNeighbours={albumContext ? loadAlbumViewerNeighbours.bind(null, albumContext.slug) : loadViewerNeighbours}
+            pageQuery={albumQuery}
+          >
             {picture}
           </PhotoViewerStage>
         ) : (
@@ -115,9 +148,21 @@ export default async function PhotoPage({ params }: PhotoPageProps) {
 
       <div className="photo-info">
         <div className="photo-toolbar">
-          <nav className="photo-nav" aria-label="Photos">
+          <nav className="photo-nav" aria-label={albumContext ? `Photos in ${albumContext.title}` : "Photos"}>
             <PhotoNavLink href={previousHref} direction="previous" />
             <PhotoNavLink href={nextHref} direction="next" />
+            {albumContext && (
+              <Link className="photo-nav-album" href={`/albums/${encodeURIComponent(albumContext.slug)}`} data-testid="photo-album-context">
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <rect x="3.5" y="3.5" width="7" height="7" rx="1" />
+                  <rect x="13.5" y="3.5" width="7" height="7" rx="1" />
+                  <rect x="3.5" y="13.5" width="7" height="7" rx="1" />
+                  <rect x="13.5" y="13.5" width="7" height="7" rx="1" />
+                </svg>
+                <span className="visually-hidden">Back to the album </span>
+                <span className="photo-nav-album-title">{albumContext.title}</span>
+              </Link>
+            )}
           </nav>
           <div className="photo-actions">
             <CopyLinkButton path={`/p/${photo.id}`} />
@@ -162,6 +207,18 @@ export default async function PhotoPage({ params }: PhotoPageProps) {
                   </li>
                 ))}
               </ul>
+            )}
+            {holdingAlbums.length > 0 && (
+              <nav className="photo-albums" aria-label="Albums with this photo" data-testid="photo-albums">
+                <h2 className="photo-albums-title">In {holdingAlbums.length === 1 ? "album" : "albums"}</h2>
+                <ul>
+                  {holdingAlbums.map((album) => (
+                    <li key={album.slug}>
+                      <Link href={`/albums/${encodeURIComponent(album.slug)}`}>{album.title}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
             )}
           </header>
 

@@ -1,6 +1,7 @@
 "use server";
 
 import { z } from "zod";
+import { listAlbumViewerNeighbours } from "@/src/albums/album-pages";
 import { findCurrentViewer } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
@@ -33,4 +34,18 @@ export async function loadViewerNeighbours(...args: unknown[]): Promise<ViewerNe
     if (error instanceof AppError && error.code === "NOT_FOUND") return NO_NEIGHBOURS;
     throw error;
   }
+}
+
+// Two arguments: the album's slug as the page's `?album=` named it (bound by the page), and a photo id.
+const loadAlbumViewerNeighboursArguments = z.tuple([z.string().min(1).max(200), z.string().regex(/^[A-Za-z0-9_-]{1,100}$/)]);
+
+/**
+ * The same, in the order of the album the reader came from: for whoever is asking now, checked
+ * again on every call; nothing when the album or the photo is not theirs to see.
+ */
+export async function loadAlbumViewerNeighbours(...args: unknown[]): Promise<ViewerNeighbours> {
+  const parsed = parseActionArguments(loadAlbumViewerNeighboursArguments, args);
+  if (!parsed) return NO_NEIGHBOURS;
+  const { newer, older } = await listAlbumViewerNeighbours(getDb(), await findCurrentViewer(), parsed[0], parsed[1]);
+  return { newer: toSlides(newer), older: toSlides(older) };
 }

@@ -13,6 +13,8 @@ interface OpenPhotoViewerOptions {
   thumbnail: HTMLImageElement | null;
   /** After the viewer has gone and history is back on the page's entry: the photo shown last. */
   onClosed: (shownId: string) => void;
+  /** Kept on the address as it follows the photo shown ("?album=<slug>" when moving through an album). */
+  pageQuery?: string;
 }
 
 /** How near the end of what it has the viewer asks for more older photos. */
@@ -27,7 +29,7 @@ const LOAD_MORE_WITHIN = 3;
  * copied address lands on that photo); closing by any means drops that entry again and hands the
  * shown photo to `onClosed`, which navigates the page to it.
  */
-export function openPhotoViewer({ current, neighbours, loadNeighbours, thumbnail, onClosed }: OpenPhotoViewerOptions): void {
+export function openPhotoViewer({ current, neighbours, loadNeighbours, thumbnail, onClosed, pageQuery = "" }: OpenPhotoViewerOptions): void {
   // `element`: the zoom-in animation grows out of the photo on the page (and back into it on close).
   const opening: ViewerSlide & { element?: HTMLElement } = { ...current, element: thumbnail ?? undefined };
   const slides: ViewerSlide[] = [...neighbours.newer.toReversed(), opening, ...neighbours.older];
@@ -77,7 +79,8 @@ export function openPhotoViewer({ current, neighbours, loadNeighbours, thumbnail
 
   pswp.on("change", () => {
     const shown = shownSlide();
-    if (window.location.pathname !== `/p/${shown.id}`) window.history.replaceState(window.history.state, "", `/p/${shown.id}`);
+    const address = `/p/${shown.id}${pageQuery}`;
+    if (window.location.pathname + window.location.search !== address) window.history.replaceState(window.history.state, "", address);
     if (pswp.currIndex >= slides.length - 1 - LOAD_MORE_WITHIN) void loadMoreOlder();
   });
 

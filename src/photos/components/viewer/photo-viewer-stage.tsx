@@ -21,6 +21,8 @@ interface PhotoViewerStageProps {
   loadNeighbours: LoadViewerNeighbours;
   /** The photo as the page shows it (a <picture>); the button wraps it. */
   children: ReactNode;
+  /** The page's query, kept as the viewer moves ("?album=<slug>": the album's order). */
+  pageQuery?: string;
 }
 
 /**
@@ -28,10 +30,11 @@ interface PhotoViewerStageProps {
  * and the neighbours are fetched on the first sign of intent (pointer over, focus), so the click
  * opens at once, and never before: they are not part of the page's first load.
  */
-export function PhotoViewerStage({ slide, loadNeighbours, children }: PhotoViewerStageProps) {
+export function PhotoViewerStage({ slide, loadNeighbours, children, pageQuery = "" }: PhotoViewerStageProps) {
   const router = useRouter();
   const button = useRef<HTMLButtonElement>(null);
-  const prepared = useRef<{ id: string; promise: Prepared } | null>(null);
+  // Keyed by photo and query: the same page may stay mounted from /p/x?album=a to /p/x, whose neighbours differ.
+  const prepared = useRef<{ key: string; promise: Prepared } | null>(null);
   const isOpen = useRef(false);
   const hintId = useId();
 
@@ -42,13 +45,14 @@ export function PhotoViewerStage({ slide, loadNeighbours, children }: PhotoViewe
   }, [slide.id]);
 
   function prepare(): Prepared {
-    if (prepared.current?.id !== slide.id) {
+    const key = `${slide.id}${pageQuery}`;
+    if (prepared.current?.key !== key) {
       const promise: Prepared = Promise.all([import("./open-photo-viewer"), loadNeighbours(slide.id)]);
       // A failed fetch is forgotten, so the next attempt tries again.
       promise.catch(() => {
         if (prepared.current?.promise === promise) prepared.current = null;
       });
-      prepared.current = { id: slide.id, promise };
+      prepared.current = { key, promise };
     }
     return prepared.current.promise;
   }
@@ -65,6 +69,7 @@ export function PhotoViewerStage({ slide, loadNeighbours, children }: PhotoViewe
         neighbours,
         loadNeighbours,
         thumbnail: image,
+        pageQuery,
         onClosed(shownId) {
           isOpen.current = false;
           if (shownId === slide.id) {
@@ -72,7 +77,7 @@ export function PhotoViewerStage({ slide, loadNeighbours, children }: PhotoViewe
             return;
           }
           focusOnArrival = shownId;
-          router.replace(`/p/${shownId}`, { scroll: false });
+          router.replace(`/p/${shownId}${pageQuery}`, { scroll: false });
         },
       });
     } catch {
