@@ -158,6 +158,27 @@ describe("bulk changes in the library", () => {
     expect((await bulk(viewer.client, { photoIds: own, set: { visibility: "public" } })).status).toBe(403);
   });
 
+  it("filters by album, by tag and 'in no album', and select-all acts on exactly that filter", async () => {
+    const { client, user } = await signedInAs("editor");
+    const [inAlbum, tagged, loose] = await seedPhotos(user, [{}, {}, {}]);
+    const created = await client.request("/api/albums", { method: "POST", body: { json: { title: `Library filter ${photoCounter}` } } });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { album } = (await created.json()) as { album: { id: string } };
+    expect((await client.request(`/api/albums/${album.id}/photos`, { method: "POST", body: { json: { photoIds: [inAlbum] } } })).status).toBe(200);
+    expect((await client.request(`/api/photos/${tagged}/tags`, { method: "PUT", body: { json: { names: ["Harbour Lights"] } } })).status).toBe(200);
+
+    const listed = async (query: string) =>
+      ((await (await client.request(`/api/photos/library?${query}`)).json()) as { photos: Array<{ id: string }>; total: number }).photos.map((photo) => photo.id);
+    expect(await listed(`album=${album.id}`)).toEqual([inAlbum]);
+    // The tag's key: NFC, case-folded.
+    expect(await listed("tag=harbour%20lights")).toEqual([tagged]);
+    expect(await listed("inNoAlbum=1")).toEqual([loose, tagged]);
+
+    const response = await bulk(client, { filter: { inNoAlbum: true }, set: { visibility: "members" } });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await visibilities([inAlbum, tagged, loose])).toEqual({ [inAlbum]: "private", [tagged]: "members", [loose]: "members" });
+  });
+
   it("refuses bad bodies with a clear error", async () => {
     const { client } = await signedInAs("editor");
     expect((await bulk(client, { photoIds: ["x"], filter: {}, set: { visibility: "public" } })).status).toBe(422);

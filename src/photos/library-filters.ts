@@ -4,9 +4,8 @@ import { VISIBILITIES } from "@/src/db/database";
 // The library's filters, in one place for the API's schema, the page's query string and the filter
 // bar (client-safe: no database here; library.repository.ts turns each into SQL).
 //
-// A new filter (album, tag, "in no album") is one entry in `libraryFilterSchema` below, one case in
-// `applyLibraryFilter` (library.repository.ts) and one entry in LIBRARY_FILTER_CONTROLS
-// (components/library/library-filter-bar.tsx).
+// A new filter is one entry in `libraryFilterSchema` below, one case in `applyLibraryFilter`
+// (library.repository.ts) and one entry in LIBRARY_FILTER_CONTROLS (components/library/library-filter-bar.tsx).
 
 /** "1"/"true" from a query string, or a real boolean from a JSON body. */
 const flag = z.union([z.boolean(), z.enum(["1", "true", "0", "false"]).transform((value) => value === "1" || value === "true")]);
@@ -18,9 +17,12 @@ export const libraryFilterSchema = z.strictObject({
   missingAltText: flag.optional(),
   /** The camera model, exactly as recorded in EXIF. */
   camera: z.string().trim().min(1).max(200).optional(),
-  // album: z.string().max(100).optional(),      <- the albums helper's filter plugs in here
-  // tag: z.string().max(100).optional(),        <- the tags helper's filter
-  // inNoAlbum: flag.optional(),                 <- "in no album"
+  /** Photos in this album (its id). */
+  album: z.string().trim().min(1).max(100).optional(),
+  /** Photos with this tag (its key: NFC, case-folded, as /api/tags answers it). */
+  tag: z.string().trim().min(1).max(200).optional(),
+  /** Photos in no album at all. */
+  inNoAlbum: flag.optional(),
 });
 
 export type LibraryFilter = z.output<typeof libraryFilterSchema>;

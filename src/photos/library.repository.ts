@@ -11,8 +11,8 @@ export interface LibraryScope {
 type PhotoQuery<Output> = SelectQueryBuilder<Database, "photos", Output>;
 
 /**
- * The filter as conditions on `photos`. A new filter is one case here (an album's or a tag's: an
- * `exists` on its link table by photo id; "in no album": a `not exists`).
+ * The filter as conditions on `photos`. Albums and tags are an `exists` on their link table by
+ * photo id (album_photos' and photo_tags' primary keys and album_photos_photo are the indexes).
  */
 export function applyLibraryFilter<Output>(query: PhotoQuery<Output>, scope: LibraryScope, filter: LibraryFilter): PhotoQuery<Output> {
   return query
@@ -20,7 +20,26 @@ export function applyLibraryFilter<Output>(query: PhotoQuery<Output>, scope: Lib
     .$if(filter.status !== undefined, (select) => select.where("photos.status", "=", filter.status as PhotoRow["status"]))
     .$if(filter.visibility !== undefined, (select) => select.where("photos.visibility", "=", filter.visibility as PhotoRow["visibility"]))
     .$if(filter.missingAltText === true, (select) => select.where("photos.alt_text", "=", ""))
-    .$if(filter.camera !== undefined, (select) => select.where("photos.camera_model", "=", filter.camera as string));
+    .$if(filter.camera !== undefined, (select) => select.where("photos.camera_model", "=", filter.camera as string))
+    .$if(filter.album !== undefined, (select) =>
+      select.where(({ exists, selectFrom }) =>
+        exists(selectFrom("album_photos").select("album_photos.photo_id").where("album_photos.album_id", "=", filter.album as string).whereRef("album_photos.photo_id", "=", "photos.id")),
+      ),
+    )
+    .$if(filter.tag !== undefined, (select) =>
+      select.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("photo_tags")
+            .innerJoin("tags", "tags.id", "photo_tags.tag_id")
+            .select("photo_tags.photo_id")
+            .where("tags.key", "=", filter.tag as string)
+            .whereRef("photo_tags.photo_id", "=", "photos.id"),
+        ),
+      ),
+    )
+    .$if(filter.inNoAlbum === true, (select) =>
+      select.where(({ not, exists, selectFrom }) => not(exists(selectFrom("album_photos").select("album_photos.photo_id").whereRef("album_photos.photo_id", "=", "photos.id")))),
+    );
 }
 
 /**

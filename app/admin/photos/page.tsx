@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
+import { toViewer } from "@/src/access/viewer";
+import { listManageableAlbums } from "@/src/albums/albums.service";
 import { requirePageUser } from "@/src/auth/page-guard";
 import { getDb } from "@/src/db/client";
-import { LibraryBrowser } from "@/src/photos/components/library/library-browser";
 import { LibraryFilterBar } from "@/src/photos/components/library/library-filter-bar";
 import { libraryFilterToSearchParams, parseLibraryFilter } from "@/src/photos/library-filters";
 import { getLibraryPage, listLibraryCameraChoices } from "@/src/photos/library.service";
+import { listTagsForViewer } from "@/src/tags/tags.service";
 import { AdminPage } from "@/src/ui/admin-page";
+import { OrganisedLibrary } from "./organised-library";
 
 export const metadata: Metadata = { title: "Photos" };
 
@@ -14,16 +17,22 @@ export default async function AdminPhotosPage({ searchParams }: { searchParams: 
   const filter = parseLibraryFilter(await searchParams);
   const query = libraryFilterToSearchParams(filter).toString();
   const user = await requirePageUser("editor", `/admin/photos${query ? `?${query}` : ""}`);
-  const [page, cameras] = await Promise.all([getLibraryPage(getDb(), user, { filter, limit: 100 }), listLibraryCameraChoices(getDb(), user)]);
+  const [page, cameras, albums, tags] = await Promise.all([
+    getLibraryPage(getDb(), user, { filter, limit: 100 }),
+    listLibraryCameraChoices(getDb(), user),
+    listManageableAlbums(getDb(), user),
+    listTagsForViewer(getDb(), toViewer(user)),
+  ]);
+  const albumChoices = albums.map((album) => ({ id: album.id, title: album.title }));
   return (
     <AdminPage
       role={user.role}
       title="Photos"
       intro={user.role === "admin" ? "Every photo on the site, newest first. Select some to change them together." : "Your photos, newest first. Select some to change them together."}
     >
-      <LibraryFilterBar filter={filter} choices={{ cameras }} />
+      <LibraryFilterBar filter={filter} choices={{ cameras, albums: albumChoices, tags }} />
       {/* Keyed by the filter: a new filter starts a fresh selection and list. */}
-      <LibraryBrowser key={query} initialPage={page} filter={filter} />
+      <OrganisedLibrary key={query} initialPage={page} filter={filter} albums={albumChoices} />
     </AdminPage>
   );
 }

@@ -40,6 +40,7 @@ export function SiteSettingsForm({ initialSettings, environmentAnalyticsUrl }: S
       allowDownloads: form.get("allowDownloads") === "on",
       analyticsScriptUrl: String(form.get("analyticsScriptUrl") ?? "").trim() || null,
       auditRetentionDays: Number(form.get("auditRetentionDays")),
+      trashRetentionDays: Number(form.get("trashRetentionDays")),
     };
     const changes = Object.fromEntries(Object.entries(next).filter(([name, value]) => value !== settings[name as keyof SiteSettings]));
     if (Object.keys(changes).length === 0) {
@@ -123,6 +124,16 @@ export function SiteSettingsForm({ initialSettings, environmentAnalyticsUrl }: S
               Loaded on public pages only, never on admin or sign-in pages.
               {environmentAnalyticsUrl ? " Empty: the server's ANALYTICS_SCRIPT_URL." : " Empty: none."}
             </span>
+          </label>
+        </div>
+      </AdminPanel>
+
+      <AdminPanel title="Trash">
+        <div className="settings-fields">
+          <label className="field settings-number">
+            Keep deleted photos for (days)
+            <input name="trashRetentionDays" type="number" min={1} max={3650} step={1} required defaultValue={settings.trashRetentionDays} />
+            <span className="field-hint">Until then they can be restored from the trash; after that they and their files are deleted for good.</span>
           </label>
         </div>
       </AdminPanel>

@@ -1,6 +1,6 @@
 "use client";
 
-import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { VISIBILITIES, type Visibility } from "@/src/db/database";
 import { callApi } from "@/src/ui/api-client";
@@ -12,13 +12,18 @@ const VISIBILITY_LABELS: Record<Visibility, string> = { public: "Public", unlist
 /** The most ids one bulk request names (bulk.schemas.ts); past that, "all matching" goes by filter. */
 const MAX_IDS = 1000;
 
-interface LibraryBrowserProps {
+export interface LibraryBrowserProps {
   initialPage: LibraryPage;
   filter: LibraryFilter;
+  /**
+   * More buttons for the selection bar (albums, tags: domains photos does not import). `photoIds`
+   * is null when "all matching" is selected, which only the photos API acts on (by filter).
+   */
+  renderMoreActions?: (selection: { photoIds: string[] | null; isBusy: boolean }) => ReactNode;
 }
 
 /** The library's grid with selection (click, shift-click, keyboard), the bulk bar and the one-photo side panel. */
-export function LibraryBrowser({ initialPage, filter }: LibraryBrowserProps) {
+export function LibraryBrowser({ initialPage, filter, renderMoreActions }: LibraryBrowserProps) {
   const [photos, setPhotos] = useState<LibraryPhoto[]>(initialPage.photos);
   const [nextCursor, setNextCursor] = useState(initialPage.nextCursor);
   const [total, setTotal] = useState(initialPage.total);
@@ -272,7 +277,7 @@ export function LibraryBrowser({ initialPage, filter }: LibraryBrowserProps) {
                   </option>
                 ))}
               </select>
-              {/* Album and tag actions plug in here: one button each, sending their branch of the bulk PATCH. */}
+              {renderMoreActions?.({ photoIds: allMatching ? null : [...selected], isBusy })}
               <button type="button" className="danger button-small" disabled={isBusy} onClick={() => void moveToTrash()}>
                 Move to trash
               </button>

@@ -3,20 +3,17 @@ import type { LibraryFilter } from "../../library-filters";
 
 const VISIBILITY_LABELS: Record<(typeof VISIBILITIES)[number], string> = { public: "Public", unlisted: "Unlisted", members: "Members", private: "Private" };
 
-interface FilterChoices {
+export interface FilterChoices {
   cameras: string[];
-  // albums: Array<{ id: string; title: string }>;   <- the albums helper adds its choices here
-  // tags: string[];
+  albums: Array<{ id: string; title: string }>;
+  tags: Array<{ key: string; name: string }>;
 }
 
 type FilterControl =
   | { kind: "select"; name: keyof LibraryFilter; label: string; options: (choices: FilterChoices) => Array<{ value: string; label: string }> }
   | { kind: "checkbox"; name: keyof LibraryFilter; label: string };
 
-/**
- * The filter bar's controls, one per filter of libraryFilterSchema. Album, tag and "in no album"
- * are one entry each here (a select of albums, of tags; a checkbox), with their choices above.
- */
+/** The filter bar's controls, one per filter of libraryFilterSchema, with their choices above. */
 export const LIBRARY_FILTER_CONTROLS: FilterControl[] = [
   {
     kind: "select",
@@ -30,6 +27,9 @@ export const LIBRARY_FILTER_CONTROLS: FilterControl[] = [
   },
   { kind: "select", name: "visibility", label: "Visibility", options: () => VISIBILITIES.map((value) => ({ value, label: VISIBILITY_LABELS[value] })) },
   { kind: "select", name: "camera", label: "Camera", options: ({ cameras }) => cameras.map((camera) => ({ value: camera, label: camera })) },
+  { kind: "select", name: "album", label: "Album", options: ({ albums }) => albums.map((album) => ({ value: album.id, label: album.title })) },
+  { kind: "select", name: "tag", label: "Tag", options: ({ tags }) => tags.map((tag) => ({ value: tag.key, label: tag.name })) },
+  { kind: "checkbox", name: "inNoAlbum", label: "In no album" },
   { kind: "checkbox", name: "missingAltText", label: "Missing alt text" },
 ];
 
