@@ -4,6 +4,7 @@ import { hasRole } from "@/src/access/roles";
 import { type SessionUser, signedInUser, toViewer, type Viewer } from "@/src/access/viewer";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import type { DatabaseHandle } from "@/src/db/client";
+import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
 import type { AlbumRow, AlbumUpdate, PhotoRow } from "@/src/db/database";
 import { isUniqueViolation } from "@/src/db/errors";
 import { inTransaction } from "@/src/db/transaction";
@@ -206,17 +207,15 @@ export async function findAlbumByIdForViewer(db: DatabaseHandle, viewer: Viewer,
 const DEFAULT_PAGE_SIZE = 60;
 const MAX_PAGE_SIZE = 200;
 
+const STALE_ALBUM_CURSOR = "The cursor is not valid (or the album's order changed since): start again without it.";
+
 function encodeCursor(sort: AlbumSort, position: AlbumPosition): string {
-  return Buffer.from(`${sort}|${position.key}|${position.photoId}`).toString("base64url");
+  return encodeKeysetCursor(sort, position.key, position.photoId);
 }
 
 function decodeCursor(sort: AlbumSort, cursor: string): AlbumPosition {
-  const text = Buffer.from(cursor, "base64url").toString();
-  const [cursorSort, key, photoId, ...rest] = text.split("|");
-  // Control characters never come from encodeCursor, and PostgreSQL refuses a NUL in a parameter with an error.
-  if (cursorSort !== sort || !key || !photoId || rest.length > 0 || /[\u0000-\u001f\u007f]/.test(text)) {
-    throw new AppError("BAD_REQUEST", "The cursor is not valid (or the album's order changed since): start again without it.");
-  }
+  const [cursorSort, key, photoId] = decodeKeysetCursor(cursor, 3, STALE_ALBUM_CURSOR);
+  if (cursorSort !== sort) throw new AppError("BAD_REQUEST", STALE_ALBUM_CURSOR);
   return { key, photoId };
 }
 

@@ -1,8 +1,8 @@
 import "server-only";
 import type { SessionUser } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
+import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
 import type { PhotoRow } from "@/src/db/database";
-import { AppError } from "@/src/errors/app-error";
 import { assertMayManagePhotos, libraryScopeOf } from "./bulk-selection";
 import { describeCamera } from "./describe-camera";
 import { libraryFilterToSearchParams, type LibraryFilter } from "./library-filters";
@@ -62,13 +62,11 @@ function countRemembered(db: DatabaseHandle, scope: LibraryScope, filter: Librar
 }
 
 function encodeCursor(photo: PhotoRow): string {
-  return Buffer.from(`${photo.sort_at}|${photo.id}`).toString("base64url");
+  return encodeKeysetCursor(photo.sort_at, photo.id);
 }
 
 function decodeCursor(cursor: string): { sortAt: string; id: string } {
-  const text = Buffer.from(cursor, "base64url").toString();
-  const [sortAt, id, ...rest] = text.split("|");
-  if (!sortAt || !id || rest.length > 0 || /[\u0000-\u001f\u007f]/.test(text)) throw new AppError("BAD_REQUEST", "The cursor is not valid.");
+  const [sortAt, id] = decodeKeysetCursor(cursor, 2);
   return { sortAt, id };
 }
 

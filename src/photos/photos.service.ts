@@ -3,6 +3,7 @@ import { type SessionUser, signedInUser, type Viewer } from "@/src/access/viewer
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { changedFields } from "@/src/audit/changed-fields";
 import type { DatabaseHandle } from "@/src/db/client";
+import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
 import type { PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import type { ExifSummary } from "@/src/images/photo-metadata-reader";
@@ -119,14 +120,11 @@ function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], 
 }
 
 function encodeCursor(photo: PhotoRow): string {
-  return Buffer.from(`${photo.sort_at}|${photo.id}`).toString("base64url");
+  return encodeKeysetCursor(photo.sort_at, photo.id);
 }
 
 function decodeCursor(cursor: string): { sortAt: string; id: string } {
-  const text = Buffer.from(cursor, "base64url").toString();
-  const [sortAt, id, ...rest] = text.split("|");
-  // Control characters never come from encodeCursor, and PostgreSQL refuses a NUL in a parameter with an error.
-  if (!sortAt || !id || rest.length > 0 || /[\u0000-\u001f\u007f]/.test(text)) throw new AppError("BAD_REQUEST", "The cursor is not valid.");
+  const [sortAt, id] = decodeKeysetCursor(cursor, 2);
   return { sortAt, id };
 }
 

@@ -3,6 +3,7 @@ import type { Transaction } from "kysely";
 import { type SessionUser, toViewer } from "@/src/access/viewer";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import type { DatabaseHandle } from "@/src/db/client";
+import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
 import type { Database } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import { getLogger } from "@/src/log/logger";
@@ -61,13 +62,11 @@ export async function moveToTrash(
 }
 
 function encodeTrashCursor(row: { trashed_at: string | null; id: string }): string {
-  return Buffer.from(`${row.trashed_at}|${row.id}`).toString("base64url");
+  return encodeKeysetCursor(row.trashed_at ?? "", row.id);
 }
 
 function decodeTrashCursor(cursor: string): { trashedAt: string; id: string } {
-  const text = Buffer.from(cursor, "base64url").toString();
-  const [trashedAt, id, ...rest] = text.split("|");
-  if (!trashedAt || !id || rest.length > 0 || /[\u0000-\u001f\u007f]/.test(text)) throw new AppError("BAD_REQUEST", "The cursor is not valid.");
+  const [trashedAt, id] = decodeKeysetCursor(cursor, 2);
   return { trashedAt, id };
 }
 

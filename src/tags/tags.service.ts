@@ -2,6 +2,7 @@ import "server-only";
 import { signedInUser, type SessionUser, toViewer, type Viewer } from "@/src/access/viewer";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import type { DatabaseHandle } from "@/src/db/client";
+import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
 import type { PhotoRow, TagRow } from "@/src/db/database";
 import { inTransaction } from "@/src/db/transaction";
 import { AppError } from "@/src/errors/app-error";
@@ -273,13 +274,11 @@ export async function listTagsForAdmin(db: DatabaseHandle, admin: Actor): Promis
 }
 
 function encodeCursor(photo: PhotoRow): string {
-  return Buffer.from(`${photo.sort_at}|${photo.id}`).toString("base64url");
+  return encodeKeysetCursor(photo.sort_at, photo.id);
 }
 
 function decodeCursor(cursor: string): { sortAt: string; id: string } {
-  const text = Buffer.from(cursor, "base64url").toString();
-  const [sortAt, id, ...rest] = text.split("|");
-  if (!sortAt || !id || rest.length > 0 || /[\u0000-\u001f\u007f]/.test(text)) throw new AppError("BAD_REQUEST", "The cursor is not valid.");
+  const [sortAt, id] = decodeKeysetCursor(cursor, 2);
   return { sortAt, id };
 }
 
