@@ -110,6 +110,26 @@ describe("the trash", () => {
     expect(await auditActions(photo.id)).toEqual(expect.arrayContaining(["photo.trash", "photo.restore"]));
   });
 
+  it("uploading a trashed photo's bytes again brings that photo back, audited, rather than answering a photo nobody can open", async () => {
+    const { client } = await signedInAs("editor");
+    const bytes = new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 12, g: 200, b: Math.floor(Math.random() * 256) } } }).jpeg().toBuffer());
+    const upload = async () => {
+      const response = await uploadFiles(client, [{ bytes, name: "again.jpg" }]);
+      expect(response.status, await response.clone().text()).toBe(201);
+      return ((await response.json()) as { photos: Array<{ id: string }> }).photos[0].id;
+    };
+    const id = await upload();
+    await waitForProcessing(client, id);
+    expect((await client.request(`/api/photos/${id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await client.request(`/api/photos/${id}`)).status).toBe(404);
+
+    expect(await upload()).toBe(id);
+    expect((await client.request(`/api/photos/${id}`)).status).toBe(200);
+    const trash = (await (await client.request("/api/trash")).json()) as { photos: Array<{ id: string }> };
+    expect(trash.photos.map((photo) => photo.id)).not.toContain(id);
+    expect(await auditActions(id)).toEqual(["photo.trash", "photo.restore"]);
+  });
+
   it("bulk trash is all or nothing; emptying someone else's trashed photo is refused; emptying one's own deletes rows and files", async () => {
     const { client } = await signedInAs("editor");
     const other = await signedInAs("editor");

@@ -71,7 +71,12 @@ export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<
   if (existing) {
     // The same bytes again while the photo is in the trash: it comes back, as restoring would bring it.
     if (existing.trashed_at !== null) {
-      await updatePhoto(db, existing.id, { trashed_at: null, updated_at: new Date().toISOString() });
+      const now = new Date().toISOString();
+      await db.transaction().execute(async (transaction) => {
+        await updatePhoto(transaction, existing.id, { trashed_at: null, updated_at: now });
+        const details = { photoIds: [existing.id], reason: "uploaded again", before: { trashedAt: existing.trashed_at }, after: { trashedAt: null } };
+        await insertAuditEntry(transaction, { actorId: photo.ownerId, action: "photo.restore", targetId: existing.id, details }, now);
+      });
       announcePhotosChanged();
     }
     return { id: existing.id, status: existing.status, isDuplicate: true };

@@ -138,8 +138,9 @@ async function assertWithinQuota(db: DatabaseHandle, user: SessionUser, files: R
 
 async function storePhoto(db: DatabaseHandle, user: SessionUser, { file, type, smallDecode, duplicateOf }: CheckedFile): Promise<UploadOutcome> {
   const name = sanitizeFileName(file.clientName);
-  // (Should duplicateOf be deleted meanwhile, the answer still names it.)
-  if (duplicateOf) return { id: duplicateOf.id, status: duplicateOf.status, name, isDuplicate: true };
+  // (Should duplicateOf be deleted meanwhile, the answer still names it.) One in the trash goes on
+  // to createPhoto, which brings it back: the uploader wants the photo they just sent.
+  if (duplicateOf && duplicateOf.trashed_at === null) return { id: duplicateOf.id, status: duplicateOf.status, name, isDuplicate: true };
   // createPhoto looks the bytes up again: the same bytes twice in one batch, or from another upload since.
   const photo = await createPhoto(db, {
     ownerId: user.id,

@@ -292,7 +292,7 @@ export function LibraryBrowser({ initialPage, filter, renderMoreActions }: Libra
           {photos.map((photo, index) => {
             const isSelected = allMatching || selected.has(photo.id);
             return (
-              <li key={photo.id} className="library-tile-item">
+              <li key={photo.id} className="library-tile-item" role="none">
                 <div
                   role="option"
                   aria-selected={isSelected}
