@@ -65,6 +65,30 @@ test("bulk select with shift-click, make public with Undo, then trash and restor
   await page.goto("/admin/photos");
   await expect(tiles).toHaveCount(3);
 
+  // Two photos into an album, and every matching photo tagged ("select all" goes by filter).
+  const album = await page.request.post("/api/albums", { headers: { Origin: E2E_BASE_URL }, data: { title: `Library picks ${Date.now()}` } });
+  expect(album.status(), await album.text()).toBe(201);
+  const { album: created } = (await album.json()) as { album: { id: string; title: string } };
+  await page.reload();
+  await tiles.nth(0).click();
+  await tiles.nth(1).click({ modifiers: ["Shift"] });
+  await page.getByRole("button", { name: "Album…" }).click();
+  await page.getByRole("dialog").getByLabel("Album").selectOption(created.id);
+  await page.getByRole("dialog").getByRole("button", { name: "Add to album" }).click();
+  await expect(toast(page, `2 photos added to ${created.title}`)).toBeVisible();
+  await page.goto(`/admin/photos?album=${created.id}`);
+  await expect(tiles).toHaveCount(2);
+  await page.goto("/admin/photos?inNoAlbum=1");
+  await expect(tiles).toHaveCount(1);
+  await page.goto("/admin/photos");
+  await tiles.nth(0).click();
+  await page.getByRole("button", { name: "Select all 3 matching" }).click();
+  await page.getByRole("button", { name: "Tags…" }).click();
+  await page.getByRole("dialog").getByRole("combobox").fill("Library sweep");
+  await page.keyboard.press("Enter");
+  await page.getByRole("dialog").getByRole("button", { name: "Add to photos" }).click();
+  await expect(toast(page, "Added 1 tag to 3 photos")).toBeVisible();
+
   // The library with one photo selected (the side panel open), and the trash with one photo in it.
   fs.mkdirSync(SCREENSHOT_DIRECTORY, { recursive: true });
   for (const size of TOUR_SIZES) {

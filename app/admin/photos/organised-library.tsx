@@ -1,9 +1,10 @@
 "use client";
 
 import { useState } from "react";
+import toast from "react-hot-toast";
 import type { AlbumChoice } from "@/src/albums/components/add-to-album";
 import { BulkAlbumDialog } from "@/src/albums/components/bulk-album-dialog";
-import { LibraryBrowser, type LibraryBrowserProps } from "@/src/photos/components/library/library-browser";
+import { fetchMatchingPhotoIds, LibraryBrowser, type LibraryBrowserProps } from "@/src/photos/components/library/library-browser";
 import { BulkTagsDialog } from "@/src/tags/components/bulk-tags-dialog";
 
 /** The most photos one album or tag change names (the albums and tags APIs' limit). */
@@ -19,16 +20,24 @@ export function OrganisedLibrary({ albums, ...library }: LibraryBrowserProps & {
     <>
       <LibraryBrowser
         {...library}
-        renderMoreActions={({ photoIds, isBusy }) => {
-          // "All matching" is acted on by filter on the server; albums and tags take chosen photos.
-          const tooMany = photoIds === null || photoIds.length > MAX_ORGANISE_IDS;
-          const why = tooMany ? `Choose up to ${MAX_ORGANISE_IDS} photos to put them in an album or tag them.` : undefined;
+        renderMoreActions={({ photoIds, total, isBusy }) => {
+          const count = photoIds?.length ?? total;
+          const tooMany = count > MAX_ORGANISE_IDS;
+          const why = tooMany ? `Albums and tags take up to ${MAX_ORGANISE_IDS} photos at a time: narrow the filter or the selection.` : undefined;
+          // "All matching" is named by filter; albums and tags take ids, so read them first.
+          const open = async (kind: "album" | "tags") => {
+            try {
+              setDialog({ kind, photoIds: photoIds ?? (await fetchMatchingPhotoIds(library.filter, MAX_ORGANISE_IDS)) });
+            } catch (error) {
+              toast.error(error instanceof Error ? error.message : "Could not read the matching photos.");
+            }
+          };
           return (
             <>
-              <button type="button" className="secondary button-small" disabled={isBusy || tooMany} title={why} onClick={() => photoIds && setDialog({ kind: "album", photoIds })}>
+              <button type="button" className="secondary button-small" disabled={isBusy || tooMany} title={why} onClick={() => void open("album")}>
                 Album…
               </button>
-              <button type="button" className="secondary button-small" disabled={isBusy || tooMany} title={why} onClick={() => photoIds && setDialog({ kind: "tags", photoIds })}>
+              <button type="button" className="secondary button-small" disabled={isBusy || tooMany} title={why} onClick={() => void open("tags")}>
                 Tags…
               </button>
             </>

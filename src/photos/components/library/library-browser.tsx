@@ -8,6 +8,24 @@ import type { BulkPhotosResult } from "../../bulk.schemas";
 import { libraryFilterToSearchParams, type LibraryFilter } from "../../library-filters";
 import type { LibraryPage, LibraryPhoto } from "../../library.service";
 
+/**
+ * The ids of every photo the filter matches (the library API, page by page), for actions of other
+ * domains that take ids, where "all matching" cannot go by filter. At most `limit` ids.
+ */
+export async function fetchMatchingPhotoIds(filter: LibraryFilter, limit: number): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = libraryFilterToSearchParams(filter);
+    params.set("limit", "200");
+    if (cursor) params.set("cursor", cursor);
+    const page: LibraryPage = await callApi<LibraryPage>(`/api/photos/library?${params.toString()}`, { method: "GET" });
+    ids.push(...page.photos.map((photo) => photo.id));
+    cursor = page.nextCursor;
+  } while (cursor && ids.length < limit);
+  return ids.slice(0, limit);
+}
+
 const VISIBILITY_LABELS: Record<Visibility, string> = { public: "Public", unlisted: "Unlisted", members: "Members", private: "Private" };
 /** The most ids one bulk request names (bulk.schemas.ts); past that, "all matching" goes by filter. */
 const MAX_IDS = 1000;
@@ -19,7 +37,7 @@ export interface LibraryBrowserProps {
    * More buttons for the selection bar (albums, tags: domains photos does not import). `photoIds`
    * is null when "all matching" is selected, which only the photos API acts on (by filter).
    */
-  renderMoreActions?: (selection: { photoIds: string[] | null; isBusy: boolean }) => ReactNode;
+  renderMoreActions?: (selection: { photoIds: string[] | null; total: number; isBusy: boolean }) => ReactNode;
 }
 
 /** The library's grid with selection (click, shift-click, keyboard), the bulk bar and the one-photo side panel. */
@@ -277,7 +295,7 @@ export function LibraryBrowser({ initialPage, filter, renderMoreActions }: Libra
                   </option>
                 ))}
               </select>
-              {renderMoreActions?.({ photoIds: allMatching ? null : [...selected], isBusy })}
+              {renderMoreActions?.({ photoIds: allMatching ? null : [...selected], total, isBusy })}
               <button type="button" className="danger button-small" disabled={isBusy} onClick={() => void moveToTrash()}>
                 Move to trash
               </button>
