@@ -17,7 +17,7 @@ export default async function AdminTrashPage() {
       title="Trash"
       intro={`Deleted photos are hidden everywhere and kept here for ${trash.retentionDays} days, then deleted for good with their files.`}
     >
-      <TrashBrowser initialPhotos={trash.photos} retentionDays={trash.retentionDays} />
+      <TrashBrowser initialPhotos={trash.photos} initialCursor={trash.nextCursor} retentionDays={trash.retentionDays} />
     </AdminPage>
   );
 }

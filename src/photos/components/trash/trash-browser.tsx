@@ -8,9 +8,18 @@ import type { TrashedPhoto } from "../../bulk.schemas";
 
 const DATE = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
 
+interface TrashBrowserProps {
+  initialPhotos: TrashedPhoto[];
+  /** Where the next page of the trash starts (GET /api/trash), or null when all are shown. */
+  initialCursor: string | null;
+  retentionDays: number;
+}
+
 /** The trash: choose photos to restore or delete for good, or empty it. */
-export function TrashBrowser({ initialPhotos, retentionDays }: { initialPhotos: TrashedPhoto[]; retentionDays: number }) {
+export function TrashBrowser({ initialPhotos, initialCursor, retentionDays }: TrashBrowserProps) {
   const [photos, setPhotos] = useState(initialPhotos);
+  const [nextCursor, setNextCursor] = useState(initialCursor);
+  const [isLoadingMore, setIsLoadingMore] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<"selected" | "all" | null>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -39,6 +48,20 @@ export function TrashBrowser({ initialPhotos, retentionDays }: { initialPhotos: 
     }
   }
 
+  async function loadMore() {
+    if (!nextCursor) return;
+    setIsLoadingMore(true);
+    try {
+      const page = await callApi<{ photos: TrashedPhoto[]; nextCursor: string | null }>(`/api/trash?limit=100&cursor=${encodeURIComponent(nextCursor)}`, { method: "GET" });
+      setPhotos((current) => [...current, ...page.photos.filter((photo) => !current.some((each) => each.id === photo.id))]);
+      setNextCursor(page.nextCursor);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : "Could not load more of the trash.");
+    } finally {
+      setIsLoadingMore(false);
+    }
+  }
+
   const restore = () => act(() => callApi("/api/trash/restore", { method: "POST", body: { photoIds: [...selected] } }), new Set(selected));
   const deleteSelected = () => act(() => callApi("/api/trash", { method: "DELETE", body: { photoIds: [...selected] } }), new Set(selected));
   const emptyAll = () => act(() => callApi("/api/trash", { method: "DELETE", body: {} }), null);
@@ -51,7 +74,11 @@ export function TrashBrowser({ initialPhotos, retentionDays }: { initialPhotos: 
     <div className="trash">
       <div className="library-toolbar" role="toolbar" aria-label="Trash">
         <p className="library-count" aria-live="polite">
-          {selected.size > 0 ? <strong>{selected.size} selected</strong> : `${photos.length} ${photos.length === 1 ? "photo" : "photos"} in the trash`}
+          {selected.size > 0 ? (
+            <strong>{selected.size} selected</strong>
+          ) : (
+            `${photos.length}${nextCursor ? "+" : ""} ${photos.length === 1 && !nextCursor ? "photo" : "photos"} in the trash`
+          )}
         </p>
         <div className="library-actions">
           <button type="button" className="secondary button-small" onClick={() => setSelected(new Set(photos.map((photo) => photo.id)))}>
@@ -96,6 +123,13 @@ export function TrashBrowser({ initialPhotos, retentionDays }: { initialPhotos: 
           );
         })}
       </ul>
+      {nextCursor && (
+        <div className="library-more">
+          <button type="button" className="secondary" onClick={() => void loadMore()} disabled={isLoadingMore} aria-busy={isLoadingMore}>
+            {isLoadingMore ? "Loading…" : "Load more"}
+          </button>
+        </div>
+      )}
       <ConfirmDialog
         open={confirming !== null}
         title={confirming === "all" ? "Empty the trash?" : `Delete ${selected.size} ${selected.size === 1 ? "photo" : "photos"} for good?`}
