@@ -148,8 +148,19 @@ export async function setPhotoTags(db: DatabaseHandle, user: Actor, photoId: str
   return result;
 }
 
-/** Adds these tags to every one of the photos (bulk edit): one transaction, one audit row; 404 if any photo is not the user's to change. */
-export async function addTagsToPhotos(db: DatabaseHandle, user: Actor, photoIds: string[], names: string[]): Promise<TagView[]> {
+/**
+ * One bulk change of tags on several photos: one transaction, one "photo.tags" audit row with every
+ * photo's tags before and after; 404 when any photo is not the user's to change. `apply` changes
+ * the rows and answers the tags it added or removed.
+ */
+async function changeTagsOfPhotos(
+  db: DatabaseHandle,
+  user: Actor,
+  photoIds: string[],
+  names: string[],
+  change: "added" | "removed",
+  apply: (transaction: DatabaseHandle, photos: Array<{ id: string; sort_at: string }>, wanted: Array<{ name: string; key: string }>, now: string) => Promise<TagRow[]>,
+): Promise<TagView[]> {
   const viewer = asViewer(user);
   const wanted = parseNames(names);
   if (wanted.length === 0) throw new AppError("INVALID_INPUT", "Name at least one tag.");
@@ -158,15 +169,14 @@ export async function addTagsToPhotos(db: DatabaseHandle, user: Actor, photoIds:
     const photos = await getEditablePhotos(transaction, viewer, photoIds);
     const ids = photos.map((photo) => photo.id);
     const before = await namesByPhoto(transaction, ids);
-    const tags = await ensureTags(transaction, wanted, now);
-    await insertPhotoTags(transaction, photos.flatMap((photo) => tags.map((tag) => ({ photo_id: photo.id, tag_id: tag.id, sort_at: photo.sort_at }))));
+    const tags = await apply(transaction, photos, wanted, now);
     await insertAuditEntry(
       transaction,
       {
         actorId: signedInUser(viewer)?.id ?? null,
         action: "photo.tags",
         targetId: ids.length === 1 ? ids[0] : null,
-        details: { added: tags.map((tag) => tag.name), before: { tags: before }, after: { tags: await namesByPhoto(transaction, ids) } },
+        details: { [change]: tags.map((tag) => tag.name), before: { tags: before }, after: { tags: await namesByPhoto(transaction, ids) } },
       },
       now,
     );
@@ -176,32 +186,22 @@ export async function addTagsToPhotos(db: DatabaseHandle, user: Actor, photoIds:
   return result;
 }
 
-/** Takes these tags off every one of the photos (bulk edit); names that are no tag are ignored. One transaction, one audit row. */
-export async function removeTagsFromPhotos(db: DatabaseHandle, user: Actor, photoIds: string[], names: string[]): Promise<TagView[]> {
-  const viewer = asViewer(user);
-  const wanted = parseNames(names);
-  if (wanted.length === 0) throw new AppError("INVALID_INPUT", "Name at least one tag.");
-  const now = new Date().toISOString();
-  const result = await inTransaction(db, async (transaction) => {
-    const photos = await getEditablePhotos(transaction, viewer, photoIds);
-    const ids = photos.map((photo) => photo.id);
-    const before = await namesByPhoto(transaction, ids);
-    const tags = await findTagsByKeys(transaction, wanted.map((each) => each.key));
-    await deletePhotoTags(transaction, ids, tags.map((tag) => tag.id));
-    await insertAuditEntry(
-      transaction,
-      {
-        actorId: signedInUser(viewer)?.id ?? null,
-        action: "photo.tags",
-        targetId: ids.length === 1 ? ids[0] : null,
-        details: { removed: tags.map((tag) => tag.name), before: { tags: before }, after: { tags: await namesByPhoto(transaction, ids) } },
-      },
-      now,
-    );
-    return tags.map(toView).sort(byName);
+/** Adds these tags to every one of the photos (bulk edit): one transaction, one audit row; 404 if any photo is not the user's to change. */
+export function addTagsToPhotos(db: DatabaseHandle, user: Actor, photoIds: string[], names: string[]): Promise<TagView[]> {
+  return changeTagsOfPhotos(db, user, photoIds, names, "added", async (transaction, photos, wanted, now) => {
+    const tags = await ensureTags(transaction, wanted, now);
+    await insertPhotoTags(transaction, photos.flatMap((photo) => tags.map((tag) => ({ photo_id: photo.id, tag_id: tag.id, sort_at: photo.sort_at }))));
+    return tags;
   });
-  afterChange();
-  return result;
+}
+
+/** Takes these tags off every one of the photos (bulk edit); names that are no tag are ignored. One transaction, one audit row. */
+export function removeTagsFromPhotos(db: DatabaseHandle, user: Actor, photoIds: string[], names: string[]): Promise<TagView[]> {
+  return changeTagsOfPhotos(db, user, photoIds, names, "removed", async (transaction, photos, wanted) => {
+    const tags = await findTagsByKeys(transaction, wanted.map((each) => each.key));
+    await deletePhotoTags(transaction, photos.map((photo) => photo.id), tags.map((tag) => tag.id));
+    return tags;
+  });
 }
 
 /** The photo's tags, for whoever may see the photo (404 otherwise, or when it is in the trash). */

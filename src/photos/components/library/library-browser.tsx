@@ -7,6 +7,7 @@ import { callApi } from "@/src/ui/api-client";
 import type { BulkPhotosResult } from "../../bulk.schemas";
 import { libraryFilterToSearchParams, type LibraryFilter } from "../../library-filters";
 import type { LibraryPage, LibraryPhoto } from "../../library.service";
+import { LoadMoreButton } from "../load-more-button";
 
 /**
  * The ids of every photo the filter matches (the library API, page by page), for actions of other
@@ -341,13 +342,7 @@ export function LibraryBrowser({ initialPage, filter, renderMoreActions }: Libra
             );
           })}
         </ul>
-        {nextCursor && (
-          <div className="library-more">
-            <button type="button" className="secondary" onClick={() => void loadMore()} disabled={isLoadingMore} aria-busy={isLoadingMore}>
-              {isLoadingMore ? "Loading…" : "Load more"}
-            </button>
-          </div>
-        )}
+        {nextCursor && <LoadMoreButton isLoading={isLoadingMore} onLoad={() => void loadMore()} />}
       </div>
       {onlySelected && <LibrarySidePanel key={onlySelected.id} photo={onlySelected} isBusy={isBusy} onSave={saveDetails} onClose={clear} />}
     </div>

@@ -5,6 +5,7 @@ import toast from "react-hot-toast";
 import { callApi } from "@/src/ui/api-client";
 import { ConfirmDialog } from "@/src/ui/dialog";
 import type { TrashedPhoto } from "../../bulk.schemas";
+import { LoadMoreButton } from "../load-more-button";
 
 const DATE = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
 
@@ -123,13 +124,7 @@ export function TrashBrowser({ initialPhotos, initialCursor, retentionDays }: Tr
           );
         })}
       </ul>
-      {nextCursor && (
-        <div className="library-more">
-          <button type="button" className="secondary" onClick={() => void loadMore()} disabled={isLoadingMore} aria-busy={isLoadingMore}>
-            {isLoadingMore ? "Loading…" : "Load more"}
-          </button>
-        </div>
-      )}
+      {nextCursor && <LoadMoreButton isLoading={isLoadingMore} onLoad={() => void loadMore()} />}
       <ConfirmDialog
         open={confirming !== null}
         title={confirming === "all" ? "Empty the trash?" : `Delete ${selected.size} ${selected.size === 1 ? "photo" : "photos"} for good?`}
