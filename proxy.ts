@@ -5,7 +5,7 @@ import { hasRole } from "@/src/access/roles";
 import { readSessionCookie } from "@/src/auth/session-cookie";
 import { htmlError } from "@/src/http/error-html";
 import { jsonError } from "@/src/http/json-error";
-import { findRequestShapeError, PAGE_METHODS } from "@/src/http/request-shape";
+import { findRequestShapeError, isApiPath, PAGE_METHODS } from "@/src/http/request-shape";
 import { findServerActionBodyError } from "@/src/http/server-action-body";
 
 /**
@@ -23,7 +23,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
   });
   if (shapeError) {
     const headers: Record<string, string> = shapeError.status === 405 ? { Allow: PAGE_METHODS } : {};
-    return pathname.startsWith("/api/")
+    return isApiPath(pathname)
       ? jsonError(shapeError.code, "The request path is not valid.", headers)
       : htmlError(shapeError.status, headers);
   }

@@ -24,6 +24,7 @@ export function findGuardRule(rawPathname: string): GuardRule | null {
   if (isUnder(pathname, "/api/admin")) return { kind: "api", role: "admin", acceptsApiTokens: false };
   if (isUnder(pathname, "/api/upload")) return { kind: "api", role: "editor", acceptsApiTokens: true };
   if (isUnder(pathname, "/api/photos")) return { kind: "api", role: "viewer", acceptsApiTokens: true };
+  if (isUnder(pathname, "/api/shares")) return { kind: "api", role: "editor", acceptsApiTokens: true };
   if (ADMIN_ONLY_PAGES.some((prefix) => isUnder(pathname, prefix))) return { kind: "page", role: "admin", acceptsApiTokens: false };
   if (isUnder(pathname, "/admin")) return { kind: "page", role: "editor", acceptsApiTokens: false };
   return null;

@@ -24,6 +24,11 @@ export interface Database {
   albums: AlbumsTable;
   album_photos: AlbumPhotosTable;
   album_slugs: AlbumSlugsTable;
+  shares: SharesTable;
+  share_photos: SharePhotosTable;
+  share_visitors: ShareVisitorsTable;
+  share_feedback: ShareFeedbackTable;
+  share_access_log: ShareAccessLogTable;
 }
 
 
@@ -286,3 +291,79 @@ export type AlbumRow = Selectable<AlbumsTable>;
 export type NewAlbumRow = Insertable<AlbumsTable>;
 export type AlbumUpdate = Updateable<AlbumsTable>;
 export type AlbumPhotoRow = Selectable<AlbumPhotosTable>;
+
+export const SHARE_DOWNLOAD_RIGHTS = ["none", "copy", "original"] as const;
+/** What a share's visitors may download: nothing, full-size download copies, or the originals (both under the metadata policy). */
+export type ShareDownloadRight = (typeof SHARE_DOWNLOAD_RIGHTS)[number];
+
+/** A share link (see the migration 2026-11-27T0000-shares for each column's story). */
+export interface SharesTable {
+  id: string;
+  key: string;
+  owner_id: string;
+  title: string;
+  message: Generated<string>;
+  album_id: string | null;
+  password_hash: string | null;
+  grant_version: Generated<number>;
+  expires_at: string | null;
+  max_views: number | null;
+  view_count: Generated<number>;
+  download_count: Generated<number>;
+  last_visited_at: string | null;
+  download: Generated<ShareDownloadRight>;
+  allow_zip: Generated<number>;
+  show_exif: Generated<number>;
+  show_location: Generated<number>;
+  allow_picks: Generated<number>;
+  pick_limit: number | null;
+  selection_locked_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SharePhotosTable {
+  share_id: string;
+  photo_id: string;
+  position: number;
+}
+
+export interface ShareVisitorsTable {
+  id: string;
+  share_id: string;
+  token_hash: string;
+  name: string;
+  email: string | null;
+  sent_at: string | null;
+  owner_seen_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShareFeedbackTable {
+  visitor_id: string;
+  photo_id: string;
+  share_id: string;
+  is_picked: Generated<number>;
+  comment: string | null;
+  updated_at: string;
+}
+
+export interface ShareAccessLogTable {
+  id: string;
+  share_id: string;
+  created_at: string;
+  event: string;
+  photo_id: string | null;
+  address: string | null;
+  address_is_hashed: Generated<number>;
+  user_agent: string | null;
+}
+
+export type ShareRow = Selectable<SharesTable>;
+export type NewShareRow = Insertable<SharesTable>;
+export type ShareUpdate = Updateable<SharesTable>;
+export type ShareVisitorRow = Selectable<ShareVisitorsTable>;
+export type ShareFeedbackRow = Selectable<ShareFeedbackTable>;
+export type ShareAccessLogRow = Selectable<ShareAccessLogTable>;

@@ -18,6 +18,12 @@ import { warnWhenAnswerIsUndocumented } from "./response-check";
 import { toErrorResponse } from "./error-response";
 import { jsonError } from "./json-error";
 import { isSameOriginRequest } from "./same-origin";
+import { getDb } from "@/src/db/client";
+import type { ShareRow } from "@/src/db/database";
+import { requireShareGrant } from "@/src/shares/share-access";
+import type { ShareGrant } from "@/src/shares/share-grant-cookie";
+import { shareKeyFromPath } from "@/src/shares/share-key";
+import { SHARE_GRANT_COOKIE } from "@/src/shares/share.types";
 
 interface RouteContext {
   params: Promise<RawRouteParams>;
@@ -192,4 +198,26 @@ export function routeMethods(handlers: Partial<Record<Method, RouteHandler>>): R
   const options = attachDescription<RouteHandler>(async () => new Response(null, { status: 204, headers: { Allow: allowed } }), { kind: "options" });
   const routes = Object.fromEntries(HANDLED_METHODS.map((method) => [method, handlers[method] ?? refuse]));
   return { ...(routes as Record<Method, RouteHandler>), OPTIONS: options };
+}
+
+/** What a withShareGrant handler receives: also the share the visitor was admitted to and their grant. */
+export type ShareArguments<Contract extends HandlerContract> = HandlerArguments<Contract> & { share: ShareRow; grant: ShareGrant };
+
+/**
+ * The wrapper for every route a share link's visitor calls below `/s/[key]/` (variants, downloads,
+ * the ZIP, the visitor API): the link must be open and the browser admitted to it
+ * (requireShareGrant reads the share row on every request, so revoking ends access at once);
+ * anything else is the same 401, whatever the reason. Writes must come from this site.
+ */
+export function withShareGrant<Contract extends HandlerContract>(
+  handler: (args: ShareArguments<Contract>) => Promise<Response>,
+  contract: Contract,
+): RouteHandler {
+  return wrap({ kind: "share" }, contract, async (request) => {
+    if (STATE_CHANGING_METHODS.has(request.method) && !isSameOriginRequest(request.headers, new URL(getEnv().NEXTAUTH_URL).origin)) {
+      throw new AppError("FORBIDDEN", "Cross-site requests are not allowed.");
+    }
+    const key = shareKeyFromPath(request.nextUrl.pathname);
+    return requireShareGrant(getDb(), key, request.cookies.get(SHARE_GRANT_COOKIE)?.value, new Date());
+  }, handler);
 }

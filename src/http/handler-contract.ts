@@ -51,7 +51,9 @@ export interface HandlerContract {
 export type HandlerAccess =
   | { kind: "public" }
   | { kind: "viewer" }
-  | { kind: "user"; role: Role; scope?: ApiTokenScope };
+  | { kind: "user"; role: Role; scope?: ApiTokenScope }
+  /** A share link's visitor: the grant cookie scoped to /s/[key] (src/shares/share-access.ts). */
+  | { kind: "share" };
 
 /** What the wrappers attach to every handler they make: the tests and the OpenAPI document read it. */
 export type HandlerDescription =

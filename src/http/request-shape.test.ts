@@ -10,6 +10,12 @@ describe("findRequestShapeError", () => {
 
   it("leaves API methods to the route handlers", () => {
     expect(findRequestShapeError({ method: "DELETE", pathname: "/api/photos/1", isServerAction: false })).toBeNull();
+    expect(findRequestShapeError({ method: "PUT", pathname: "/s/abc/api/picks/1", isServerAction: false })).toBeNull();
+  });
+
+  it("treats a share link's pages as pages", () => {
+    expect(findRequestShapeError({ method: "PUT", pathname: "/s/abc/p/1", isServerAction: false })).toEqual({ code: "METHOD_NOT_ALLOWED", status: 405 });
+    expect(findRequestShapeError({ method: "PUT", pathname: "/s/abc/apiary", isServerAction: false })).toEqual({ code: "METHOD_NOT_ALLOWED", status: 405 });
   });
 
   it.each(["POST", "PUT", "PATCH", "DELETE"])("answers 405 for %s on a page", (method) => {

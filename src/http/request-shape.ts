@@ -8,6 +8,11 @@ interface RequestShape {
 
 export const PAGE_METHODS = "GET, HEAD";
 
+/** Paths answered by API handlers (JSON errors, any method): `/api/…` and a share link's visitor API, `/s/[key]/api/…`. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/") || /^\/s\/[^/]+\/api(\/|$)/.test(pathname);
+}
+
 /**
  * Answers the error a request gets before routing, or null when it may go on: a path that does
  * not decode is a 400, and pages only take GET and HEAD (plus server action POSTs, which Next.js
@@ -19,7 +24,7 @@ export function findRequestShapeError(request: RequestShape): { code: ErrorCode;
   } catch {
     return { code: "BAD_REQUEST", status: 400 };
   }
-  const isApi = request.pathname === "/api" || request.pathname.startsWith("/api/");
+  const isApi = isApiPath(request.pathname);
   const isPageMethod = request.method === "GET" || request.method === "HEAD";
   if (!isApi && !isPageMethod && !(request.method === "POST" && request.isServerAction)) {
     return { code: "METHOD_NOT_ALLOWED", status: 405 };

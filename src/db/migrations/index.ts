@@ -12,6 +12,7 @@ import * as albums from "./2026-11-26T0100-albums";
 import * as tags from "./2026-11-26T0200-tags";
 import * as audit from "./2026-11-26T0300-audit";
 import * as library from "./2026-11-26T0400-library";
+import * as shares from "./2026-11-27T0000-shares";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26T0200-tags": tags,
   "2026-11-26T0300-audit": audit,
   "2026-11-26T0400-library": library,
+  "2026-11-27T0000-shares": shares,
 };
 
 export const migrationProvider: MigrationProvider = {

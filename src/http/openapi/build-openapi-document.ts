@@ -1,10 +1,11 @@
 import { API_TOKEN_SCOPES, SCOPE_DESCRIPTIONS, SCOPE_MINIMUM_ROLE } from "@/src/access/scopes";
 import { findHandlerDescription } from "../handler-contract";
-import { buildOperation, SESSION_SCHEME, TOKEN_SCHEME } from "./build-operation";
+import { buildOperation, SESSION_SCHEME, SHARE_SCHEME, TOKEN_SCHEME } from "./build-operation";
 import { errorBodySchema } from "./error-responses";
 import { toJsonSchema } from "./json-schema";
 import { toOpenApiPaths } from "./route-path";
 import { UNWRAPPED_ROUTES } from "./unwrapped-routes";
+import { SHARE_GRANT_COOKIE } from "@/src/shares/share.types";
 
 /** A route file and what it exports (its handlers, by HTTP method). */
 export interface RouteModule {
@@ -73,6 +74,12 @@ export function buildOpenApiDocument(routes: RouteModule[], options: { sessionCo
           type: "http",
           scheme: "bearer",
           description: `An API token (\`cs_…\`) made on Admin → API tokens or with POST /api/tokens. It acts as its owner with the owner's current role. Scopes:\n\n${SCOPE_TABLE}`,
+        },
+        [SHARE_SCHEME]: {
+          type: "apiKey",
+          in: "cookie",
+          name: SHARE_GRANT_COOKIE,
+          description: "The grant a share link's visitor gets on opening /s/{key} (after its password, if it has one), scoped to that link's path. Writes with it must come from this site (Origin checked).",
         },
       },
     },

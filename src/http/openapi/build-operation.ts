@@ -7,6 +7,7 @@ import { listPathParameters } from "./route-path";
 
 export const SESSION_SCHEME = "sessionCookie";
 export const TOKEN_SCHEME = "apiToken";
+export const SHARE_SCHEME = "shareGrant";
 export const ERROR_SCHEMA_REF = { $ref: "#/components/schemas/Error" };
 
 type OpenApiObject = Record<string, unknown>;
@@ -15,6 +16,7 @@ type OpenApiObject = Record<string, unknown>;
 export function describeAccess(access: HandlerAccess): string {
   if (access.kind === "public") return "Anyone.";
   if (access.kind === "viewer") return "Anyone; signed-in users (session cookie) may get more.";
+  if (access.kind === "share") return "A visitor admitted to this share link (its grant cookie); 401 for any link that is unknown, revoked, expired, used up or needs its password.";
   const roles = ROLES.filter((role) => hasRole(role, access.role)).join(", ");
   const session = `Signed in (session cookie) as ${roles}`;
   return access.scope ? `${session}; or an API token with the \`${access.scope}\` scope whose owner is one of those.` : `${session}. API tokens are not accepted.`;
@@ -24,6 +26,7 @@ export function describeAccess(access: HandlerAccess): string {
 function toSecurity(access: HandlerAccess): OpenApiObject[] {
   if (access.kind === "public") return [];
   if (access.kind === "viewer") return [{}, { [SESSION_SCHEME]: [] }];
+  if (access.kind === "share") return [{ [SHARE_SCHEME]: [] }];
   // OpenAPI 3.1 lets non-OAuth schemes list "roles"; for the cookie that is the least role.
   return [{ [SESSION_SCHEME]: [access.role] }, ...(access.scope ? [{ [TOKEN_SCHEME]: [access.scope] }] : [])];
 }

@@ -34,6 +34,7 @@ export function listErrorCodes(method: string, access: HandlerAccess, contract: 
     // A token route refuses a request with both a cookie and a token, and slows a token guesser.
     if (access.scope) codes.add("BAD_REQUEST").add("RATE_LIMITED");
   }
+  if (access.kind === "share") codes.add("UNAUTHENTICATED");
   if (STATE_CHANGING_METHODS.has(method)) codes.add("FORBIDDEN");
   if (contract.params || contract.query) codes.add("INVALID_INPUT");
   if (contract.body) codes.add("BAD_REQUEST").add("PAYLOAD_TOO_LARGE").add("INVALID_INPUT");
