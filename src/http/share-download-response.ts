@@ -16,12 +16,20 @@ const DOWNLOAD_HEADERS = {
  */
 export const SHARE_DOWNLOAD_KIND_HEADER = "X-Download-Kind";
 
+/**
+ * Next.js drops Content-Length from route handlers' answers; server.mjs turns this header into it
+ * (the browser's progress bar needs it for a ZIP it cannot size otherwise).
+ */
+function exactLength(length: number): Record<string, string> {
+  return { "Content-Length": String(length), "X-Exact-Content-Length": String(length) };
+}
+
 export function toSharedPhotoResponse(download: SharedPhotoDownload): Response {
   return new Response(new Uint8Array(download.bytes), {
     headers: {
       ...DOWNLOAD_HEADERS,
       "Content-Type": "image/jpeg",
-      "Content-Length": String(download.bytes.length),
+      ...exactLength(download.bytes.length),
       "Content-Disposition": toAttachmentDisposition(download.fileName),
       [SHARE_DOWNLOAD_KIND_HEADER]: download.isFilteredOriginal ? "original" : "copy",
     },
@@ -34,7 +42,7 @@ export function toShareZipResponse(zip: ShareZip, options: { withBody: boolean }
     headers: {
       ...DOWNLOAD_HEADERS,
       "Content-Type": "application/zip",
-      "Content-Length": String(zip.length),
+      ...exactLength(zip.length),
       "Content-Disposition": toAttachmentDisposition(zip.fileName),
     },
   });
