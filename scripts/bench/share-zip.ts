@@ -10,19 +10,30 @@
 //   3. the time to the first byte of the first ZIP (each source's head read to plan the exact
 //      length) and of later ones (plans remembered).
 // Needs `npx next build` first.   BENCH_SHARE_ZIP_PHOTOS=200  BENCH_SHARE_ZIP_ROUNDS=3
+import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Database } from "@/src/db/database";
-import { createStorage } from "@/src/storage/create-storage";
+import { newShareKey } from "@/src/shares/share-key";
 import { expectStatus, formatMegabytes, median, readProcessMemory, runBenchmark, signInAsNewEditor, startBenchApp } from "./bench-app";
 import { SAMPLE_PHOTO } from "./scale-sample";
 
 const PHOTOS = Number(process.env.BENCH_SHARE_ZIP_PHOTOS ?? 200);
 const ROUNDS = Number(process.env.BENCH_SHARE_ZIP_ROUNDS ?? 3);
 const BENCH_SECRET = "bench-secret-0123456789abcdef0123456789";
+
+/**
+ * A grant cookie for the share, as src/shares/share-grant-cookie.ts makes it (that module is
+ * "server-only", which only a Next.js build can import): signed [shareId, version 1, visit, issuedAt].
+ */
+function grantCookieValue(shareId: string): string {
+  const signingKey = createHmac("sha256", BENCH_SECRET).update("contact-sheet share grant v1").digest();
+  const payload = Buffer.from(JSON.stringify([shareId, 1, randomBytes(12).toString("base64url"), Math.floor(Date.now() / 1000)])).toString("base64url");
+  return `${payload}.${createHmac("sha256", signingKey).update(payload).digest("base64url")}`;
+}
 
 /** Reads an HTTP answer to the end, counting bytes and sampling the server's RSS meanwhile. */
 function download(url: string, cookie: string, pid: number): Promise<{ bytes: number; contentLength: number; seconds: number; firstByteMs: number; peakRss: number }> {
@@ -50,7 +61,6 @@ function download(url: string, cookie: string, pid: number): Promise<{ bytes: nu
 }
 
 async function main(): Promise<void> {
-  process.env.NEXTAUTH_SECRET = BENCH_SECRET;
   const app = await startBenchApp({ NEXTAUTH_SECRET: BENCH_SECRET });
   const editor = await signInAsNewEditor(app);
   const uploaded = await editor.uploadFile("/api/upload", SAMPLE_PHOTO, "image/jpeg");
@@ -77,29 +87,26 @@ async function main(): Promise<void> {
     const originalKey = `originals/${id.slice(0, 2)}/${id}`;
     fs.mkdirSync(path.dirname(path.join(mediaDirectory, originalKey)), { recursive: true });
     fs.copyFileSync(path.join(mediaDirectory, sample.original_key), path.join(mediaDirectory, originalKey));
-    await db.insertInto("photos").values({ ...sample, id, original_key: originalKey, publication_key: crypto.randomUUID(), title: "", created_at: now, updated_at: now }).execute();
+    await db.insertInto("photos").values({ ...sample, id, original_key: originalKey, sha256: `${sample.sha256.slice(0, 56)}${index.toString(16).padStart(8, "0")}`, publication_key: crypto.randomUUID(), title: "", created_at: now, updated_at: now }).execute();
     ids.push(id);
   }
-  const { encodeShareGrant } = await import("@/src/shares/share-grant-cookie");
-  const { newShareKey } = await import("@/src/shares/share-key");
-  const { insertSharePhotos } = await import("@/src/shares/share-photos.repository");
   const shareId = crypto.randomUUID();
   const key = newShareKey();
   await db
     .insertInto("shares")
     .values({ id: shareId, key, owner_id: sample.owner_id, title: "Bench share", download: "copy", allow_zip: 1, show_exif: 1, show_location: 0, expires_at: null, max_views: null, created_at: now, updated_at: now })
     .execute();
-  await insertSharePhotos(db, shareId, ids);
+  await db.insertInto("share_photos").values(ids.map((id, position) => ({ share_id: shareId, photo_id: id, position }))).execute();
   const rows = await db.selectFrom("photos").select("original_key").where("id", "in", ids).execute();
   await db.destroy();
-  const cookie = `cs_share_grant=${encodeShareGrant(shareId, 1, new Date()).value}`;
+  const cookie = `cs_share_grant=${grantCookieValue(shareId)}`;
   const zipUrl = new URL(`/s/${key}/download.zip`, app.url).toString();
 
-  const storage = createStorage({ kind: "local", directory: mediaDirectory });
+  // What LocalDiskStorage.read does (src/storage is "server-only", which only a Next.js build imports).
   const readAll = async () => {
     const startedAt = performance.now();
     let bytes = 0;
-    for (const row of rows) for await (const chunk of (await storage.read(row.original_key)).body) bytes += (chunk as Buffer).length;
+    for (const row of rows) for await (const chunk of fs.createReadStream(path.join(mediaDirectory, row.original_key))) bytes += (chunk as Buffer).length;
     return { bytes, seconds: (performance.now() - startedAt) / 1000 };
   };
 
