@@ -1,6 +1,8 @@
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { unzipEntries } from "@/tests/helpers/unzip";
+import { makeZip, predictLength } from "client-zip";
+import { writeZip, zipLength } from "./share-zip-writer";
 import { makeZipStream, type ZipEntry } from "./share-zip";
 import { numberedStem, sanitiseFileStem, sharedPhotoFileName, shareZipFileName, UniqueFileNames } from "./share-zip-names";
 
@@ -71,6 +73,86 @@ describe("the share ZIP stream", () => {
       },
     });
     await expect(readAll(body)).rejects.toThrow("revoked");
+  });
+});
+
+async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
+  const all: Uint8Array[] = [];
+  for await (const chunk of chunks) all.push(chunk);
+  return all;
+}
+
+/** Every chunk a ZIP writer yields, except those of `skip` (the entries' data, compared by identity). */
+async function framing(chunks: AsyncIterable<Uint8Array>, skip: ArrayBufferLike): Promise<{ length: number; framing: Buffer }> {
+  let length = 0;
+  const kept: Uint8Array[] = [];
+  for await (const chunk of chunks) {
+    length += chunk.length;
+    if (chunk.buffer !== skip) kept.push(chunk);
+  }
+  return { length, framing: Buffer.concat(kept) };
+}
+
+function clientZipChunks(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
+  const reader = stream.getReader();
+  return {
+    async *[Symbol.asyncIterator]() {
+      for (let read = await reader.read(); !read.done; read = await reader.read()) yield read.value;
+    },
+  };
+}
+
+describe("the ZIP writer", () => {
+  const lastModified = new Date(2026, 10, 27, 13, 37, 42);
+
+  it("writes client-zip's bytes and length for ordinary entries", async () => {
+    const files = [
+      { name: "a.jpg", bytes: Buffer.from("first") },
+      { name: "Grüße (2).jpg", bytes: Buffer.alloc(70_000, 9) },
+      { name: "empty.jpg", bytes: Buffer.alloc(0) },
+    ];
+    const ours = Buffer.concat(await collect(writeZip((async function* () {
+      for (const file of files) yield { name: file.name, size: file.bytes.length, lastModified, data: [file.bytes] };
+    })())));
+    const theirs = Buffer.from(await new Response(makeZip(files.map((file) => ({ name: file.name, input: new Uint8Array(file.bytes), lastModified })), { buffersAreUTF8: true })).arrayBuffer());
+    expect(ours.equals(theirs)).toBe(true);
+    const sizes = files.map((file) => ({ name: file.name, size: file.bytes.length }));
+    expect(zipLength(sizes)).toBe(ours.length);
+    expect(zipLength(sizes)).toBe(Number(predictLength(sizes)));
+  });
+
+  it("writes client-zip's Zip64 records for an entry and offsets past 4 GiB", async () => {
+    const zeros = new Uint8Array(1 << 20);
+    const big = 2 ** 32 + 5;
+    const entries = [
+      { name: "big.jpg", size: big },
+      { name: "after.jpg", size: 3 },
+    ];
+    const data = (size: number) => ({
+      async *[Symbol.asyncIterator]() {
+        for (let sent = 0; sent < size; sent += zeros.length) yield sent + zeros.length <= size ? zeros : zeros.subarray(0, size - sent);
+      },
+    });
+    const ours = await framing(writeZip((async function* () {
+      for (const entry of entries) yield { ...entry, lastModified, data: data(entry.size) };
+    })()), zeros.buffer);
+    const theirs = await framing(
+      clientZipChunks(makeZip((async function* () {
+        for (const entry of entries) yield { name: entry.name, size: entry.size, lastModified, input: data(entry.size) };
+      })(), { buffersAreUTF8: true })),
+      zeros.buffer,
+    );
+    expect(ours.length).toBe(theirs.length);
+    expect(ours.framing.equals(theirs.framing)).toBe(true);
+    expect(zipLength(entries)).toBe(ours.length);
+    expect(zipLength(entries)).toBe(Number(predictLength(entries)));
+  }, 180_000);
+
+  it("refuses an entry that does not have the size it promised", async () => {
+    const zip = writeZip((async function* () {
+      yield { name: "short.jpg", size: 10, lastModified, data: [new Uint8Array(9)] };
+    })());
+    await expect(collect(zip)).rejects.toThrow("not the 10 promised");
   });
 });
 
