@@ -20,7 +20,21 @@ const app = next({ dev: false, hostname, port, dir: import.meta.dirname });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// Next.js drops Content-Length from every route handler's answer (its send-response FORBIDDEN_HEADERS)
+// and sends it chunked. A download that knows its exact length (the share ZIP, so the browser shows
+// progress) names it in this header instead, and it becomes Content-Length here.
+const EXACT_LENGTH_HEADER = "x-exact-content-length";
+
+function keepExactLength(response) {
+  const setHeader = response.setHeader.bind(response);
+  response.setHeader = (name, value) =>
+    typeof name === "string" && name.toLowerCase() === EXACT_LENGTH_HEADER && /^\d+$/.test(String(value))
+      ? setHeader("content-length", String(value))
+      : setHeader(name, value);
+}
+
 function handleWithNext(request, response) {
+  keepExactLength(response);
   // Appended, never replaced: behind a reverse proxy (TRUST_PROXY=true) the app reads the first
   // entry; otherwise only this last one, which a client cannot forge.
   const peer = request.socket.remoteAddress ?? "unknown";

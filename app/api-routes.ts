@@ -41,6 +41,8 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/api/upload/route.ts": () => import("./api/upload/route"),
   "app/api/upload/tus/[[...path]]/route.ts": () => import("./api/upload/tus/[[...path]]/route"),
   "app/media/[...key]/route.ts": () => import("./media/[...key]/route"),
+  "app/s/[key]/download.zip/route.ts": () => import("./s/[key]/download.zip/route"),
+  "app/s/[key]/p/[photoId]/download/route.ts": () => import("./s/[key]/p/[photoId]/download/route"),
 };
 
 let loaded: Promise<RouteModule[]> | null = null;

@@ -15,12 +15,20 @@ export interface ExifFilterOptions {
   keepOrientation: boolean;
   /** Only when the pixels are the original's, at its size. */
   keepPixelDimensions: boolean;
+  /**
+   * Camera, lens, exposure and dates (the "EXIF" a share link can hide). Off, only what reading
+   * the pixels needs is left: orientation and pixel dimensions (as the two options above allow) and
+   * the colour space; the colour profile itself is a segment of its own that the rewrite keeps.
+   * Unset means kept, as for every caller before share links.
+   */
+  keepCameraDetails?: boolean;
 }
 
 const EXIF_IFD_POINTER = 0x8769;
 const GPS_IFD_POINTER = 0x8825;
 const ORIENTATION = 0x0112;
 const PIXEL_DIMENSIONS = new Set([0xa002, 0xa003]);
+const COLOR_SPACE = 0xa001;
 
 const IFD0_TAGS = new Set([
   0x010f, // Make
@@ -160,8 +168,15 @@ export function filterExif(tiff: Buffer, options: ExifFilterOptions): Buffer | n
   try {
     const reader = readHeader(tiff);
     const ifd0 = reader.readIfd(reader.u32(4));
-    const kept0 = ifd0.filter((entry) => IFD0_TAGS.has(entry.tag) && (options.keepOrientation || entry.tag !== ORIENTATION));
-    const exif = readSubIfd(reader, ifd0, EXIF_IFD_POINTER, (tag) => EXIF_TAGS.has(tag) && (options.keepPixelDimensions || !PIXEL_DIMENSIONS.has(tag)));
+    const keepsCamera = options.keepCameraDetails ?? true;
+    const kept0 = ifd0.filter(
+      (entry) => IFD0_TAGS.has(entry.tag) && (entry.tag === ORIENTATION ? options.keepOrientation : keepsCamera),
+    );
+    const exif = readSubIfd(reader, ifd0, EXIF_IFD_POINTER, (tag) => {
+      if (!EXIF_TAGS.has(tag)) return false;
+      if (PIXEL_DIMENSIONS.has(tag)) return options.keepPixelDimensions;
+      return keepsCamera || tag === COLOR_SPACE;
+    });
     // Every GPS tag describes where the photo was taken: the whole block, or none of it.
     const gps = options.keepLocation ? readSubIfd(reader, ifd0, GPS_IFD_POINTER, () => true) : [];
     if (kept0.length === 0 && exif.length === 0 && gps.length === 0) return null;

@@ -17,6 +17,16 @@ export interface DownloadCopy {
   fileName: string;
 }
 
+/** What a download copy may carry besides the pixels: the location, and camera, lens, exposure and dates (kept unless said otherwise). */
+export interface DownloadCopyPolicy {
+  keepLocation: boolean;
+  keepCameraDetails?: boolean;
+}
+
+function exifPolicy(options: DownloadCopyPolicy): { keepLocation: boolean; keepCameraDetails: boolean } {
+  return { keepLocation: options.keepLocation, keepCameraDetails: options.keepCameraDetails ?? true };
+}
+
 function withJpegExtension(fileName: string): string {
   const stem = fileName.replace(/\.[^.]*$/, "");
   return `${stem || "photo"}.jpg`;
@@ -31,12 +41,12 @@ function withJpegExtension(fileName: string): string {
  *   the same allowed EXIF. Rewriting those containers in place would mean editing box offsets and
  *   thumbnail items; re-encoding a full-size JPEG would cost seconds of CPU per download.
  */
-export async function makeDownloadCopy(photo: PhotoRow, options: { keepLocation: boolean }): Promise<DownloadCopy> {
+export async function makeDownloadCopy(photo: PhotoRow, options: DownloadCopyPolicy): Promise<DownloadCopy> {
   const original = await readStoredBytes(getStorage(), photo.original_key);
   const exif = readExifBlock(original, photo.original_type as ImageType);
   if (photo.original_type === "jpeg") {
     try {
-      const allowed = exif && filterExif(exif, { keepLocation: options.keepLocation, keepOrientation: true, keepPixelDimensions: true });
+      const allowed = exif && filterExif(exif, { ...exifPolicy(options), keepOrientation: true, keepPixelDimensions: true });
       return { bytes: rewriteJpegMetadata(original, allowed), fileName: photo.original_name };
     } catch (error) {
       if (!(error instanceof MalformedJpegError)) throw error;
@@ -45,7 +55,7 @@ export async function makeDownloadCopy(photo: PhotoRow, options: { keepLocation:
   }
   const largest = (await listVariants(getDb(), [photo.id])).filter((variant) => variant.format === "jpeg").at(-1);
   if (!largest) throw new AppError("CONFLICT", "This photo is still being processed; try the download again in a moment.");
-  const allowed = exif && filterExif(exif, { keepLocation: options.keepLocation, keepOrientation: false, keepPixelDimensions: false });
+  const allowed = exif && filterExif(exif, { ...exifPolicy(options), keepOrientation: false, keepPixelDimensions: false });
   const variant = await readStoredBytes(getStorage(), largest.storage_key);
   return { bytes: rewriteJpegMetadata(variant, allowed), fileName: withJpegExtension(photo.original_name) };
 }

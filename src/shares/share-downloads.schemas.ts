@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+const keyParam = z.string().describe("The share link's key (the secret part of /s/{key}).");
+
+/** `/s/[key]/download.zip` */
+export const shareZipParamsSchema = z.object({ key: keyParam });
+
+/** `/s/[key]/p/[photoId]/download` */
+export const sharedPhotoDownloadParamsSchema = z.object({
+  key: keyParam,
+  photoId: z.string().describe("A photo of the share, as the visitor API answers it."),
+});
