@@ -128,7 +128,7 @@ test("an editor shares a library selection and an album, edits a link and revoke
   await eachSizeAndTheme(page, "admin-shares", async () => {
     await page.goto("/admin/shares");
   });
-  await rows.nth(1).getByRole("link", { name: "Proofs for Ana" }).click();
+  await rows.nth(1).getByRole("link", { name: "Proofs for Ana", exact: true }).click();
   await page.getByRole("button", { name: "Revoke link" }).click();
   const confirm = page.getByRole("dialog", { name: "Revoke this link?" });
   await confirm.getByRole("button", { name: "Revoke link" }).click();

@@ -37,7 +37,8 @@ export function ShareAdminHeader({ share, current }: ShareAdminHeaderProps) {
       </div>
       <nav className="share-tabs" aria-label="This link">
         {tabs.map((tab) => (
-          <Link key={tab.key} href={tab.href} className="share-tab" aria-current={tab.key === current ? "page" : undefined}>
+          // No prefetch: the selections page is heavy and seldom the next step.
+          <Link key={tab.key} href={tab.href} className="share-tab" aria-current={tab.key === current ? "page" : undefined} prefetch={false}>
             {tab.label}
           </Link>
         ))}

@@ -68,10 +68,12 @@ export function SharesTable({ initialShares, initialCursor, showOwner }: SharesT
           {shares.map((share) => (
             <tr key={share.id}>
               <td data-label="Link">
-                <Link href={`/admin/shares/${share.id}`} className="share-title-link">
-                  {share.title}
-                </Link>
-                {share.hasPassword && <span className="muted share-flag"> · password</span>}
+                <span>
+                  <Link href={`/admin/shares/${share.id}`} className="share-title-link">
+                    {share.title}
+                  </Link>
+                  {share.hasPassword && <span className="muted share-flag"> · password</span>}
+                </span>
               </td>
               <td data-label="State">
                 <ShareStateBadge state={share.state} />
