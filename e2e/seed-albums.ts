@@ -1,12 +1,14 @@
 import { type Browser, expect } from "@playwright/test";
 import { E2E_BASE_URL, newAdminContext } from "./helpers";
 
-/** What the page tour's paths are made from: a seeded public photo, and a public album holding the seeded photos. */
+/** What the page tour's paths are made from: a seeded public photo, a public album holding the seeded photos, and a share link of it. */
 export interface TourIds {
   photoId: string;
   albumId: string;
   albumSlug: string;
   childAlbumSlug: string;
+  /** A share link made from the album (a new one per call), for the owner's share page. */
+  shareId: string;
 }
 
 const TOUR_ALBUM = { title: "Lisbon in spring", slug: "tour-lisbon", description: "Trams, tiles and the light on the river, over four days in April." };
@@ -40,7 +42,13 @@ export async function seedTourAlbum(browser: Browser, photoIds: string[]): Promi
     expect(added.status(), await added.text()).toBe(200);
     const addedToChild = await context.request.post(`/api/albums/${childId}/photos`, { headers, data: { photoIds: photoIds.slice(-2) } });
     expect(addedToChild.status(), await addedToChild.text()).toBe(200);
-    return { photoId: photoIds[0], albumId, albumSlug: TOUR_ALBUM.slug, childAlbumSlug: TOUR_CHILD_ALBUM.slug };
+    const shared = await context.request.post("/api/shares", {
+      headers,
+      data: { albumId, message: "The photos from our walk along the river.", password: "tour-password", maxViews: 20, download: "copy", allowZip: true, allowPicks: true },
+    });
+    expect(shared.status(), await shared.text()).toBe(201);
+    const shareId = ((await shared.json()) as { share: { id: string } }).share.id;
+    return { photoId: photoIds[0], albumId, albumSlug: TOUR_ALBUM.slug, childAlbumSlug: TOUR_CHILD_ALBUM.slug, shareId };
   } finally {
     await context.close();
   }

@@ -10,6 +10,7 @@ const LINKS: Array<{ href: string; label: string; onlyFor?: Role }> = [
   { href: "/admin/photos", label: "Photos" },
   { href: "/admin/upload", label: "Upload" },
   { href: "/admin/albums", label: "Albums" },
+  { href: "/admin/shares", label: "Shares" },
   { href: "/admin/tags", label: "Tags", onlyFor: "admin" },
   { href: "/admin/trash", label: "Trash" },
   { href: "/admin/tokens", label: "API tokens" },

@@ -10,6 +10,7 @@ import { toViewer } from "@/src/access/viewer";
 import { requirePageUser } from "@/src/auth/page-guard";
 import { getDb } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
+import { ShareAlbumButton } from "@/src/shares/components/share-album-button";
 import { AdminPage } from "@/src/ui/admin-page";
 
 interface AdminAlbumPageProps {
@@ -44,6 +45,10 @@ export default async function AdminAlbumPage({ params }: AdminAlbumPageProps) {
   const [{ photos, isComplete }, albums] = await Promise.all([listAllAlbumPhotos(getDb(), toViewer(user), album.id), listManageableAlbums(getDb(), user)]);
   return (
     <AdminPage role={user.role} title={album.title}>
+      {/* Composed here: albums never import shares. */}
+      <div className="album-share-bar">
+        <ShareAlbumButton albumId={album.id} title={album.title} />
+      </div>
       <AlbumEditor album={toEditorAlbum(album)} photos={photos.map(toEditorPhoto)} isComplete={isComplete} albums={albums.map(toEditorAlbum)} />
     </AdminPage>
   );
