@@ -33,6 +33,8 @@ export const AUDIT_ACTIONS = [
   "album.reorder",
   "tag.rename",
   "tag.merge",
+  "share.selection-lock",
+  "share.selection-unlock",
   "audit.purge",
 ] as const;
 
