@@ -141,9 +141,8 @@ export async function createShareVisitor(
 /**
  * PUT /s/[key]/api/feedback/[photoId]: the visitor's pick and comment on one photo of the share.
  * 404 for a photo the share does not open; 409 past the pick limit or after the owner locked.
- * The count and the write are one transaction, so one visitor's two quick picks cannot both pass
- * the last free place on SQLite (PostgreSQL: see the report of this change; a second concurrent
- * tab of the same visitor may overshoot by one).
+ * The count and the write are one transaction that first writes the visitor's row, so one
+ * visitor's concurrent picks are serialised and cannot both take the last free place.
  */
 export async function setShareFeedback(
   db: DatabaseHandle,
@@ -159,6 +158,9 @@ export async function setShareFeedback(
   if (!(await findSharedPhoto(db, share.id, photoId))) throw new AppError("NOT_FOUND", "That photo is not in this share.");
   const at = now.toISOString();
   return inTransaction(db, async (transaction) => {
+    // Written first: on PostgreSQL this locks the visitor's row until commit, so two tabs of one
+    // visitor pick one after the other and cannot both take the last free place.
+    await touchShareVisitor(transaction, visitor.id, at);
     const existing = await findShareFeedback(transaction, visitor.id, photoId);
     const wasPicked = existing?.is_picked === 1;
     const picked = input.picked ?? wasPicked;
@@ -174,7 +176,6 @@ export async function setShareFeedback(
     }
     if (!picked && comment === null) await deleteShareFeedback(transaction, visitor.id, photoId);
     else await upsertShareFeedback(transaction, { visitor_id: visitor.id, photo_id: photoId, share_id: share.id, is_picked: picked ? 1 : 0, comment, updated_at: at });
-    await touchShareVisitor(transaction, visitor.id, at);
     return { feedback: { photoId, picked, comment }, pickCount, pickLimit: share.pick_limit };
   });
 }
