@@ -7,6 +7,8 @@ export interface TourIds {
   albumId: string;
   albumSlug: string;
   childAlbumSlug: string;
+  /** A proofing share of the seeded photos with two visitors' picks (seedProofingShare), once seeded. */
+  shareId?: string;
 }
 
 const TOUR_ALBUM = { title: "Lisbon in spring", slug: "tour-lisbon", description: "Trams, tiles and the light on the river, over four days in April." };

@@ -81,6 +81,7 @@ export interface OwnerFeedbackRow {
   comment: string | null;
   title: string;
   altText: string;
+  takenAt: string | null;
   originalName: string;
   publicationKey: string;
   position: number;
@@ -97,6 +98,7 @@ export function listShareFeedbackForOwner(db: DatabaseHandle, shareId: string): 
       "share_feedback.comment",
       "photos.title",
       "photos.alt_text as altText",
+      "photos.taken_at as takenAt",
       "photos.original_name as originalName",
       "photos.publication_key as publicationKey",
       "share_photos.position",

@@ -215,7 +215,7 @@ function toSelectionPhoto(row: OwnerFeedbackRow, variants: PhotoVariantRow[]): S
   return {
     photoId: row.photoId,
     title: row.title,
-    name: photoAccessibleName({ altText: row.altText, title: row.title, takenAt: null }),
+    name: photoAccessibleName({ altText: row.altText, title: row.title, takenAt: row.takenAt }),
     originalName: row.originalName,
     thumbnailUrl: thumbnailUrl(row, variants),
     comment: row.comment,

@@ -14,7 +14,8 @@ export function NewSelectionsCard({ selections }: { selections: Array<Pick<NewSe
         <ul className="new-selections-list">
           {selections.map((selection) => (
             <li key={selection.visitorId}>
-              <Link href={`/admin/shares/${encodeURIComponent(selection.shareId)}/selections`}>
+              {/* Not prefetched: rendering that page marks its selections seen. */}
+              <Link href={`/admin/shares/${encodeURIComponent(selection.shareId)}/selections`} prefetch={false}>
                 <strong>{selection.visitorName}</strong> sent picks for {selection.shareTitle}
               </Link>{" "}
               <time className="muted" dateTime={selection.sentAt}>

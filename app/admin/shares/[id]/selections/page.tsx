@@ -46,7 +46,7 @@ export default async function ShareSelectionsPage({ params }: SelectionsPageProp
       title={`Selections: ${selections.share.title}`}
       intro={
         <>
-          <Link href="/admin/shares">← All share links</Link>
+          <Link href="/admin/shares" prefetch={false}>← All share links</Link>
           {" · "}
           {selections.share.pickLimit === null ? "No pick limit." : `Each visitor may pick up to ${selections.share.pickLimit} photos.`}
         </>
