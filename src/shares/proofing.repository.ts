@@ -61,13 +61,17 @@ export async function countVisitorPicks(db: DatabaseHandle, visitorId: string): 
   return Number(row.count);
 }
 
-/** One visitor's picks and comments, in the share's order (a visitor sees only their own). */
-export function listVisitorFeedback(db: DatabaseHandle, visitorId: string): Promise<Array<{ photoId: string; isPicked: number; comment: string | null }>> {
-  return liveFeedback(db)
+/**
+ * One visitor's picks and comments, in the share's order (a visitor sees only their own). Read
+ * through the feedback's primary key (visitor_id first) and each row's photo by its key; at most
+ * one row per photo of the share, put in order here rather than by a sort in the database.
+ */
+export async function listVisitorFeedback(db: DatabaseHandle, visitorId: string): Promise<Array<{ photoId: string; isPicked: number; comment: string | null }>> {
+  const rows = await liveFeedback(db)
     .where("share_feedback.visitor_id", "=", visitorId)
-    .select(["share_feedback.photo_id as photoId", "share_feedback.is_picked as isPicked", "share_feedback.comment"])
-    .orderBy("share_photos.position")
+    .select(["share_feedback.photo_id as photoId", "share_feedback.is_picked as isPicked", "share_feedback.comment", "share_photos.position"])
     .execute();
+  return rows.sort((left, right) => left.position - right.position).map(({ photoId, isPicked, comment }) => ({ photoId, isPicked, comment }));
 }
 
 export function listShareVisitors(db: DatabaseHandle, shareId: string): Promise<ShareVisitorRow[]> {
