@@ -126,7 +126,7 @@ function VisitorSelection({ visitor, base, pickLimit }: { visitor: SelectionVisi
           </p>
         </div>
         {visitor.picks.length > 0 && (
-          <a className="button button-ghost button-small" href={`${base}/selections.txt?visitor=${encodeURIComponent(visitor.id)}`} download>
+          <a className="button secondary button-small" href={`${base}/selections.txt?visitor=${encodeURIComponent(visitor.id)}`} download>
             Lightroom list
           </a>
         )}
