@@ -31,22 +31,7 @@ async function call(key: string, cookies: string, method: string, apiPath: strin
  * for a POST /api/shares once it is merged). Answers the share's id.
  */
 export async function seedProofingShare(photoIds: string[]): Promise<string> {
-  const file = new SQLite(path.resolve(E2E_DATA_DIRECTORY, "contact-sheet.sqlite"));
-  file.pragma("busy_timeout = 5000");
-  const id = randomUUID();
-  const key = randomBytes(18).toString("base64url");
-  try {
-    const owner = file.prepare("select id from users where email = ?").get(E2E_ADMIN.email) as { id: string };
-    const now = new Date().toISOString();
-    file
-      .prepare("insert into shares (id, key, owner_id, title, allow_picks, pick_limit, created_at, updated_at) values (?, ?, ?, ?, 1, 20, ?, ?)")
-      .run(id, key, owner.id, "Margaux & Theo — wedding proofs", now, now);
-    const insert = file.prepare("insert into share_photos (share_id, photo_id, position) values (?, ?, ?)");
-    photoIds.forEach((photoId, position) => insert.run(id, photoId, position));
-  } finally {
-    file.close();
-  }
-
+  const { id, key } = insertProofingShare(photoIds, { title: "Margaux & Theo — wedding proofs", pickLimit: 20 });
   const grant = `cs_share_grant=${grantCookie(id)}`;
   async function visitor(name: string, email: string | null): Promise<string> {
     const response = await call(key, grant, "POST", "visitor", { name, email });
@@ -61,4 +46,29 @@ export async function seedProofingShare(photoIds: string[]): Promise<string> {
   await call(key, grandma, "PUT", `feedback/${photoIds[0]}`, { picked: true, comment: "A print of this for the hallway, please." });
   await call(key, grandma, "PUT", `feedback/${photoIds.at(-1)}`, { comment: "Who is the man on the left?" });
   return id;
+}
+
+/**
+ * Writes a proofing share of these photos, owned by the e2e admin, straight into the server's
+ * SQLite file, and answers its id, key and a grant cookie value for it (what admitting a browser
+ * would give).
+ */
+export function insertProofingShare(photoIds: string[], options: { title: string; pickLimit: number | null }): { id: string; key: string; grant: string } {
+  const file = new SQLite(path.resolve(E2E_DATA_DIRECTORY, "contact-sheet.sqlite"));
+  file.pragma("busy_timeout = 5000");
+  const id = randomUUID();
+  const key = randomBytes(18).toString("base64url");
+  try {
+    const owner = file.prepare("select id from users where email = ?").get(E2E_ADMIN.email) as { id: string };
+    const now = new Date().toISOString();
+    file
+      .prepare("insert into shares (id, key, owner_id, title, allow_picks, pick_limit, created_at, updated_at) values (?, ?, ?, ?, 1, ?, ?, ?)")
+      .run(id, key, owner.id, options.title, options.pickLimit, now, now);
+    const insert = file.prepare("insert into share_photos (share_id, photo_id, position) values (?, ?, ?)");
+    photoIds.forEach((photoId, position) => insert.run(id, photoId, position));
+  } finally {
+    file.close();
+  }
+
+  return { id, key, grant: grantCookie(id) };
 }

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { emailSchema } from "@/src/users/users.schemas";
+import { MAX_FEEDBACK_COMMENT_LENGTH, MAX_VISITOR_NAME_LENGTH } from "./proofing.types";
 
 // Proofing's API: what a share's visitors send and get (/s/[key]/api/visitor, feedback, selection)
 // and what the owner gets (/api/shares/[id]/selections…). Client components import only the types.
 
-export const MAX_VISITOR_NAME_LENGTH = 80;
-export const MAX_FEEDBACK_COMMENT_LENGTH = 2000;
 
 const visitorName = z
   .string()

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { MAX_FEEDBACK_COMMENT_LENGTH } from "../../proofing-api.schemas";
+import { MAX_FEEDBACK_COMMENT_LENGTH } from "../../proofing.types";
 import { useProofing } from "./proofing-provider";
 
 /**

@@ -3,7 +3,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { readErrorMessage } from "@/src/ui/api-client";
 import { Dialog } from "@/src/ui/dialog";
-import { MAX_VISITOR_NAME_LENGTH, type VisitorResponse } from "../../proofing-api.schemas";
+import type { VisitorResponse } from "../../proofing-api.schemas";
+import { MAX_VISITOR_NAME_LENGTH } from "../../proofing.types";
 
 /**
  * Asks a visitor for their name (and, if they like, an e-mail address) the first time they pick
