@@ -3,6 +3,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newAdminContext } from "./helpers";
 import { type SignInState, type TourIds, TOUR_SIZES, TOUR_THEMES, tourVisits } from "./page-tour";
 import { seedTourAlbum } from "./seed-albums";
+import { seedProofingShare } from "./seed-proofing";
 import { seedPublicPhotos } from "./seed-photos";
 
 // WCAG 2.2 AA: every level-A and level-AA rule axe-core knows, up to 2.2.
@@ -14,7 +15,8 @@ let tourIds: TourIds;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  tourIds = await seedTourAlbum(browser, await seedPublicPhotos(browser, 3));
+  const photoIds = await seedPublicPhotos(browser, 3);
+  tourIds = { ...(await seedTourAlbum(browser, photoIds)), shareId: await seedProofingShare(photoIds) };
 });
 
 async function openPage(browser: Browser, state: SignInState): Promise<Page> {

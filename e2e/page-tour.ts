@@ -36,6 +36,7 @@ export const TOUR_PAGES: TourPage[] = [
   { name: "admin-tokens", path: () => "/admin/tokens", needsSignIn: true },
   { name: "admin-settings", path: () => "/admin/settings", needsSignIn: true },
   { name: "admin-audit", path: () => "/admin/audit", needsSignIn: true },
+  { name: "admin-share-selections", path: ({ shareId }) => `/admin/shares/${shareId}/selections`, needsSignIn: true },
   // seedPublicPhotos tags every seeded photo "Travel" (and some more), so both have photos to show.
   { name: "tags", path: () => "/tags", needsSignIn: false },
   { name: "tag", path: () => "/tags/travel", needsSignIn: false },

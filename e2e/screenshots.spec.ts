@@ -4,6 +4,7 @@ import { type Browser, type Page, test } from "@playwright/test";
 import { newAdminContext } from "./helpers";
 import { type SignInState, type TourIds, TOUR_SIZES, TOUR_THEMES, tourVisits } from "./page-tour";
 import { seedTourAlbum } from "./seed-albums";
+import { seedProofingShare } from "./seed-proofing";
 import { seedPublicPhotos } from "./seed-photos";
 
 // Every page at desktop and phone size in both themes, attached to the Playwright report and kept
@@ -14,7 +15,8 @@ let tourIds: TourIds;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  tourIds = await seedTourAlbum(browser, await seedPublicPhotos(browser, 4));
+  const photoIds = await seedPublicPhotos(browser, 4);
+  tourIds = { ...(await seedTourAlbum(browser, photoIds)), shareId: await seedProofingShare(photoIds) };
   fs.mkdirSync(SCREENSHOT_DIRECTORY, { recursive: true });
 });
 

@@ -3,6 +3,8 @@ import { requirePageUser } from "@/src/auth/page-guard";
 import { getDb } from "@/src/db/client";
 import { ProcessingQueue } from "@/src/photos/components/processing-queue";
 import { getProcessingQueue } from "@/src/photos/processing-queue.service";
+import { NewSelectionsCard } from "@/src/shares/components/selections/new-selections-card";
+import { listNewSelectionsForUser } from "@/src/shares/proofing.service";
 import { AdminPage } from "@/src/ui/admin-page";
 import { getDashboardCounts } from "@/src/users/dashboard.service";
 
@@ -22,7 +24,11 @@ function Stat({ value, label, testId, tone }: { value: number; label: string; te
 // /admin – the dashboard, for editors and admins: counts and the processing queue
 export default async function AdminDashboardPage() {
   const user = await requirePageUser("editor", "/admin");
-  const [counts, queue] = await Promise.all([getDashboardCounts(getDb(), user), getProcessingQueue(getDb(), user)]);
+  const [counts, queue, newSelections] = await Promise.all([
+    getDashboardCounts(getDb(), user),
+    getProcessingQueue(getDb(), user),
+    listNewSelectionsForUser(getDb(), user),
+  ]);
   const scope = user.role === "admin" ? "Photos" : "Your photos";
   return (
     <AdminPage
@@ -40,6 +46,7 @@ export default async function AdminDashboardPage() {
         <Stat value={queue.counts.processing} label="Processing" testId="processing-count" />
         <Stat value={queue.counts.failed} label="Failed" testId="failed-count" tone="danger" />
       </dl>
+      <NewSelectionsCard selections={newSelections} />
       <h2>Processing queue</h2>
       <ProcessingQueue photos={queue.photos} />
     </AdminPage>

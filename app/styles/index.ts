@@ -12,3 +12,4 @@ import "./library.css";
 import "./tags.css";
 import "./albums.css";
 import "./shares-admin.css";
+import "./proofing.css";

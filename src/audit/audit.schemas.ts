@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   "share.delete",
   "tag.rename",
   "tag.merge",
+  "share.selection-lock",
+  "share.selection-unlock",
   "audit.purge",
 ] as const;
 
