@@ -41,6 +41,11 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/api/upload/route.ts": () => import("./api/upload/route"),
   "app/api/upload/tus/[[...path]]/route.ts": () => import("./api/upload/tus/[[...path]]/route"),
   "app/media/[...key]/route.ts": () => import("./media/[...key]/route"),
+  "app/s/[key]/api/password/route.ts": () => import("./s/[key]/api/password/route"),
+  "app/s/[key]/api/photos/[photoId]/route.ts": () => import("./s/[key]/api/photos/[photoId]/route"),
+  "app/s/[key]/api/photos/route.ts": () => import("./s/[key]/api/photos/route"),
+  "app/s/[key]/enter/route.ts": () => import("./s/[key]/enter/route"),
+  "app/s/[key]/media/[...storageKey]/route.ts": () => import("./s/[key]/media/[...storageKey]/route"),
 };
 
 let loaded: Promise<RouteModule[]> | null = null;

@@ -11,3 +11,4 @@ import "./settings.css";
 import "./library.css";
 import "./tags.css";
 import "./albums.css";
+import "./share.css";
