@@ -1,5 +1,6 @@
 import { type Browser, expect } from "@playwright/test";
 import { E2E_BASE_URL, newAdminContext } from "./helpers";
+import { seedTourShares } from "./seed-shares";
 
 /** What the page tour's paths are made from: a seeded public photo, and a public album holding the seeded photos. */
 export interface TourIds {
@@ -40,6 +41,7 @@ export async function seedTourAlbum(browser: Browser, photoIds: string[]): Promi
     expect(added.status(), await added.text()).toBe(200);
     const addedToChild = await context.request.post(`/api/albums/${childId}/photos`, { headers, data: { photoIds: photoIds.slice(-2) } });
     expect(addedToChild.status(), await addedToChild.text()).toBe(200);
+    await seedTourShares(photoIds);
     return { photoId: photoIds[0], albumId, albumSlug: TOUR_ALBUM.slug, childAlbumSlug: TOUR_CHILD_ALBUM.slug };
   } finally {
     await context.close();

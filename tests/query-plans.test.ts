@@ -33,6 +33,9 @@ import { listRecentUploads } from "@/src/photos/recent-uploads.service";
 import { findServableVariant } from "@/src/photos/servable-variant";
 import { listLibraryPhotos } from "@/src/photos/library.repository";
 import { listTrash } from "@/src/photos/trash.service";
+import { findShareByKey } from "@/src/shares/shares.repository";
+import { getSharePhoto, getShareSummary, listSharePhotos } from "@/src/shares/share-gallery.service";
+import { findShareServableVariant } from "@/src/shares/share-media";
 import { listTagPhotosForViewer, listTagsForPhoto, listTagsForViewer } from "@/src/tags/tags.service";
 import { type PhotoLibrary, seedPhotoLibrary } from "./helpers/photo-library";
 import { openFreshDatabase } from "./helpers/test-database";
@@ -315,6 +318,24 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
       }
       await listTrash(db, library.editor, { limit: 60 });
       await listTrash(db, library.admin, { limit: 60 });
+    });
+  });
+
+  it("a share link's pages, visitor API and variants: the link by key, its photos (first and deep pages), a photo with its neighbours", async () => {
+    const now = new Date().toISOString();
+    const key = "planPlanPlanPlanPlanPlan";
+    await db.insertInto("shares").values({ id: "share-plan", key, owner_id: library.editor.id, title: "Plan", created_at: now, updated_at: now }).execute();
+    await db.insertInto("share_photos").values(photoIds.map((photoId, position) => ({ share_id: "share-plan", photo_id: photoId, position }))).execute();
+    const share = await findShareByKey(db, key);
+    const variant = library.variants.find((each) => each.photo_id === photoIds[10]) as PhotoVariantRow;
+    const first = await listSharePhotos(db, share!, { limit: 10 });
+    await expectIndexedQueries(async () => {
+      await findShareByKey(db, key);
+      await getShareSummary(db, share!);
+      await listSharePhotos(db, share!, { limit: 10 });
+      await listSharePhotos(db, share!, { limit: 10, cursor: first.nextCursor ?? undefined });
+      await getSharePhoto(db, share!, photoIds[10]);
+      await findShareServableVariant(db, share!.id, variant.storage_key);
     });
   });
 });

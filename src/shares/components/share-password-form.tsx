@@ -1,16 +1,8 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
+import { describePasswordProblem as describeProblem } from "../share-refusal-words";
 
-/** The words for what went wrong with a try, from the form post's way back or the JSON answer. */
-function describeProblem(problem: string | null, retryAfterSeconds: number | null): string | null {
-  if (problem === "wrong") return "That password is not right. Check it and try again.";
-  if (problem === "limited") {
-    const minutes = Math.max(1, Math.ceil((retryAfterSeconds ?? 300) / 60));
-    return `Too many tries. Wait ${minutes} minute${minutes === 1 ? "" : "s"}, then try again.`;
-  }
-  return null;
-}
 
 /**
  * The password form of a link. It posts (never GET: the password must not travel in a URL) to

@@ -1,20 +1,10 @@
 "use client";
 
-import { useSearchParams } from "next/navigation";
-import { usePathname } from "next/navigation";
-import type { ShareRefusal } from "../share.types";
+import { usePathname, useSearchParams } from "next/navigation";
+import { SHARE_REFUSAL_WORDS, type SharePageRefusal } from "../share-refusal-words";
 import { useShareFrame } from "./share-frame";
 import { SharePasswordForm } from "./share-password-form";
 
-const WORDS: Record<ShareRefusal | "cookies" | "closed", { heading: string; body: string }> = {
-  password_required: { heading: "This link has a password", body: "Enter the password you were given to see the photos." },
-  expired: { heading: "This link has expired", body: "The photos shared here are no longer available. Ask the person who sent it for a new link." },
-  revoked: { heading: "This link was turned off", body: "The person who shared these photos has ended this link. Ask them for a new one if you still need it." },
-  used_up: { heading: "This link has been used up", body: "It could be opened a limited number of times, and it has been. Ask the person who sent it for a new link." },
-  unknown: { heading: "This link is not valid", body: "Check that the address is complete and exactly as you received it." },
-  cookies: { heading: "This page needs cookies", body: "Your browser did not keep the small cookie that lets you in to these photos. Allow cookies for this site, then open the link again." },
-  closed: { heading: "This link is no longer open to you", body: "It may have been turned off or have expired. Reload the page to see why." },
-};
 
 /**
  * The branded 401 of a share link: the site's and the link's title, what happened in plain words
@@ -24,9 +14,9 @@ export function ShareRefusalView() {
   const frame = useShareFrame();
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const reason: ShareRefusal | "cookies" | "closed" =
+  const reason: SharePageRefusal =
     frame?.access === "refused" && frame.reason ? frame.reason : frame?.access === "admissible" ? "cookies" : frame ? "closed" : "unknown";
-  const words = WORDS[reason];
+  const words = SHARE_REFUSAL_WORDS[reason];
   const shareTitle = reason === "unknown" ? null : frame?.shareTitle;
   return (
     <section className="share-refusal card" aria-labelledby="share-refusal-title" data-testid="share-refusal" data-reason={reason}>
