@@ -33,13 +33,13 @@ const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;background:var(--bg);color:var(--ink);font:16px/1.55 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;-webkit-font-smoothing:antialiased}
 header{display:flex;align-items:center;min-height:3.5rem;padding:.5rem clamp(.5rem,2.2vw,2rem);border-bottom:1px solid var(--line)}
-.site-title{font-weight:650;letter-spacing:-.01em}
+.site-title{font-weight:650;letter-spacing:.01em;font-size:1.125rem}
 main{padding:0 clamp(.5rem,2.2vw,2rem)}
 .card{width:100%;max-width:26rem;margin:clamp(1.5rem,10vh,4rem) auto;padding:2rem;display:grid;gap:.5rem;justify-items:center;text-align:center;background:var(--surface);border:1px solid var(--line);border-radius:14px}
 .icon{display:grid;place-items:center;width:3rem;height:3rem;margin-bottom:.5rem;border-radius:999px;background:var(--sunken);color:var(--muted)}
 .icon svg{width:1.5rem;height:1.5rem;fill:none;stroke:currentColor;stroke-width:1.7;stroke-linecap:round;stroke-linejoin:round}
 .share{margin:0;font-size:.75rem;font-weight:500;letter-spacing:.06em;text-transform:uppercase;color:var(--muted);overflow-wrap:anywhere}
-h1{margin:0;font-size:1.375rem;line-height:1.25;letter-spacing:-.01em}
+h1{margin:0;font-size:1.375rem;line-height:1.25;letter-spacing:-.01em;text-wrap:balance}
 p{margin:0}.body,.site{color:var(--muted)}.site{margin-top:.75rem;font-size:.875rem}
 form{display:grid;gap:1rem;width:100%;margin-top:.75rem;text-align:left}
 label{display:grid;gap:.25rem;font-size:.875rem;font-weight:500}
