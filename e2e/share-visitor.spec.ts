@@ -21,11 +21,11 @@ test("a visitor enters the password, sees the gallery and walks the photos with 
   expect(response?.status()).toBe(401);
   await expect(page.getByRole("heading", { name: "This link has a password" })).toBeVisible();
 
-  await page.getByLabel("Password").fill("not the password");
+  await page.getByTestId("share-password").fill("not the password");
   await page.getByRole("button", { name: "View photos" }).click();
   await expect(page.getByTestId("share-password-problem")).toContainText("That password is not right");
 
-  await page.getByLabel("Password").fill(TOUR_SHARE_PASSWORD);
+  await page.getByTestId("share-password").fill(TOUR_SHARE_PASSWORD);
   await page.getByRole("button", { name: "View photos" }).click();
   await expect(page.getByTestId("share-title")).toHaveText("Ana & Rui — 14 June");
   expect(new URL(page.url()).pathname).toBe(`/s/${TOUR_SHARES.password}`);
@@ -38,8 +38,12 @@ test("a visitor enters the password, sees the gallery and walks the photos with 
   await expect(page.getByTestId("photo-image")).toBeVisible();
   const source = await page.getByTestId("photo-image").getAttribute("src");
   expect(source).toMatch(new RegExp(`^/s/${TOUR_SHARES.password}/media/`));
+  // The arrow keys are the page's own once it has hydrated.
+  await page.waitForLoadState("networkidle");
   await page.keyboard.press("ArrowRight");
   await expect(page).toHaveURL(new RegExp(`/p/${photoIds[1]}$`));
+  await expect(page.getByRole("link", { name: "Previous photo" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
   await page.keyboard.press("ArrowLeft");
   await expect(page).toHaveURL(new RegExp(`/p/${photoIds[0]}$`));
   await context.close();
@@ -49,10 +53,10 @@ test("the password form works without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`/s/${TOUR_SHARES.password}/p/${photoIds[1]}`);
-  await page.getByLabel("Password").fill("wrong again");
+  await page.getByTestId("share-password").fill("wrong again");
   await page.getByRole("button", { name: "View photos" }).click();
   await expect(page.getByTestId("share-password-problem")).toContainText("That password is not right");
-  await page.getByLabel("Password").fill(TOUR_SHARE_PASSWORD);
+  await page.getByTestId("share-password").fill(TOUR_SHARE_PASSWORD);
   await page.getByRole("button", { name: "View photos" }).click();
   await expect(page).toHaveURL(new RegExp(`/s/${TOUR_SHARES.password}(/p/${photoIds[1]})?$`));
   await expect(page.getByTestId("share-refusal")).toHaveCount(0);
