@@ -6,6 +6,7 @@ import { readSessionCookie } from "@/src/auth/session-cookie";
 import { htmlError } from "@/src/http/error-html";
 import { jsonError } from "@/src/http/json-error";
 import { findRequestShapeError, isApiPath, PAGE_METHODS } from "@/src/http/request-shape";
+import { answerSharePageRefusal, isSharePageDocumentRequest } from "@/src/http/share-page-gate";
 import { findServerActionBodyError } from "@/src/http/server-action-body";
 
 /**
@@ -33,6 +34,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
     const bodyError = await findServerActionBodyError(request.headers.get("content-type") ?? "", await request.arrayBuffer());
     if (bodyError) return jsonError(bodyError.code, bodyError.message);
   }
+
+  // A share link's page the gate refuses: its branded 401, whole, before any rendering.
+  if (isSharePageDocumentRequest(request)) return (await answerSharePageRefusal(request)) ?? NextResponse.next();
 
   const rule = findGuardRule(pathname);
   if (!rule) return NextResponse.next();

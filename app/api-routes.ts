@@ -49,9 +49,14 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/api/upload/tus/[[...path]]/route.ts": () => import("./api/upload/tus/[[...path]]/route"),
   "app/media/[...key]/route.ts": () => import("./media/[...key]/route"),
   "app/s/[key]/api/feedback/[photoId]/route.ts": () => import("./s/[key]/api/feedback/[photoId]/route"),
+  "app/s/[key]/api/password/route.ts": () => import("./s/[key]/api/password/route"),
+  "app/s/[key]/api/photos/[photoId]/route.ts": () => import("./s/[key]/api/photos/[photoId]/route"),
+  "app/s/[key]/api/photos/route.ts": () => import("./s/[key]/api/photos/route"),
   "app/s/[key]/api/selection/route.ts": () => import("./s/[key]/api/selection/route"),
   "app/s/[key]/api/visitor/route.ts": () => import("./s/[key]/api/visitor/route"),
   "app/s/[key]/download.zip/route.ts": () => import("./s/[key]/download.zip/route"),
+  "app/s/[key]/enter/route.ts": () => import("./s/[key]/enter/route"),
+  "app/s/[key]/media/[...storageKey]/route.ts": () => import("./s/[key]/media/[...storageKey]/route"),
   "app/s/[key]/p/[photoId]/download/route.ts": () => import("./s/[key]/p/[photoId]/download/route"),
 };
 

@@ -2,6 +2,7 @@
 // accessibility and screenshot suites so both cover the same ground.
 
 import type { TourIds } from "./seed-albums";
+import { TOUR_SHARES } from "./seed-shares";
 
 export type { TourIds };
 
@@ -42,6 +43,11 @@ export const TOUR_PAGES: TourPage[] = [
   { name: "tag", path: () => "/tags/travel", needsSignIn: false },
   { name: "admin-tags", path: () => "/admin/tags", needsSignIn: true },
   { name: "not-found", path: () => "/no-such-page", needsSignIn: false },
+  // Share links (seedTourShares): the gallery and a photo page, the password form, a turned-off link.
+  { name: "share", path: () => `/s/${TOUR_SHARES.open}`, needsSignIn: false },
+  { name: "share-photo", path: ({ photoId }) => `/s/${TOUR_SHARES.open}/p/${photoId}`, needsSignIn: false },
+  { name: "share-password", path: () => `/s/${TOUR_SHARES.password}`, needsSignIn: false },
+  { name: "share-refused", path: () => `/s/${TOUR_SHARES.revoked}`, needsSignIn: false },
   { name: "api-docs", path: () => "/api/docs", needsSignIn: false },
 ];
 

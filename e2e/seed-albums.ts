@@ -1,5 +1,6 @@
 import { type Browser, expect } from "@playwright/test";
 import { E2E_BASE_URL, newAdminContext } from "./helpers";
+import { seedTourShares } from "./seed-shares";
 
 /** What the page tour's paths are made from: a seeded public photo, a public album holding the seeded photos, and a share link of it. */
 export interface TourIds {
@@ -48,6 +49,7 @@ export async function seedTourAlbum(browser: Browser, photoIds: string[]): Promi
     });
     expect(shared.status(), await shared.text()).toBe(201);
     const shareId = ((await shared.json()) as { share: { id: string } }).share.id;
+    await seedTourShares(photoIds);
     return { photoId: photoIds[0], albumId, albumSlug: TOUR_ALBUM.slug, childAlbumSlug: TOUR_CHILD_ALBUM.slug, shareId };
   } finally {
     await context.close();

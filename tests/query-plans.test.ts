@@ -33,6 +33,9 @@ import { listRecentUploads } from "@/src/photos/recent-uploads.service";
 import { findServableVariant } from "@/src/photos/servable-variant";
 import { listLibraryPhotos } from "@/src/photos/library.repository";
 import { listTrash } from "@/src/photos/trash.service";
+import { findShareByKey } from "@/src/shares/shares.repository";
+import { getSharePhoto, getShareSummary, listSharePhotos } from "@/src/shares/share-gallery.service";
+import { findShareServableVariant } from "@/src/shares/share-media";
 import { listTagPhotosForViewer, listTagsForPhoto, listTagsForViewer } from "@/src/tags/tags.service";
 import { createShareVisitor, getShareVisitor, listNewSelectionsForUser, sendShareSelection, setShareFeedback } from "@/src/shares/proofing.service";
 import { type PhotoLibrary, seedPhotoLibrary } from "./helpers/photo-library";
@@ -319,12 +322,13 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
       await listTrash(db, library.admin, { limit: 60 });
     });
   });
+
   it("a proofing visitor's state, pick and send, and the dashboard's new selections", async () => {
     const now = new Date();
-    const shareId = "share-plan";
+    const shareId = "share-plan-proofing";
     await db
       .insertInto("shares")
-      .values({ id: shareId, key: "plan-share-key-000000000", owner_id: library.editor.id, title: "Plan", allow_picks: 1, pick_limit: 50, expires_at: null, max_views: null, password_hash: null, album_id: null, last_visited_at: null, selection_locked_at: null, revoked_at: null, created_at: now.toISOString(), updated_at: now.toISOString() })
+      .values({ id: shareId, key: "proofPlanProofPlanProofP", owner_id: library.editor.id, title: "Plan", allow_picks: 1, pick_limit: 50, expires_at: null, max_views: null, password_hash: null, album_id: null, last_visited_at: null, selection_locked_at: null, revoked_at: null, created_at: now.toISOString(), updated_at: now.toISOString() })
       .execute();
     const ready = (await db.selectFrom("photos").select("id").where("status", "=", "ready").where("trashed_at", "is", null).limit(40).execute()).map((row) => row.id);
     await db.insertInto("share_photos").values(ready.map((photoId, position) => ({ share_id: shareId, photo_id: photoId, position }))).execute();
@@ -336,6 +340,24 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
       await setShareFeedback(db, share, token, ready[12], { picked: true, comment: "This one" }, now);
       await sendShareSelection(db, share, token, now);
       await listNewSelectionsForUser(db, library.editor);
+    });
+  });
+
+  it("a share link's pages, visitor API and variants: the link by key, its photos (first and deep pages), a photo with its neighbours", async () => {
+    const now = new Date().toISOString();
+    const key = "planPlanPlanPlanPlanPlan";
+    await db.insertInto("shares").values({ id: "share-plan", key, owner_id: library.editor.id, title: "Plan", created_at: now, updated_at: now }).execute();
+    await db.insertInto("share_photos").values(photoIds.map((photoId, position) => ({ share_id: "share-plan", photo_id: photoId, position }))).execute();
+    const share = await findShareByKey(db, key);
+    const variant = library.variants.find((each) => each.photo_id === photoIds[10]) as PhotoVariantRow;
+    const first = await listSharePhotos(db, share!, { limit: 10 });
+    await expectIndexedQueries(async () => {
+      await findShareByKey(db, key);
+      await getShareSummary(db, share!);
+      await listSharePhotos(db, share!, { limit: 10 });
+      await listSharePhotos(db, share!, { limit: 10, cursor: first.nextCursor ?? undefined });
+      await getSharePhoto(db, share!, photoIds[10]);
+      await findShareServableVariant(db, share!.id, variant.storage_key);
     });
   });
 });

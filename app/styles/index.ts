@@ -13,3 +13,4 @@ import "./tags.css";
 import "./albums.css";
 import "./shares-admin.css";
 import "./proofing.css";
+import "./share.css";

@@ -16,6 +16,19 @@ import { ThemeToggle } from "./theme/theme-toggle";
 export function SiteHeader({ siteTitle }: { siteTitle: string }) {
   const pathname = usePathname();
   const isInAlbums = pathname === "/albums" || pathname.startsWith("/albums/");
+  // A share link's visitor (/s/[key]) sees the site's name and the theme, never the way to sign-in or admin.
+  if (pathname.startsWith("/s/")) {
+    return (
+      <header className="site-header">
+        <div className="site-brand">
+          <span className="site-title">{siteTitle}</span>
+        </div>
+        <div className="header-actions">
+          <ThemeToggle />
+        </div>
+      </header>
+    );
+  }
   return (
     <header className="site-header">
       <div className="site-brand">

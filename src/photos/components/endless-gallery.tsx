@@ -2,22 +2,20 @@
 
 import { useEffect, useRef, useState, useTransition } from "react";
 import type { GalleryPage, GalleryTile } from "../gallery-tile";
-import { PhotoGrid } from "./photo-grid";
+import { PhotoGrid, type PhotoGridLinks } from "./photo-grid";
 
-interface EndlessGalleryProps {
+interface EndlessGalleryProps extends PhotoGridLinks {
   firstTiles: GalleryTile[];
   firstCursor: string | null;
   /** A server action answering the tiles of the next page and the cursor after it. */
   loadMore: (cursor: string) => Promise<GalleryPage>;
-  /** Appended to each photo's link ("?album=<slug>" on an album's page). */
-  linkQuery?: string;
 }
 
 /**
  * Appends the next page of tiles when the reader nears the end (keyset cursor, no offsets). All
  * pages share one grid, so a page's short last row fills up when the next one arrives.
  */
-export function EndlessGallery({ firstTiles, firstCursor, loadMore, linkQuery }: EndlessGalleryProps) {
+export function EndlessGallery({ firstTiles, firstCursor, loadMore, ...links }: EndlessGalleryProps) {
   const [tiles, setTiles] = useState(firstTiles);
   const [cursor, setCursor] = useState(firstCursor);
   const [isPending, startTransition] = useTransition();
@@ -47,7 +45,7 @@ export function EndlessGallery({ firstTiles, firstCursor, loadMore, linkQuery }:
 
   return (
     <>
-      <PhotoGrid tiles={tiles} linkQuery={linkQuery} />
+      <PhotoGrid tiles={tiles} {...links} />
       <div ref={sentinel} className="gallery-end" aria-live="polite">
         {cursor ? (isPending ? "Loading more photos…" : "") : null}
       </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { type CSSProperties, useEffect, useRef } from "react";
+import { type CSSProperties, type ReactNode, useEffect, useRef } from "react";
 import type { GalleryTile } from "../gallery-tile";
 import { toPlaceholderUrl } from "../placeholder-image";
 
@@ -15,18 +15,34 @@ const EAGER_TILES = 6;
  * keeps the last row at its natural height instead of stretching it. `linkQuery` ("?album=…") goes
  * on every photo's link, so the photo page knows the order the reader came from.
  */
-export function PhotoGrid({ tiles, linkQuery = "" }: { tiles: GalleryTile[]; linkQuery?: string }) {
+export interface PhotoGridLinks {
+  /** Appended to each photo's link ("?album=<slug>" on an album's page). */
+  linkQuery?: string;
+  /** Where photo pages live: "/p/" in the gallery, "/s/<key>/p/" in a share link. */
+  linkBase?: string;
+  /** Something drawn over each tile, outside its link (a share's pick toggle). */
+  renderTileExtra?: (tile: GalleryTile) => ReactNode;
+}
+
+export function PhotoGrid({ tiles, linkQuery = "", linkBase = "/p/", renderTileExtra }: { tiles: GalleryTile[] } & PhotoGridLinks) {
   return (
     <div className="photo-grid">
-      {tiles.map((tile, index) => (
-        <GridTile key={tile.id} tile={tile} eager={index < EAGER_TILES} linkQuery={linkQuery} />
-      ))}
+      {tiles.map((tile, index) =>
+        renderTileExtra ? (
+          <div key={tile.id} className="grid-tile-frame" style={{ "--ar": tile.ratio } as CSSProperties}>
+            <GridTile tile={tile} eager={index < EAGER_TILES} href={`${linkBase}${tile.id}${linkQuery}`} />
+            {renderTileExtra(tile)}
+          </div>
+        ) : (
+          <GridTile key={tile.id} tile={tile} eager={index < EAGER_TILES} href={`${linkBase}${tile.id}${linkQuery}`} />
+        ),
+      )}
       <span className="grid-filler" aria-hidden="true" />
     </div>
   );
 }
 
-function GridTile({ tile, eager, linkQuery }: { tile: GalleryTile; eager: boolean; linkQuery: string }) {
+function GridTile({ tile, eager, href }: { tile: GalleryTile; eager: boolean; href: string }) {
   const link = useRef<HTMLAnchorElement>(null);
   const image = useRef<HTMLImageElement>(null);
 
@@ -41,7 +57,7 @@ function GridTile({ tile, eager, linkQuery }: { tile: GalleryTile; eager: boolea
   // Tiles are about 150 px tall on a phone and 280 px on a large screen (see gallery.css).
   const sizes = `(max-width: 40rem) ${Math.round(tile.ratio * 150)}px, ${Math.round(tile.ratio * 280)}px`;
   return (
-    <Link ref={link} href={`/p/${tile.id}${linkQuery}`} className="grid-tile" style={style} data-testid="grid-photo">
+    <Link ref={link} href={href} className="grid-tile" style={style} data-testid="grid-photo">
       {tile.jpeg && (
         <picture>
           {tile.avif && <source type="image/avif" srcSet={expandSrcSet(tile.base, tile.avif)} sizes={sizes} />}

@@ -1,0 +1,158 @@
+import "server-only";
+import type { DatabaseHandle } from "@/src/db/client";
+import type { PhotoRow, PhotoVariantRow, ShareRow } from "@/src/db/database";
+import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
+import { AppError } from "@/src/errors/app-error";
+import { placeNameAt } from "@/src/photos/place-name";
+import { listVariants } from "@/src/photos/photos.repository";
+import { sharePath } from "./share-key";
+import { toShareMediaUrl } from "./share-media";
+import { getShareMetadataPolicy, type ShareMetadataPolicy } from "./share-metadata-policy";
+import { countSharedPhotos, findSharedNeighbours, findSharedPhoto, listSharedPhotos } from "./share-photos.repository";
+
+/**
+ * What a share link's visitor sees of its photos, for the pages and the visitor API alike: the
+ * share's own order, variant URLs under the link's path, and metadata under the link's policy
+ * (PRODUCT.md): camera, lens, exposure and date only when the link shows EXIF, the location only
+ * when it shows location; never the original file name, the owner, serial numbers or anything else.
+ */
+
+export interface ShareVariantView {
+  format: PhotoVariantRow["format"];
+  width: number;
+  height: number;
+  url: string;
+}
+
+export interface SharePhotoView {
+  id: string;
+  title: string;
+  caption: string;
+  altText: string;
+  width: number | null;
+  height: number | null;
+  thumbhash: string | null;
+  dominantColor: string | null;
+  variants: ShareVariantView[];
+  /** Null unless the link shows EXIF. */
+  takenAt: string | null;
+  /** Null unless the link shows EXIF. */
+  exif: {
+    cameraMake: string | null;
+    cameraModel: string | null;
+    lens: string | null;
+    focalLength: number | null;
+    aperture: number | null;
+    exposureTime: string | null;
+    iso: number | null;
+  } | null;
+  /** Null unless the link shows location (and the photo has one). */
+  location: { latitude: number; longitude: number } | null;
+  placeName: string | null;
+  /** The photo page inside the share. */
+  pageUrl: string;
+  /** Where the visitor downloads it under the link's right; null when the link allows no downloads. */
+  downloadUrl: string | null;
+}
+
+export interface SharePhotoPage {
+  photos: SharePhotoView[];
+  nextCursor: string | null;
+}
+
+export interface ShareSummary {
+  title: string;
+  message: string;
+  photoCount: number;
+  policy: ShareMetadataPolicy;
+  /** The whole-share ZIP, when the link offers it. */
+  zipUrl: string | null;
+  allowsPicks: boolean;
+  pickLimit: number | null;
+  selectionLocked: boolean;
+}
+
+export const SHARE_PAGE_SIZE = 60;
+export const SHARE_PAGE_SIZE_MAX = 200;
+
+function toView(share: ShareRow, photo: PhotoRow, variants: PhotoVariantRow[], policy: ShareMetadataPolicy): SharePhotoView {
+  const hasLocation = policy.showsLocation && photo.gps_latitude !== null && photo.gps_longitude !== null;
+  const base = sharePath(share.key);
+  return {
+    id: photo.id,
+    title: photo.title,
+    caption: photo.caption,
+    altText: photo.alt_text,
+    width: photo.width,
+    height: photo.height,
+    thumbhash: photo.thumbhash,
+    dominantColor: photo.dominant_color,
+    variants: variants
+      .filter((variant) => variant.photo_id === photo.id)
+      .sort((left, right) => left.width - right.width)
+      .map((variant) => ({ format: variant.format, width: variant.width, height: variant.height, url: toShareMediaUrl(share.key, variant.storage_key) })),
+    takenAt: policy.showsExif ? photo.taken_at : null,
+    exif: policy.showsExif
+      ? {
+          cameraMake: photo.camera_make,
+          cameraModel: photo.camera_model,
+          lens: photo.lens,
+          focalLength: photo.focal_length,
+          aperture: photo.aperture,
+          exposureTime: photo.exposure_time,
+          iso: photo.iso,
+        }
+      : null,
+    location: hasLocation ? { latitude: photo.gps_latitude as number, longitude: photo.gps_longitude as number } : null,
+    placeName: hasLocation ? placeNameAt(photo.gps_latitude as number, photo.gps_longitude as number) : null,
+    pageUrl: `${base}/p/${photo.id}`,
+    downloadUrl: policy.download === "none" ? null : `${base}/p/${photo.id}/download`,
+  };
+}
+
+function decodeCursor(cursor: string): number {
+  const [position] = decodeKeysetCursor(cursor, 1);
+  const value = Number(position);
+  if (!Number.isInteger(value)) throw new AppError("BAD_REQUEST", "The cursor is not valid.");
+  return value;
+}
+
+/** The link's heading: its words, how many photos it opens, and what its policy offers. */
+export async function getShareSummary(db: DatabaseHandle, share: ShareRow): Promise<ShareSummary> {
+  const policy = getShareMetadataPolicy(share);
+  return {
+    title: share.title,
+    message: share.message,
+    photoCount: await countSharedPhotos(db, share.id),
+    policy,
+    zipUrl: policy.offersZip ? `${sharePath(share.key)}/download.zip` : null,
+    allowsPicks: share.allow_picks === 1,
+    pickLimit: share.pick_limit,
+    selectionLocked: share.selection_locked_at !== null,
+  };
+}
+
+/** A page of the share's photos in its order (keyset on the share's positions). */
+export async function listSharePhotos(db: DatabaseHandle, share: ShareRow, page: { cursor?: string; limit?: number }): Promise<SharePhotoPage> {
+  const limit = Math.min(Math.max(page.limit ?? SHARE_PAGE_SIZE, 1), SHARE_PAGE_SIZE_MAX);
+  const rows = await listSharedPhotos(db, share.id, { afterPosition: page.cursor ? decodeCursor(page.cursor) : undefined, limit: limit + 1 });
+  const shown = rows.slice(0, limit);
+  const variants = await listVariants(db, shown.map((row) => row.id));
+  const policy = getShareMetadataPolicy(share);
+  return {
+    photos: shown.map((row) => toView(share, row, variants, policy)),
+    nextCursor: rows.length > limit ? encodeKeysetCursor(String(shown[shown.length - 1].position)) : null,
+  };
+}
+
+/** One photo of the share with its neighbours in the share's order; 404 when the share does not open it. */
+export async function getSharePhoto(
+  db: DatabaseHandle,
+  share: ShareRow,
+  photoId: string,
+): Promise<{ photo: SharePhotoView; previousId: string | null; nextId: string | null }> {
+  const row = await findSharedPhoto(db, share.id, photoId);
+  if (!row) throw new AppError("NOT_FOUND", "This link has no photo with that id.");
+  const [variants, neighbours] = await Promise.all([listVariants(db, [row.id]), findSharedNeighbours(db, share.id, row.position)]);
+  return { photo: toView(share, row, variants, getShareMetadataPolicy(share)), ...neighbours };
+}

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { schemaMatches } from "@/src/validation/schema-matches";
+import type { SharePhotoPage, SharePhotoView } from "./share-gallery.service";
+
+// The visitor API's questions and answers (/s/{key}/api/*), for the handlers and the API reference.
+
+export const shareKeyParamsSchema = z.object({ key: z.string().describe("The share link's key (24 characters).") });
+
+export const sharePhotoParamsSchema = shareKeyParamsSchema.extend({ photoId: z.string().min(1).max(64) });
+
+export const shareMediaParamsSchema = shareKeyParamsSchema.extend({
+  storageKey: z.array(z.string()).describe("The variant's storage key: several path segments."),
+});
+
+export const sharePhotosQuerySchema = z.object({
+  cursor: z.string().max(200).optional().describe("The `nextCursor` of the previous page."),
+  limit: z.coerce.number().int().min(1).max(200).default(60),
+});
+
+export const shareEnterQuerySchema = z.object({
+  next: z.string().max(2048).optional().describe("Where to go afterwards: a path under /s/{key}; anything else goes to the link's gallery."),
+});
+
+export const sharePasswordBodySchema = z.object({ password: z.string().max(1024) });
+
+const shareVariantSchema = z.object({
+  format: z.enum(["jpeg", "webp", "avif"]),
+  width: z.number().int(),
+  height: z.number().int(),
+  url: z.string().describe("Under /s/{key}/media/: served only with this link's grant, `private, no-store`."),
+});
+
+export const sharePhotoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  caption: z.string(),
+  altText: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  thumbhash: z.string().nullable(),
+  dominantColor: z.string().nullable(),
+  variants: z.array(shareVariantSchema),
+  takenAt: z.string().nullable().describe("Null unless the link shows EXIF."),
+  exif: z
+    .object({
+      cameraMake: z.string().nullable(),
+      cameraModel: z.string().nullable(),
+      lens: z.string().nullable(),
+      focalLength: z.number().nullable(),
+      aperture: z.number().nullable(),
+      exposureTime: z.string().nullable(),
+      iso: z.number().nullable(),
+    })
+    .nullable()
+    .describe("Camera, lens and exposure; null unless the link shows EXIF. Never serial numbers."),
+  location: z.object({ latitude: z.number(), longitude: z.number() }).nullable().describe("Null unless the link shows location."),
+  placeName: z.string().nullable(),
+  pageUrl: z.string(),
+  downloadUrl: z.string().nullable().describe("Null when the link allows no downloads."),
+});
+
+export const sharePhotoPageSchema = z.object({
+  photos: z.array(sharePhotoSchema),
+  nextCursor: z.string().nullable().describe("Pass as ?cursor= for the next page; null on the last one."),
+});
+
+export const sharePhotoDetailSchema = z.object({
+  photo: sharePhotoSchema,
+  previousId: z.string().nullable(),
+  nextId: z.string().nullable(),
+});
+
+schemaMatches<z.infer<typeof sharePhotoSchema>, SharePhotoView>(true);
+schemaMatches<z.infer<typeof sharePhotoPageSchema>, SharePhotoPage>(true);
