@@ -198,9 +198,10 @@ async function inspect(label: string, probe: Probe, response: Response, forbidde
   }
   if (isText(contentType) || response.status >= 300) {
     const text = body.toString("utf8");
+    // An id or key the request itself named may be echoed back (a 404 page's URL); anything else may not appear.
     for (const photo of forbidden.photos) {
-      if (text.includes(photo.id)) problems.push(`${where} names ${photo.name}'s id (outside the grant)`);
-      for (const storageKey of photo.storageKeys) if (text.includes(storageKey)) problems.push(`${where} names the storage key ${storageKey} (outside the grant)`);
+      if (!probe.path.includes(photo.id) && text.includes(photo.id)) problems.push(`${where} names ${photo.name}'s id (outside the grant)`);
+      for (const storageKey of photo.storageKeys) if (!probe.path.includes(storageKey) && text.includes(storageKey)) problems.push(`${where} names the storage key ${storageKey} (outside the grant)`);
     }
     for (const photo of forbidden.coordinatesOf) {
       for (const coordinate of photo.coordinateStrings) if (text.includes(coordinate)) problems.push(`${where} shows ${photo.name}'s coordinate ${coordinate}`);
@@ -425,7 +426,7 @@ describe("proofing visitors", () => {
     const base = `/s/${share.key}/api`;
     for (const [browser, name] of [[alice, "Alice"], [bob, "Bob"]] as const) {
       const response = await browser.request(`${base}/visitor`, { body: { json: { name } } });
-      expect([200, 201], await response.clone().text()).toContain(response.status);
+      expect([200, 201], (await response.clone().text()).slice(0, 300)).toContain(response.status);
     }
     const [alicePhoto, bobPhoto] = [world.photos.gpsSerial, world.photos.plain];
     // At the same moment, so a shared cursor or cache would show.
@@ -433,7 +434,7 @@ describe("proofing visitors", () => {
       alice.request(`${base}/feedback/${alicePhoto.id}`, { method: "PUT", body: { json: { picked: true, comment: aliceNote } } }),
       bob.request(`${base}/feedback/${bobPhoto.id}`, { method: "PUT", body: { json: { picked: true, comment: bobNote } } }),
     ]);
-    for (const answer of answers) expect([200, 204], await answer.clone().text()).toContain(answer.status);
+    for (const answer of answers) expect([200, 204], (await answer.clone().text()).slice(0, 300)).toContain(answer.status);
 
     const aliceView = await (await alice.request(`${base}/visitor`)).text();
     const bobView = await (await bob.request(`${base}/visitor`)).text();
