@@ -29,6 +29,13 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/api/photos/library/route.ts": () => import("./api/photos/library/route"),
   "app/api/photos/route.ts": () => import("./api/photos/route"),
   "app/api/setup/route.ts": () => import("./api/setup/route"),
+  "app/api/shares/[id]/access-log/route.ts": () => import("./api/shares/[id]/access-log/route"),
+  "app/api/shares/[id]/route.ts": () => import("./api/shares/[id]/route"),
+  "app/api/shares/[id]/selection-lock/route.ts": () => import("./api/shares/[id]/selection-lock/route"),
+  "app/api/shares/[id]/selections.csv/route.ts": () => import("./api/shares/[id]/selections.csv/route"),
+  "app/api/shares/[id]/selections.txt/route.ts": () => import("./api/shares/[id]/selections.txt/route"),
+  "app/api/shares/[id]/selections/route.ts": () => import("./api/shares/[id]/selections/route"),
+  "app/api/shares/route.ts": () => import("./api/shares/route"),
   "app/api/tags/[id]/route.ts": () => import("./api/tags/[id]/route"),
   "app/api/tags/merge/route.ts": () => import("./api/tags/merge/route"),
   "app/api/tags/photos/route.ts": () => import("./api/tags/photos/route"),
@@ -41,6 +48,9 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/api/upload/route.ts": () => import("./api/upload/route"),
   "app/api/upload/tus/[[...path]]/route.ts": () => import("./api/upload/tus/[[...path]]/route"),
   "app/media/[...key]/route.ts": () => import("./media/[...key]/route"),
+  "app/s/[key]/api/feedback/[photoId]/route.ts": () => import("./s/[key]/api/feedback/[photoId]/route"),
+  "app/s/[key]/api/selection/route.ts": () => import("./s/[key]/api/selection/route"),
+  "app/s/[key]/api/visitor/route.ts": () => import("./s/[key]/api/visitor/route"),
 };
 
 let loaded: Promise<RouteModule[]> | null = null;

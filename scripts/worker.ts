@@ -5,6 +5,7 @@ import { getEnv } from "@/src/config/env";
 import { startWorker } from "@/src/jobs/worker";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { registerTrashPurgeJob, scheduleTrashPurge } from "@/src/photos/trash-purge.job";
+import { registerShareAddressHashingJob, scheduleShareAddressHashing } from "@/src/shares/share-address-hashing.job";
 import { getStorage } from "@/src/storage/app-storage";
 
 async function main(): Promise<void> {
@@ -12,9 +13,11 @@ async function main(): Promise<void> {
   await getStorage().prepare();
   registerPhotoJobs();
   registerTrashPurgeJob();
+  registerShareAddressHashingJob();
   // Stopped by a signal like any process: a job cut off mid-way is claimed again when its lease ends.
   startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
   scheduleTrashPurge();
+  scheduleShareAddressHashing();
 }
 
 main().catch((error: unknown) => {

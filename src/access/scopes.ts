@@ -17,8 +17,8 @@ export const SCOPE_MINIMUM_ROLE = {
 /** What each scope opens, in words for the token form and the API reference. */
 export const SCOPE_DESCRIPTIONS: Record<ApiTokenScope, string> = {
   upload: "Upload photos: POST /api/upload and /api/upload/tus",
-  "photos:read": "Read the photos, albums and tags you may see: GET /api/photos…, /api/albums…, /api/tags…, your library and trash",
-  "photos:write": "Change, tag, arrange and delete your photos and albums: PATCH /api/photos, PATCH, DELETE /api/photos/{id}, PUT /api/photos/{id}/tags, /api/albums…, the trash",
+  "photos:read": "Read the photos, albums and tags you may see: GET /api/photos…, /api/albums…, /api/tags…, your library and trash, your share links and their access logs (GET /api/shares…)",
+  "photos:write": "Change, tag, arrange and delete your photos and albums: PATCH /api/photos, PATCH, DELETE /api/photos/{id}, PUT /api/photos/{id}/tags, /api/albums…, the trash, share links (POST /api/shares, PATCH, DELETE /api/shares/{id})",
 };
 
 export function isApiTokenScope(value: unknown): value is ApiTokenScope {

@@ -31,8 +31,14 @@ export const AUDIT_ACTIONS = [
   "album.photos-add",
   "album.photos-remove",
   "album.reorder",
+  "share.create",
+  "share.update",
+  "share.revoke",
+  "share.delete",
   "tag.rename",
   "tag.merge",
+  "share.selection-lock",
+  "share.selection-unlock",
   "audit.purge",
 ] as const;
 

@@ -7,6 +7,7 @@ import { getLogger } from "@/src/log/logger";
 import { removeOrphanFiles } from "@/src/photos/orphan-files";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { registerTrashPurgeJob, scheduleTrashPurge } from "@/src/photos/trash-purge.job";
+import { registerShareAddressHashingJob, scheduleShareAddressHashing } from "@/src/shares/share-address-hashing.job";
 import { installAnonymousPages } from "./anonymous-pages";
 import { getStorage } from "@/src/storage/app-storage";
 import { getTemporaryDirectory, removeAbandonedTemporaryFiles } from "@/src/storage/temporary-files";
@@ -30,9 +31,11 @@ export async function bootServer(): Promise<void> {
   installAnonymousPages();
   registerPhotoJobs();
   registerTrashPurgeJob();
+  registerShareAddressHashingJob();
   if (env.RUN_WORKER) {
     startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
     scheduleTrashPurge();
+    scheduleShareAddressHashing();
   }
   startTusUploadExpiry();
   // At startup and then daily: audit rows older than the retention setting go.
