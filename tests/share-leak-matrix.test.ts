@@ -414,6 +414,21 @@ describe("share keys", () => {
       expect(Buffer.from(share.key, "base64url").toString("base64url")).toBe(share.key);
     }
   });
+
+  it("made by the owner API carry at least 128 bits, all different, and a key one character off opens nothing", async () => {
+    const keys = new Set<string>();
+    for (let index = 0; index < 5; index += 1) {
+      const response = await world.owner.client.request("/api/shares", { body: { json: { title: `Key ${index}`, photoIds: [world.photos.plain.id] } } });
+      expect(response.status, (await response.clone().text()).slice(0, 300)).toBe(201);
+      const { share } = (await response.json()) as { share: { url: string } };
+      const key = /\/s\/([^/?#]+)$/.exec(share.url)?.[1] ?? "";
+      expect(Buffer.from(key, "base64url").length * 8, share.url).toBeGreaterThanOrEqual(128);
+      keys.add(key);
+      const visitor = newBrowser();
+      expect((await visitor.request(`/s/${keyOneCharacterOff(key)}`)).status).toBe(401);
+    }
+    expect(keys.size).toBe(5);
+  });
 });
 
 describe("proofing visitors", () => {
@@ -461,6 +476,14 @@ describe("proofing visitors", () => {
       { name: "Alice", photo_id: alicePhoto.id, comment: aliceNote, is_picked: 1 },
       { name: "Bob", photo_id: bobPhoto.id, comment: bobNote, is_picked: 1 },
     ]);
+
+    // The owner sees each visitor with their own picks only.
+    const selections = await world.owner.client.request(`/api/shares/${share.row.id}/selections`);
+    expect(selections.status).toBe(200);
+    const { visitors } = (await selections.json()) as { visitors: Array<{ name: string; picks: Array<{ photoId: string; comment: string | null }> }> };
+    const picksOf = (name: string) => visitors.filter((visitor) => visitor.name === name).flatMap((visitor) => visitor.picks.map((pick) => [pick.photoId, pick.comment]));
+    expect(picksOf("Alice")).toEqual([[alicePhoto.id, aliceNote]]);
+    expect(picksOf("Bob")).toEqual([[bobPhoto.id, bobNote]]);
 
     // The owner's selections are the owner's: a visitor, granted or not, gets 401.
     for (const path of [`/api/shares/${share.row.id}/selections`, `/api/shares/${share.row.id}/selections.csv`, `/api/shares/${share.row.id}`]) {
