@@ -207,7 +207,7 @@ async function inspect(label: string, probe: Probe, response: Response, forbidde
       for (const coordinate of photo.coordinateStrings) if (text.includes(coordinate)) problems.push(`${where} shows ${photo.name}'s coordinate ${coordinate}`);
     }
   }
-  if (response.status === 200 && /^\/s\//.test(probe.path) && !/^text\/html/.test(contentType)) {
+  if (response.status === 200 && (probe.method ?? "GET") === "GET" && /^\/s\//.test(probe.path) && !/^text\/html/.test(contentType)) {
     const cacheControl = response.headers.get("cache-control") ?? "";
     if (!/private|no-store/.test(cacheControl) || /immutable|public/.test(cacheControl)) problems.push(`${where} has Cache-Control "${cacheControl}" (must be private, never immutable or public)`);
   }
