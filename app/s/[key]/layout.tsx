@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { getDb } from "@/src/db/client";
 import { getSiteIdentity } from "@/src/settings/site-settings.service";
 import { ShareFrameProvider } from "@/src/shares/components/share-frame";
-import { ShareProofingProvider, ShareSelectionBar } from "@/src/shares/components/share-proofing-slots";
+import { ProofingProvider, SelectionBar } from "@/src/shares/components/proofing";
 import { findSharePageAccess } from "./share-page-access";
 
 interface ShareLayoutProps {
@@ -38,13 +38,11 @@ export default async function ShareLayout({ params, children }: ShareLayoutProps
   return (
     <ShareFrameProvider frame={frame}>
       <div className="share-frame">
-        {access.kind === "granted" ? (
-          <ShareProofingProvider
-            settings={{ shareKey: key, allowsPicks: access.share.allow_picks === 1, pickLimit: access.share.pick_limit, selectionLocked: access.share.selection_locked_at !== null }}
-          >
+        {access.kind === "granted" && access.share.allow_picks === 1 ? (
+          <ProofingProvider shareKey={key}>
             {children}
-            <ShareSelectionBar />
-          </ShareProofingProvider>
+            <SelectionBar />
+          </ProofingProvider>
         ) : (
           children
         )}

@@ -5,7 +5,7 @@ import type { GalleryPage, GalleryTile } from "@/src/photos/gallery-tile";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import type { SharePhotoPage } from "../share-gallery.service";
 import { toShareTiles } from "../share-tiles";
-import { ShareTilePick } from "./share-proofing-slots";
+import { PickToggle } from "./proofing";
 
 /**
  * The link's photos in the site's justified grid, in the link's order: the next pages come from
@@ -36,7 +36,7 @@ export function ShareGallery({
     },
     [shareKey],
   );
-  const renderTileExtra = useCallback((tile: GalleryTile) => <ShareTilePick photoId={tile.id} name={tile.name} />, []);
+  const renderTileExtra = useCallback((tile: GalleryTile) => <PickToggle photoId={tile.id} photoName={tile.name} />, []);
   return (
     <EndlessGallery
       firstTiles={firstTiles}

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { requirePageUser } from "@/src/auth/page-guard";
@@ -8,6 +7,8 @@ import { AppError } from "@/src/errors/app-error";
 import type { SelectionsResponse } from "@/src/shares/proofing-api.schemas";
 import { listShareSelections, markShareSelectionsSeenByOwner } from "@/src/shares/proofing.service";
 import { SelectionsView } from "@/src/shares/components/selections/selections-view";
+import { ShareAdminHeader } from "@/src/shares/components/share-admin-header";
+import { getShare } from "@/src/shares/shares.service";
 import { AdminPage } from "@/src/ui/admin-page";
 
 interface SelectionsPageProps {
@@ -36,22 +37,16 @@ export async function generateMetadata({ params }: SelectionsPageProps): Promise
 export default async function ShareSelectionsPage({ params }: SelectionsPageProps) {
   const { id } = await params;
   const user = await requirePageUser("editor", `/admin/shares/${encodeURIComponent(id)}/selections`);
-  const selections = await findSelections(id);
+  const [selections, share] = await Promise.all([findSelections(id), getShare(getDb(), user, id)]);
   // Read first, then marked: this view still shows which ones are new.
   await markShareSelectionsSeenByOwner(getDb(), user, id, new Date());
-  // The share's tab header (ShareAdminHeader) replaces this heading and link when the share pages are merged.
   return (
     <AdminPage
       role={user.role}
-      title={`Selections: ${selections.share.title}`}
-      intro={
-        <>
-          <Link href="/admin/shares" prefetch={false}>← All share links</Link>
-          {" · "}
-          {selections.share.pickLimit === null ? "No pick limit." : `Each visitor may pick up to ${selections.share.pickLimit} photos.`}
-        </>
-      }
+      title={selections.share.title}
+      intro={selections.share.pickLimit === null ? "No pick limit." : `Each visitor may pick up to ${selections.share.pickLimit} photos.`}
     >
+      <ShareAdminHeader share={share} current="selections" />
       <SelectionsView selections={selections} />
     </AdminPage>
   );

@@ -12,7 +12,7 @@ import { PhotoNavLink } from "@/src/photos/components/photo-details/photo-nav-li
 import { describeExposure, formatTakenAt, mapUrl } from "@/src/photos/components/photo-details/photo-facts";
 import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import { toPlaceholderUrl } from "@/src/photos/placeholder-image";
-import { SharePhotoComment, SharePhotoPick } from "@/src/shares/components/share-proofing-slots";
+import { CommentBox, PickToggle } from "@/src/shares/components/proofing";
 import { getSharePhoto, type SharePhotoView } from "@/src/shares/share-gallery.service";
 import { sharePath } from "@/src/shares/share-key";
 import { noteSharePhotoView } from "@/src/shares/share-visits.service";
@@ -114,7 +114,7 @@ export default async function SharePhotoPage({ params, searchParams }: SharePhot
             </Link>
           </nav>
           <div className="photo-actions">
-            <SharePhotoPick photoId={photo.id} name={name} />
+            <PickToggle photoId={photo.id} photoName={name} variant="page" />
             {photo.downloadUrl && (
               <a className="button secondary photo-action" href={photo.downloadUrl} download data-testid="photo-download">
                 <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -144,7 +144,7 @@ export default async function SharePhotoPage({ params, searchParams }: SharePhot
               </p>
             )}
             {photo.caption && <p className="photo-caption">{photo.caption}</p>}
-            <SharePhotoComment photoId={photo.id} />
+            <CommentBox photoId={photo.id} />
           </header>
 
           {exposure && (hasExposure || takenAt) && (
