@@ -69,8 +69,9 @@ const STATES: StateRow[] = [
   { state: "view limit reached (new browser)", share: "limited", browser: "new", granted: false },
   { state: "revoked", share: "revoked", browser: "admitted", granted: false, after: "revoke" },
   { state: "password changed since entered", share: "repassworded", browser: "admitted", granted: false, after: "change password" },
-  { state: "another link's grant", share: "open", browser: "other link's grant", granted: false },
-  { state: "tampered grant", share: "open", browser: "tampered grant", granted: false },
+  // On a password link: on a link without one, a bad grant only means "not admitted yet".
+  { state: "another link's grant", share: "lockedRefused", browser: "other link's grant", granted: false },
+  { state: "tampered grant", share: "lockedRefused", browser: "tampered grant", granted: false },
   { state: "key one character off", share: "open", browser: "admitted", granted: false, keyOff: true },
 ];
 
@@ -103,19 +104,25 @@ function when(context: StateContext, right: boolean, granted: number[] = OK, mis
   return right ? granted : missing;
 }
 
+/** A page answers a browser a link may still admit with a redirect to its admission (/s/[key]/enter). */
+function pageExpected(context: StateContext, granted: number[] = OK): number[] {
+  if (context.granted) return granted;
+  return context.admissible ? [307] : REFUSED;
+}
+
 /** Every kind of path under a share, and the public gallery's, one line each. */
 const PATHS: Array<{ path: string; probes: (context: StateContext) => Probe[] }> = [
   {
     path: "the share page",
-    probes: (c) => [{ label: "page", path: `/s/${c.key}`, expected: c.granted ? OK : c.admissible ? [200, 302, 303, 307] : REFUSED }],
+    probes: (c) => [{ label: "page", path: `/s/${c.key}`, expected: pageExpected(c) }],
   },
   {
     path: "a photo page",
-    probes: (c) => sharedPhotos(c).map((photo) => ({ label: `${photo.name}'s page`, path: `/s/${c.key}/p/${photo.id}`, expected: c.granted ? OK : REFUSED })),
+    probes: (c) => sharedPhotos(c).map((photo) => ({ label: `${photo.name}'s page`, path: `/s/${c.key}/p/${photo.id}`, expected: pageExpected(c) })),
   },
   {
     path: "a photo page outside the share",
-    probes: (c) => outsidePhotos(c).map((photo) => ({ label: `${photo.name}'s page`, path: `/s/${c.key}/p/${photo.id}`, expected: c.granted ? [404] : REFUSED })),
+    probes: (c) => outsidePhotos(c).map((photo) => ({ label: `${photo.name}'s page`, path: `/s/${c.key}/p/${photo.id}`, expected: pageExpected(c, [404]) })),
   },
   {
     path: "every variant URL",

@@ -13,6 +13,7 @@ import { inChunks } from "@/src/photos/bulk-selection";
 import { findPhotosForChange } from "@/src/photos/library.repository";
 import { canEditPhoto, canViewPhoto } from "@/src/photos/photo-access";
 import { hashPassword } from "@/src/users/password";
+import { findUserById } from "@/src/users/users.repository";
 import { newShareKey, sharePath } from "./share-key";
 import {
   countSharePhotosOf,
@@ -232,7 +233,11 @@ export async function updateShare(db: DatabaseHandle, user: SessionUser, id: str
     let photoCount: number | undefined;
     if (input.refreshFromAlbum) {
       if (share.album_id === null) throw new AppError("INVALID_INPUT", "This link was not made from an album (or the album was deleted).");
-      const { photoIds } = await snapshotAlbum(transaction, user, share.album_id);
+      // With the link owner's rights, not the caller's: an admin refreshing an editor's link must not
+      // add other people's photos to it.
+      const owner = await findUserById(transaction, share.owner_id);
+      if (!owner) throw new AppError("NOT_FOUND", "No share link has that id.");
+      const { photoIds } = await snapshotAlbum(transaction, { id: owner.id, email: owner.email, name: owner.name, role: owner.role }, share.album_id);
       await deleteSharePhotos(transaction, id);
       await insertSharePhotos(transaction, id, photoIds);
       photoCount = photoIds.length;

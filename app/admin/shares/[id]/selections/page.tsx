@@ -9,6 +9,7 @@ import { listShareSelections, markShareSelectionsSeenByOwner } from "@/src/share
 import { SelectionsView } from "@/src/shares/components/selections/selections-view";
 import { ShareAdminHeader } from "@/src/shares/components/share-admin-header";
 import { getShare } from "@/src/shares/shares.service";
+import type { ShareSummary } from "@/src/shares/shares-owner.types";
 import { AdminPage } from "@/src/ui/admin-page";
 
 interface SelectionsPageProps {
@@ -17,10 +18,11 @@ interface SelectionsPageProps {
 
 // Memoised per request: the title and the page read the selections once. Not there, or not this
 // editor's share: the 404 page (an admin sees every share's).
-const findSelections = cache(async (id: string): Promise<SelectionsResponse> => {
+const findSelections = cache(async (id: string): Promise<{ selections: SelectionsResponse; share: ShareSummary }> => {
   const user = await requirePageUser("editor", `/admin/shares/${encodeURIComponent(id)}/selections`);
   try {
-    return await listShareSelections(getDb(), user, id);
+    const [selections, share] = await Promise.all([listShareSelections(getDb(), user, id), getShare(getDb(), user, id)]);
+    return { selections, share };
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
     throw error;
@@ -28,7 +30,7 @@ const findSelections = cache(async (id: string): Promise<SelectionsResponse> => 
 });
 
 export async function generateMetadata({ params }: SelectionsPageProps): Promise<Metadata> {
-  const selections = await findSelections((await params).id);
+  const { selections } = await findSelections((await params).id);
   return { title: `Selections: ${selections.share.title}` };
 }
 
@@ -37,7 +39,7 @@ export async function generateMetadata({ params }: SelectionsPageProps): Promise
 export default async function ShareSelectionsPage({ params }: SelectionsPageProps) {
   const { id } = await params;
   const user = await requirePageUser("editor", `/admin/shares/${encodeURIComponent(id)}/selections`);
-  const [selections, share] = await Promise.all([findSelections(id), getShare(getDb(), user, id)]);
+  const { selections, share } = await findSelections(id);
   // Read first, then marked: this view still shows which ones are new.
   await markShareSelectionsSeenByOwner(getDb(), user, id, new Date());
   return (
