@@ -19,6 +19,19 @@ import { findPhotoById, listPhotos, listVariants, type PhotoListQuery, updatePho
 import type { ListPhotosQuery, UpdatePhotoInput } from "./photos.schemas";
 import { moveToTrash } from "./trash.service";
 
+/** The camera, lens and exposure a photo's page and API show (when the metadata policy lets them). */
+export function toExifFields(photo: PhotoRow): PhotoDetail["exif"] {
+  return {
+    cameraMake: photo.camera_make,
+    cameraModel: photo.camera_model,
+    lens: photo.lens,
+    focalLength: photo.focal_length,
+    aperture: photo.aperture,
+    exposureTime: photo.exposure_time,
+    iso: photo.iso,
+  };
+}
+
 export interface PhotoVariantView {
   format: PhotoVariantRow["format"];
   width: number;
@@ -98,15 +111,7 @@ function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], 
     caption: photo.caption,
     originalName: photo.original_name,
     failureReason: policy.seesEverything ? photo.failure_reason : null,
-    exif: {
-      cameraMake: photo.camera_make,
-      cameraModel: photo.camera_model,
-      lens: photo.lens,
-      focalLength: photo.focal_length,
-      aperture: photo.aperture,
-      exposureTime: photo.exposure_time,
-      iso: photo.iso,
-    },
+    exif: toExifFields(photo),
     location:
       policy.seesLocation && hasLocation
         ? { latitude: photo.gps_latitude as number, longitude: photo.gps_longitude as number, altitude: photo.gps_altitude }

@@ -5,6 +5,7 @@ import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
 import { AppError } from "@/src/errors/app-error";
 import { placeNameAt } from "@/src/photos/place-name";
 import { listVariants } from "@/src/photos/photos.repository";
+import { type PhotoDetail, toExifFields } from "@/src/photos/photos.service";
 import { sharePath } from "./share-key";
 import { toShareMediaUrl } from "./share-media";
 import { getShareMetadataPolicy, type ShareMetadataPolicy } from "./share-metadata-policy";
@@ -37,15 +38,7 @@ export interface SharePhotoView {
   /** Null unless the link shows EXIF. */
   takenAt: string | null;
   /** Null unless the link shows EXIF. */
-  exif: {
-    cameraMake: string | null;
-    cameraModel: string | null;
-    lens: string | null;
-    focalLength: number | null;
-    aperture: number | null;
-    exposureTime: string | null;
-    iso: number | null;
-  } | null;
+  exif: PhotoDetail["exif"] | null;
   /** Null unless the link shows location (and the photo has one). */
   location: { latitude: number; longitude: number } | null;
   placeName: string | null;
@@ -92,17 +85,7 @@ function toView(share: ShareRow, photo: PhotoRow, variants: PhotoVariantRow[], p
       .sort((left, right) => left.width - right.width)
       .map((variant) => ({ format: variant.format, width: variant.width, height: variant.height, url: toShareMediaUrl(share.key, variant.storage_key) })),
     takenAt: policy.showsExif ? photo.taken_at : null,
-    exif: policy.showsExif
-      ? {
-          cameraMake: photo.camera_make,
-          cameraModel: photo.camera_model,
-          lens: photo.lens,
-          focalLength: photo.focal_length,
-          aperture: photo.aperture,
-          exposureTime: photo.exposure_time,
-          iso: photo.iso,
-        }
-      : null,
+    exif: policy.showsExif ? toExifFields(photo) : null,
     location: hasLocation ? { latitude: photo.gps_latitude as number, longitude: photo.gps_longitude as number } : null,
     placeName: hasLocation ? placeNameAt(photo.gps_latitude as number, photo.gps_longitude as number) : null,
     pageUrl: `${base}/p/${photo.id}`,

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { callApi } from "@/src/ui/api-client";
+import { LoadMoreButton } from "@/src/ui/load-more-button";
 import type { ShareAccessEvent } from "../share.types";
 import type { ShareAccessLogEntry } from "../shares-owner.types";
 import { formatInstant } from "./share-client";
@@ -66,13 +67,7 @@ export function ShareAccessLog({ shareId, initialEntries, initialCursor }: { sha
           ))}
         </tbody>
       </table>
-      {cursor && (
-        <div className="shares-more">
-          <button type="button" className="secondary" onClick={() => void loadMore()} disabled={isLoading} aria-busy={isLoading}>
-            Load more
-          </button>
-        </div>
-      )}
+      {cursor && <LoadMoreButton isLoading={isLoading} onLoad={() => void loadMore()} />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { callApi } from "@/src/ui/api-client";
+import { LoadMoreButton } from "@/src/ui/load-more-button";
 import { CopyLinkButton } from "./copy-link-button";
 import { describeViews, formatInstant, type ShareSummary } from "./share-client";
 import { ShareStateBadge } from "./share-state-badge";
@@ -102,13 +103,7 @@ export function SharesTable({ initialShares, initialCursor, showOwner }: SharesT
           ))}
         </tbody>
       </table>
-      {cursor && (
-        <div className="shares-more">
-          <button type="button" className="secondary" onClick={() => void loadMore()} disabled={isLoading} aria-busy={isLoading}>
-            Load more
-          </button>
-        </div>
-      )}
+      {cursor && <LoadMoreButton isLoading={isLoading} onLoad={() => void loadMore()} />}
     </>
   );
 }

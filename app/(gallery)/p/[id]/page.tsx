@@ -11,7 +11,8 @@ import { ArrowKeyNavigation } from "@/src/photos/components/arrow-key-navigation
 import { CopyLinkButton } from "@/src/photos/components/photo-details/copy-link-button";
 import { DeletePhotoButton } from "@/src/photos/components/photo-details/delete-photo-button";
 import { PhotoNavLink } from "@/src/photos/components/photo-details/photo-nav-link";
-import { describeExposure, formatTakenAt, mapUrl } from "@/src/photos/components/photo-details/photo-facts";
+import { ExifSummary } from "@/src/photos/components/photo-details/exif-summary";
+import { mapUrl } from "@/src/photos/components/photo-details/photo-facts";
 import { PhotoEditor } from "@/src/photos/components/photo-editor";
 import { PhotoViewerStage } from "@/src/photos/components/viewer/photo-viewer-stage";
 import { toViewerSlide } from "@/src/photos/components/viewer/viewer-slide";
@@ -103,9 +104,6 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
   const ratio = photo.width && photo.height ? photo.width / photo.height : 3 / 2;
   // The width the stage gives the photo: the same sum as .photo-stage-image in photo.css.
   const sizes = `min(100vw, calc((100svh - 6.5rem) * ${ratio.toFixed(4)}))`;
-  const takenAt = formatTakenAt(photo.takenAt);
-  const exposure = describeExposure(photo.exif);
-  const hasExposure = exposure.camera !== null || exposure.lens !== null || exposure.settings.length > 0;
 
   const picture = largest && (
     <picture>
@@ -222,27 +220,7 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
             )}
           </header>
 
-          {(hasExposure || takenAt) && (
-            <section className="photo-exif" aria-label="Camera and exposure" data-testid="exif-summary">
-              {exposure.camera && <p className="photo-exif-camera">{exposure.camera}</p>}
-              {exposure.lens && <p className="photo-exif-lens">{exposure.lens}</p>}
-              {exposure.settings.length > 0 && (
-                <dl className="photo-exif-settings">
-                  {exposure.settings.map((setting) => (
-                    <div key={setting.label}>
-                      <dt className="visually-hidden">{setting.label}</dt>
-                      <dd>{setting.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
-              {takenAt && photo.takenAt && (
-                <p className="photo-exif-date">
-                  <time dateTime={photo.takenAt}>{takenAt}</time>
-                </p>
-              )}
-            </section>
-          )}
+          <ExifSummary exif={photo.exif} takenAt={photo.takenAt} />
         </div>
 
         {photo.canEdit && (

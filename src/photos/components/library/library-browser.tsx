@@ -7,7 +7,7 @@ import { callApi } from "@/src/ui/api-client";
 import type { BulkPhotosResult } from "../../bulk.schemas";
 import { libraryFilterToSearchParams, type LibraryFilter } from "../../library-filters";
 import type { LibraryPage, LibraryPhoto } from "../../library.service";
-import { LoadMoreButton } from "../load-more-button";
+import { LoadMoreButton } from "@/src/ui/load-more-button";
 
 /**
  * The ids of every photo the filter matches (the library API, page by page), for actions of other

@@ -5,7 +5,7 @@ import toast from "react-hot-toast";
 import { callApi } from "@/src/ui/api-client";
 import { ConfirmDialog } from "@/src/ui/dialog";
 import type { TrashedPhoto } from "../../bulk.schemas";
-import { LoadMoreButton } from "../load-more-button";
+import { LoadMoreButton } from "@/src/ui/load-more-button";
 
 const DATE = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
 

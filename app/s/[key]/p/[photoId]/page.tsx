@@ -9,7 +9,8 @@ import { AppError } from "@/src/errors/app-error";
 import { runActionWithOrigin } from "@/src/http/request-origin";
 import { ArrowKeyNavigation } from "@/src/photos/components/arrow-key-navigation";
 import { PhotoNavLink } from "@/src/photos/components/photo-details/photo-nav-link";
-import { describeExposure, formatTakenAt, mapUrl } from "@/src/photos/components/photo-details/photo-facts";
+import { ExifSummary } from "@/src/photos/components/photo-details/exif-summary";
+import { mapUrl } from "@/src/photos/components/photo-details/photo-facts";
 import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import { toPlaceholderUrl } from "@/src/photos/placeholder-image";
 import { CommentBox, PickToggle } from "@/src/shares/components/proofing";
@@ -66,9 +67,6 @@ export default async function SharePhotoPage({ params, searchParams }: SharePhot
   const placeholder = toPlaceholderUrl(photo.thumbhash);
   const ratio = photo.width && photo.height ? photo.width / photo.height : 3 / 2;
   const sizes = `min(100vw, calc((100svh - 6.5rem) * ${ratio.toFixed(4)}))`;
-  const takenAt = formatTakenAt(photo.takenAt);
-  const exposure = photo.exif ? describeExposure(photo.exif) : null;
-  const hasExposure = exposure !== null && (exposure.camera !== null || exposure.lens !== null || exposure.settings.length > 0);
   const stage = { "--photo-ratio": ratio.toFixed(5), "--photo-max-width": `${largest?.width ?? photo.width ?? 2048}px` } as CSSProperties;
 
   return (
@@ -147,27 +145,7 @@ export default async function SharePhotoPage({ params, searchParams }: SharePhot
             <CommentBox photoId={photo.id} />
           </header>
 
-          {exposure && (hasExposure || takenAt) && (
-            <section className="photo-exif" aria-label="Camera and exposure" data-testid="exif-summary">
-              {exposure.camera && <p className="photo-exif-camera">{exposure.camera}</p>}
-              {exposure.lens && <p className="photo-exif-lens">{exposure.lens}</p>}
-              {exposure.settings.length > 0 && (
-                <dl className="photo-exif-settings">
-                  {exposure.settings.map((setting) => (
-                    <div key={setting.label}>
-                      <dt className="visually-hidden">{setting.label}</dt>
-                      <dd>{setting.value}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
-              {takenAt && photo.takenAt && (
-                <p className="photo-exif-date">
-                  <time dateTime={photo.takenAt}>{takenAt}</time>
-                </p>
-              )}
-            </section>
-          )}
+          <ExifSummary exif={photo.exif} takenAt={photo.takenAt} />
         </div>
       </div>
     </article>
