@@ -10,7 +10,6 @@
 //   3. the time to the first byte of the first ZIP (each source's head read to plan the exact
 //      length) and of later ones (plans remembered).
 // Needs `npx next build` first.   BENCH_SHARE_ZIP_PHOTOS=200  BENCH_SHARE_ZIP_ROUNDS=3
-import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -23,16 +22,13 @@ import { SAMPLE_PHOTO } from "./scale-sample";
 
 const PHOTOS = Number(process.env.BENCH_SHARE_ZIP_PHOTOS ?? 200);
 const ROUNDS = Number(process.env.BENCH_SHARE_ZIP_ROUNDS ?? 3);
-const BENCH_SECRET = "bench-secret-0123456789abcdef0123456789";
 
-/**
- * A grant cookie for the share, as src/shares/share-grant-cookie.ts makes it (that module is
- * "server-only", which only a Next.js build can import): signed [shareId, version 1, visit, issuedAt].
- */
-function grantCookieValue(shareId: string): string {
-  const signingKey = createHmac("sha256", BENCH_SECRET).update("contact-sheet share grant v1").digest();
-  const payload = Buffer.from(JSON.stringify([shareId, 1, randomBytes(12).toString("base64url"), Math.floor(Date.now() / 1000)])).toString("base64url");
-  return `${payload}.${createHmac("sha256", signingKey).update(payload).digest("base64url")}`;
+/** Opens the link as a visitor does (/s/{key}/enter admits the browser) and answers its grant cookie. */
+async function admitVisitor(baseUrl: string, key: string): Promise<string> {
+  const response = await fetch(new URL(`/s/${key}/enter?next=${encodeURIComponent(`/s/${key}`)}`, baseUrl), { redirect: "manual" });
+  const grant = response.headers.getSetCookie().find((cookie) => cookie.startsWith("cs_share_grant="));
+  if (response.status !== 303 || !grant) throw new Error(`/s/${key}/enter answered ${response.status} without a grant cookie`);
+  return grant.split(";")[0];
 }
 
 /** Reads an HTTP answer to the end, counting bytes and sampling the server's RSS meanwhile. */
@@ -61,7 +57,7 @@ function download(url: string, cookie: string, pid: number): Promise<{ bytes: nu
 }
 
 async function main(): Promise<void> {
-  const app = await startBenchApp({ NEXTAUTH_SECRET: BENCH_SECRET });
+  const app = await startBenchApp();
   const editor = await signInAsNewEditor(app);
   const uploaded = await editor.uploadFile("/api/upload", SAMPLE_PHOTO, "image/jpeg");
   if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${uploaded.body}`);
@@ -99,7 +95,7 @@ async function main(): Promise<void> {
   await db.insertInto("share_photos").values(ids.map((id, position) => ({ share_id: shareId, photo_id: id, position }))).execute();
   const rows = await db.selectFrom("photos").select("original_key").where("id", "in", ids).execute();
   await db.destroy();
-  const cookie = `cs_share_grant=${grantCookieValue(shareId)}`;
+  const cookie = await admitVisitor(app.url, key);
   const zipUrl = new URL(`/s/${key}/download.zip`, app.url).toString();
 
   // What LocalDiskStorage.read does (src/storage is "server-only", which only a Next.js build imports).
