@@ -6,7 +6,7 @@ import { E2E_ADMIN, E2E_DATA_DIRECTORY } from "./constants";
 /**
  * The share links the page tour visits, written straight into the e2e server's SQLite database (the
  * owner's API for links is built apart; switch to it once it is there). Fixed keys, so the tour's
- * paths need no ids; made once per server run (a second call finds them).
+ * paths need no ids; made once per server run (a second call finds them and sets their photos to the ones given).
  */
 export const TOUR_SHARES = {
   /** Open, no password: the gallery and a photo page. */
@@ -35,10 +35,13 @@ export async function seedTourShares(photoIds: string[]): Promise<void> {
       `insert or ignore into shares (id, key, owner_id, title, message, download, allow_zip, show_exif, show_location, password_hash, revoked_at, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?, ?, ?)`,
     );
-    const insertPhoto = database.prepare("insert or ignore into share_photos (share_id, photo_id, position) values (?, ?, ?)");
+    // Each call gives the links exactly the photos the calling spec seeded (specs seed different numbers).
+    const clearPhotos = database.prepare("delete from share_photos where share_id = ?");
+    const insertPhoto = database.prepare("insert into share_photos (share_id, photo_id, position) values (?, ?, ?)");
     for (const row of rows) {
       const id = `tour-share-${row.key}`;
       insertShare.run(id, row.key, owner.id, "Ana & Rui — 14 June", "Here are the photos from the day. Download what you like.", row.download, row.zip, row.password, row.revoked, now, now);
+      clearPhotos.run(id);
       photoIds.forEach((photoId, position) => insertPhoto.run(id, photoId, position));
     }
   } finally {
