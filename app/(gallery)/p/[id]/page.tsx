@@ -12,14 +12,13 @@ import { CopyLinkButton } from "@/src/photos/components/photo-details/copy-link-
 import { DeletePhotoButton } from "@/src/photos/components/photo-details/delete-photo-button";
 import { PhotoNavLink } from "@/src/photos/components/photo-details/photo-nav-link";
 import { ExifSummary } from "@/src/photos/components/photo-details/exif-summary";
+import { PhotoStagePicture } from "@/src/photos/components/photo-details/photo-stage-picture";
 import { mapUrl } from "@/src/photos/components/photo-details/photo-facts";
 import { PhotoEditor } from "@/src/photos/components/photo-editor";
 import { PhotoViewerStage } from "@/src/photos/components/viewer/photo-viewer-stage";
 import { toViewerSlide } from "@/src/photos/components/viewer/viewer-slide";
 import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
-import { toPlaceholderUrl } from "@/src/photos/placeholder-image";
 import { getPhotoPageForViewer, type PhotoPage } from "@/src/photos/photos.service";
-import { toSrcSet } from "@/src/photos/variant-srcset";
 import { listTagsForPhoto } from "@/src/tags/tags.service";
 import { loadAlbumViewerNeighbours, loadViewerNeighbours } from "./viewer-neighbours.action";
 
@@ -100,36 +99,15 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
   const largest = jpeg.at(-1);
   const slide = photo.status === "ready" ? toViewerSlide(photo) : null;
   const name = photoAccessibleName(photo);
-  const placeholder = toPlaceholderUrl(photo.thumbhash);
   const ratio = photo.width && photo.height ? photo.width / photo.height : 3 / 2;
-  // The width the stage gives the photo: the same sum as .photo-stage-image in photo.css.
-  const sizes = `min(100vw, calc((100svh - 6.5rem) * ${ratio.toFixed(4)}))`;
 
-  const picture = largest && (
-    <picture>
-      <source type="image/avif" srcSet={toSrcSet(photo, "avif") || undefined} sizes={sizes} />
-      <source type="image/webp" srcSet={toSrcSet(photo, "webp") || undefined} sizes={sizes} />
-      {/* Our own variants, not /_next/image: private ones must never go through it. */}
-      <img
-        className="photo-stage-image"
-        src={largest.url}
-        srcSet={toSrcSet(photo, "jpeg")}
-        sizes={sizes}
-        width={photo.width ?? largest.width}
-        height={photo.height ?? largest.height}
-        alt={name}
-        fetchPriority="high"
-        style={{ backgroundImage: placeholder ? `url(${placeholder})` : undefined, backgroundColor: photo.dominantColor ?? undefined }}
-        data-testid="photo-image"
-      />
-    </picture>
-  );
+  const picture = <PhotoStagePicture photo={photo} name={name} ratio={ratio} />;
 
   return (
     <article className="photo-page">
       <ArrowKeyNavigation previousHref={previousHref} nextHref={nextHref} />
       <div className="photo-stage" style={stageBox(ratio, largest?.width ?? photo.width ?? 2048)}>
-        {!picture ? (
+        {!largest ? (
           <p className="photo-stage-notice">{photo.status === "failed" ? "This photo could not be processed." : "This photo is still being processed."}</p>
         ) : slide ? (
           <PhotoViewerStage

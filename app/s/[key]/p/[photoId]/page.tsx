@@ -10,11 +10,11 @@ import { runActionWithOrigin } from "@/src/http/request-origin";
 import { ArrowKeyNavigation } from "@/src/photos/components/arrow-key-navigation";
 import { PhotoNavLink } from "@/src/photos/components/photo-details/photo-nav-link";
 import { ExifSummary } from "@/src/photos/components/photo-details/exif-summary";
+import { PhotoStagePicture } from "@/src/photos/components/photo-details/photo-stage-picture";
 import { mapUrl } from "@/src/photos/components/photo-details/photo-facts";
 import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
-import { toPlaceholderUrl } from "@/src/photos/placeholder-image";
 import { CommentBox, PickToggle } from "@/src/shares/components/proofing";
-import { getSharePhoto, type SharePhotoView } from "@/src/shares/share-gallery.service";
+import { getSharePhoto } from "@/src/shares/share-gallery.service";
 import { sharePath } from "@/src/shares/share-key";
 import { noteSharePhotoView } from "@/src/shares/share-visits.service";
 import { findSharePageAccess, requireSharePage } from "../../share-page-access";
@@ -42,13 +42,6 @@ export async function generateMetadata({ params }: SharePhotoPageProps): Promise
   return { title: `${photo.title || photoAccessibleName(photo)} · ${access.share.title}`, robots: { index: false, follow: false } };
 }
 
-function toSrcSet(photo: SharePhotoView, format: "jpeg" | "webp" | "avif"): string {
-  return photo.variants
-    .filter((variant) => variant.format === format)
-    .map((variant) => `${variant.url} ${variant.width}w`)
-    .join(", ");
-}
-
 // /s/[key]/p/[photoId] – one photo of a share link: as large as the screen allows, its words, its
 // camera (when the link shows EXIF) and place (when it shows location), previous and next in the
 // link's order, and a download under the link's right.
@@ -64,9 +57,7 @@ export default async function SharePhotoPage({ params, searchParams }: SharePhot
   const jpeg = photo.variants.filter((variant) => variant.format === "jpeg");
   const largest = jpeg.at(-1);
   const name = photoAccessibleName(photo);
-  const placeholder = toPlaceholderUrl(photo.thumbhash);
   const ratio = photo.width && photo.height ? photo.width / photo.height : 3 / 2;
-  const sizes = `min(100vw, calc((100svh - 6.5rem) * ${ratio.toFixed(4)}))`;
   const stage = { "--photo-ratio": ratio.toFixed(5), "--photo-max-width": `${largest?.width ?? photo.width ?? 2048}px` } as CSSProperties;
 
   return (
@@ -74,22 +65,7 @@ export default async function SharePhotoPage({ params, searchParams }: SharePhot
       <ArrowKeyNavigation previousHref={previousHref} nextHref={nextHref} />
       <div className="photo-stage" style={stage}>
         {largest ? (
-          <picture>
-            <source type="image/avif" srcSet={toSrcSet(photo, "avif") || undefined} sizes={sizes} />
-            <source type="image/webp" srcSet={toSrcSet(photo, "webp") || undefined} sizes={sizes} />
-            <img
-              className="photo-stage-image"
-              src={largest.url}
-              srcSet={toSrcSet(photo, "jpeg")}
-              sizes={sizes}
-              width={photo.width ?? largest.width}
-              height={photo.height ?? largest.height}
-              alt={name}
-              fetchPriority="high"
-              style={{ backgroundImage: placeholder ? `url(${placeholder})` : undefined, backgroundColor: photo.dominantColor ?? undefined }}
-              data-testid="photo-image"
-            />
-          </picture>
+          <PhotoStagePicture photo={photo} name={name} ratio={ratio} />
         ) : (
           <p className="photo-stage-notice">This photo is not available right now.</p>
         )}
