@@ -115,6 +115,9 @@ export interface PhotosTable {
   aperture: number | null;
   exposure_time: string | null;
   iso: number | null;
+  /** The camera's and lens's URL names (src/photos/camera-slug.ts), set with the EXIF summary; null when unknown. */
+  camera_slug: Generated<string | null>;
+  lens_slug: Generated<string | null>;
   /** Kept for the owner; shown to others only when show_location is 1. */
   gps_latitude: number | null;
   gps_longitude: number | null;

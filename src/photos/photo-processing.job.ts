@@ -17,6 +17,7 @@ import { notifyJobQueued, registerJobHandler } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
 import { getTemporaryDirectory, ownedTemporaryName } from "@/src/storage/temporary-files";
+import { cameraSlug, lensSlug } from "./camera-slug";
 import { deletePhotoFiles, variantPrefix } from "./photo-files";
 import { announcePhotosChanged } from "./photo-changes";
 import { findPhotoByIdEvenTrashed, insertVariants, updatePhoto } from "./photos.repository";
@@ -130,6 +131,8 @@ async function makeVisible(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
     camera_make: exif.cameraMake,
     camera_model: exif.cameraModel,
     lens: exif.lens,
+    camera_slug: cameraSlug(exif.cameraMake, exif.cameraModel),
+    lens_slug: lensSlug(exif.lens),
     focal_length: exif.focalLength,
     aperture: exif.aperture,
     exposure_time: exif.exposureTime,

@@ -1,0 +1,86 @@
+// The search language's parsed form (issue 15): what `parseSearchQuery` (search-query-parser.ts)
+// makes of the text in the search box, and what the query builder (search-query-builder.ts) turns
+// into SQL for SQLite and PostgreSQL alike. Client-safe: the search page builds its filter chips
+// from it.
+//
+// Every term is ANDed with the others. `raw` is the term as typed (with its `-`), so a chip can
+// show it and removing a chip removes exactly that text from the box.
+
+export type SearchComparison = "=" | "<" | "<=" | ">" | ">=";
+
+/** The fields a `name:value` token may name. `f` is the aperture (f-number). */
+export const SEARCH_FIELDS = ["tag", "album", "camera", "lens", "year", "date", "iso", "f", "orientation"] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+export const ORIENTATIONS = ["portrait", "landscape", "square"] as const;
+export type Orientation = (typeof ORIENTATIONS)[number];
+
+interface TermBase {
+  /** The token as typed, with its leading `-` when negated. */
+  raw: string;
+  /** `-` in front: photos matching this term are left out. */
+  negated: boolean;
+}
+
+/**
+ * A free word or a quoted phrase, folded (NFKD, marks removed, lower case) so accents and case
+ * never matter. A word matches any word of the photo's text that starts with it (title, caption,
+ * alt text, tags, public album titles, camera, lens); a phrase matches those words in a row.
+ */
+export interface TextTerm extends TermBase {
+  kind: "text";
+  /** The folded words; one for a bare word, one or more for a phrase. */
+  words: string[];
+  phrase: boolean;
+}
+
+/** `tag:`, `album:`, `camera:`, `lens:` with the value as typed (quotes removed, trimmed, not folded). */
+export interface NameTerm extends TermBase {
+  kind: "tag" | "album" | "camera" | "lens";
+  value: string;
+}
+
+/**
+ * `year:` and `date:` as one half-open range of the day the photo was taken, [from, to), ISO dates
+ * (YYYY-MM-DD); either end may be open. `year:2019` is 2019-01-01..2020-01-01, `date:2024-05` the
+ * month, `date:>=2024-05-01` from that day on, `date:<2024` before 2024.
+ */
+export interface DateTerm extends TermBase {
+  kind: "date";
+  from: string | null;
+  to: string | null;
+}
+
+/** `iso:` and `f:` (aperture): a comparison with a positive number. */
+export interface NumberTerm extends TermBase {
+  kind: "iso" | "aperture";
+  comparison: SearchComparison;
+  value: number;
+}
+
+export interface OrientationTerm extends TermBase {
+  kind: "orientation";
+  value: Orientation;
+}
+
+export type SearchTerm = TextTerm | NameTerm | DateTerm | NumberTerm | OrientationTerm;
+
+export interface SearchQuery {
+  terms: SearchTerm[];
+}
+
+/** Why a query could not be read: the message names the token, for the page and the API's 400. */
+export interface SearchQueryError {
+  message: string;
+  /** The offending token as typed. */
+  token: string;
+  /** Where it starts in the text (UTF-16 index). */
+  position: number;
+}
+
+export type SearchQueryParse = { ok: true; query: SearchQuery } | { ok: false; error: SearchQueryError };
+
+/** The longest query text read; longer text is a 400 (the page says so), never truncated silently. */
+export const MAX_SEARCH_QUERY_LENGTH = 500;
+/** At most this many terms in one query. */
+export const MAX_SEARCH_TERMS = 20;
