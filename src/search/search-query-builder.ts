@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "@/src/db/database";
 import { tagKey, tagNameProblem } from "@/src/tags/tag-name";
 import { foldSearchText } from "./fold-search-text";
@@ -53,7 +53,9 @@ function matchingPhotoIds(dialect: SearchDialect, patterns: Array<{ tokens: stri
   if (dialect === "sqlite") {
     return sql<string>`(select photo_search.photo_id from photo_search_fts join photo_search on photo_search.id = photo_search_fts.rowid where photo_search_fts match ${patterns.map(ftsPattern).join(" AND ")})`;
   }
-  return sql<string>`(select photo_search.photo_id from photo_search where photo_search.document_vector @@ to_tsquery('simple', ${patterns.map((each) => `(${tsPattern(each)})`).join(" & ")}))`;
+  // OFFSET 0 keeps PostgreSQL from folding the lookup into the join: the matches are found on
+  // their own (by the GIN index), not tested one photo at a time.
+  return sql<string>`(select photo_search.photo_id from photo_search where photo_search.document_vector @@ to_tsquery('simple', ${patterns.map((each) => `(${tsPattern(each)})`).join(" & ")}) offset 0)`;
 }
 
 /** What the service resolved before the query is built: the slugs `camera:`/`lens:` values name. */
@@ -71,16 +73,19 @@ export function hasPositiveText(terms: SearchTerm[]): boolean {
   return terms.some((term) => term.kind === "text" && !term.negated && textPattern(term) !== null);
 }
 
-/** The positive free words as one index lookup (every word must match), or null when there are none. */
-export function positiveTextPhotoIds(dialect: SearchDialect, terms: SearchTerm[]) {
+/**
+ * The positive free words as one index lookup (every word must match): a subquery of `photo_id`s
+ * to select from, or null when there are none.
+ */
+export function positiveTextPhotoIds(dialect: SearchDialect, terms: SearchTerm[]): RawBuilder<{ photo_id: string }> | null {
   const patterns = terms.flatMap((term) => (term.kind === "text" && !term.negated ? [textPattern(term)] : [])).filter((each) => each !== null);
-  return patterns.length === 0 ? null : matchingPhotoIds(dialect, patterns);
+  return patterns.length === 0 ? null : (matchingPhotoIds(dialect, patterns) as unknown as RawBuilder<{ photo_id: string }>);
 }
 
 type PhotosBuilder = ExpressionBuilder<Database, "photos">;
 
 /** A never-null condition for one term (so NOT of it is exactly "does not match"). */
-function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTerm, resolved: ResolvedSearch): Expression<SqlBool> {
+function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTerm, resolved: ResolvedSearch, probe: boolean): Expression<SqlBool> {
   switch (term.kind) {
     case "text": {
       const pattern = textPattern(term);
@@ -89,20 +94,18 @@ function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTe
     }
     case "tag": {
       if (tagNameProblem(term.value) !== null) return eb.lit(false);
-      // IN, not a correlated EXISTS: the planner may then start from the tag's photos (a rare tag
-      // reads only its own rows) instead of testing every photo of the gallery in turn.
-      return eb(
-        "photos.id",
-        "in",
-        eb.selectFrom("photo_tags").innerJoin("tags", "tags.id", "photo_tags.tag_id").select("photo_tags.photo_id").where("tags.key", "=", tagKey(term.value)),
-      );
+      const tagged = eb.selectFrom("photo_tags").innerJoin("tags", "tags.id", "photo_tags.tag_id").select("photo_tags.photo_id").where("tags.key", "=", tagKey(term.value));
+      // Probing photos already found (by free words): one lookup each. Otherwise IN, so the planner
+      // may start from the tag's photos (a rare tag reads only its own rows).
+      return probe ? eb.exists(tagged.whereRef("photo_tags.photo_id", "=", "photos.id")) : eb("photos.id", "in", tagged);
     }
     case "album": {
       // The album's own access is checked by the service (it resolves only albums the viewer may
       // list): an album the viewer may not list finds nothing, exactly like one that does not exist.
       const albumIds = resolved.slugs.get(term) ?? [];
       if (albumIds.length === 0) return eb.lit(false);
-      return eb("photos.id", "in", eb.selectFrom("album_photos").select("album_photos.photo_id").where("album_photos.album_id", "in", albumIds));
+      const held = eb.selectFrom("album_photos").select("album_photos.photo_id").where("album_photos.album_id", "in", albumIds);
+      return probe ? eb.exists(held.whereRef("album_photos.photo_id", "=", "photos.id")) : eb("photos.id", "in", held);
     }
     case "camera":
     case "lens": {
@@ -155,7 +158,7 @@ export function whereSearchTerms(
   const conditions = resolved.terms
     .filter((term) => !(options.skipPositiveText && term.kind === "text" && !term.negated))
     .map((term) => {
-      const condition = termCondition(eb, dialect, term, resolved);
+      const condition = termCondition(eb, dialect, term, resolved, options.skipPositiveText);
       return term.negated ? eb.not(condition) : condition;
     });
   return conditions.length === 0 ? eb.lit(true) : eb.and(conditions);

@@ -1,11 +1,10 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { Database, PhotoRow, PhotoStatus, TagRow, Visibility } from "@/src/db/database";
 import { type PhotoListAccess, whereListablePhotos } from "@/src/photos/listable-photos";
 import {
   positiveTextPhotoIds,
   type ResolvedSearch,
-  type SearchDialect,
   searchDialectOf,
   searchTokensOf,
   whereSearchTerms,
@@ -15,24 +14,33 @@ import {
 // is asking (the access every function takes) and what the query means (ResolvedSearch). Every
 // query here is cut by whereListablePhotos.
 
-const EVERY_VISIBILITY: Visibility[] = ["public", "unlisted", "members", "private"];
-
-/** One index range of the listable photos: a visibility of others' (ready) photos, or the viewer's own outside those. */
+/** One index range of the listable photos, walked in gallery order. */
 interface AccessRange {
   visibility?: Visibility;
+  status?: PhotoStatus;
   ownerId?: string;
   exceptVisibilities?: Visibility[];
+  visibilities?: Visibility[];
 }
 
 /**
- * The access rule split into ranges that do not overlap, each walking an index in gallery order
- * ((visibility|owner_id, sort_at, id), or (camera_slug|lens_slug, visibility, sort_at, id)), as
- * listPhotos does: `visibility IN (…) OR owner_id = ?` would read and sort every matching row.
+ * The access rule (others' ready photos of the listable visibilities; the viewer's own, any
+ * visibility and state) split into ranges that do not overlap, each walking an index in gallery
+ * order ((visibility|owner_id|status, sort_at, id), or (camera_slug|lens_slug, visibility, sort_at,
+ * id)) and cut to the page, as listPhotos does: `visibility IN (…) OR owner_id = ?` would read and
+ * sort every matching row.
+ *
+ * - one per listable visibility: its ready photos;
+ * - the viewer's own photos of the other visibilities, any state (their owner index, filtered);
+ * - the viewer's own unfinished photos of the listable visibilities (the status index: few rows).
  */
 function accessRanges(access: PhotoListAccess): AccessRange[] {
-  if (EVERY_VISIBILITY.every((each) => access.visibilities.includes(each))) return [{}];
-  const ranges: AccessRange[] = access.visibilities.map((visibility) => ({ visibility }));
-  if (access.viewerId !== null) ranges.push({ ownerId: access.viewerId, exceptVisibilities: access.visibilities });
+  const ranges: AccessRange[] = access.visibilities.map((visibility) => ({ visibility, status: "ready" }));
+  if (access.viewerId === null) return ranges;
+  if (access.visibilities.length < 4) ranges.push({ ownerId: access.viewerId, exceptVisibilities: access.visibilities });
+  if (access.visibilities.length > 0) {
+    for (const status of ["processing", "failed"] as const) ranges.push({ ownerId: access.viewerId, status, visibilities: access.visibilities });
+  }
   return ranges;
 }
 
@@ -66,17 +74,18 @@ export async function searchPhotos(db: DatabaseHandle, query: SearchPhotosQuery)
   const { resolved, access } = query;
   const textIds = positiveTextPhotoIds(dialect, resolved.terms);
   if (textIds !== null) {
-    return keysetAfter(
-      db
-        .selectFrom("photos")
-        .selectAll()
-        .where("photos.id", "in", textIds)
-        .where((eb) => whereListablePhotos(eb, access))
-        .where((eb) => whereSearchTerms(eb, dialect, resolved, { skipPositiveText: true })),
-      query.after,
-    )
-      .orderBy("sort_at", "desc")
-      .orderBy("id", "desc")
+    const after = query.after;
+    return fromMatches(db, textIds)
+      .selectAll("photos")
+      .where((eb) => whereListablePhotos(asPhotos(eb), access))
+      .where((eb) => whereSearchTerms(asPhotos(eb), dialect, resolved, { skipPositiveText: true }))
+      // The keyset filters the matches (they are found by the index of words, not walked in
+      // gallery order), so it is written on the photo's own columns.
+      .$if(after !== undefined, (select) =>
+        select.where((eb) => eb(eb.refTuple("photos.sort_at", "photos.id"), "<", eb.tuple(after!.sortAt, after!.id))),
+      )
+      .orderBy("photos.sort_at", "desc")
+      .orderBy("photos.id", "desc")
       .limit(query.limit)
       .execute();
   }
@@ -85,9 +94,11 @@ export async function searchPhotos(db: DatabaseHandle, query: SearchPhotosQuery)
       db
         .selectFrom("photos")
         .selectAll()
-        .$if(range.visibility !== undefined, (select) => select.where("visibility", "=", range.visibility as Visibility).where("status", "=", "ready"))
+        .$if(range.visibility !== undefined, (select) => select.where("visibility", "=", range.visibility as Visibility))
+        .$if(range.status !== undefined, (select) => select.where("status", "=", range.status as PhotoStatus))
         .$if(range.ownerId !== undefined, (select) => select.where("owner_id", "=", range.ownerId as string))
         .$if((range.exceptVisibilities ?? []).length > 0, (select) => select.where("visibility", "not in", range.exceptVisibilities as Visibility[]))
+        .$if(range.visibilities !== undefined, (select) => select.where("visibility", "in", range.visibilities as Visibility[]))
         .where("trashed_at", "is", null)
         .where((eb) => whereListablePhotos(eb, access))
         .where((eb) => whereSearchTerms(eb, dialect, resolved, { skipPositiveText: false })),
@@ -107,14 +118,32 @@ export async function searchPhotos(db: DatabaseHandle, query: SearchPhotosQuery)
     .execute();
 }
 
-/** The photos the query finds for this access, as a condition (facets count among them). */
-function whereFound(eb: ExpressionBuilder<Database, "photos">, dialect: SearchDialect, query: { resolved: ResolvedSearch; access: PhotoListAccess }) {
+/**
+ * The photos the index of words matched, joined to their rows: `found` first (CROSS JOIN keeps
+ * SQLite from walking a photos index instead and testing every photo against the matches), each
+ * photo then read by its key.
+ */
+function fromMatches(db: DatabaseHandle, textIds: RawBuilder<{ photo_id: string }>) {
+  return db
+    .selectFrom(textIds.as("found"))
+    .crossJoin("photos")
+    .whereRef("photos.id", "=", "found.photo_id");
+}
+
+/** whereListablePhotos and the term conditions name only `photos` columns, fully qualified. */
+function asPhotos<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>): ExpressionBuilder<Database, "photos"> {
+  return eb as unknown as ExpressionBuilder<Database, "photos">;
+}
+
+/** The photos the query finds for this access (facets count among them): from the matches when there are free words. */
+function selectFound(db: DatabaseHandle, query: { resolved: ResolvedSearch; access: PhotoListAccess }) {
+  const dialect = searchDialectOf(db);
   const textIds = positiveTextPhotoIds(dialect, query.resolved.terms);
-  return eb.and([
-    ...(textIds === null ? [] : [eb("photos.id", "in", textIds)]),
-    whereListablePhotos(eb, query.access),
-    whereSearchTerms(eb, dialect, query.resolved, { skipPositiveText: true }),
-  ]);
+  const conditions = (eb: ExpressionBuilder<Database, "photos">) =>
+    eb.and([whereListablePhotos(eb, query.access), whereSearchTerms(eb, dialect, query.resolved, { skipPositiveText: true })]);
+  if (textIds === null) return db.selectFrom("photos").where(conditions);
+  // Typed as a plain photos query: the facet queries name only photos' (and joined tables') columns.
+  return fromMatches(db, textIds).where((eb) => conditions(asPhotos(eb))) as unknown as SelectQueryBuilder<Database, "photos", object>;
 }
 
 export interface FacetCountRow {
@@ -133,9 +162,7 @@ function toFacetRows(rows: Array<{ value: string | null; make?: string | null; l
 
 /** How many found photos each camera has, biggest first (at most 12). */
 export async function countFoundPerCamera(db: DatabaseHandle, query: { resolved: ResolvedSearch; access: PhotoListAccess }): Promise<FacetCountRow[]> {
-  const dialect = searchDialectOf(db);
-  const rows = await db
-    .selectFrom("photos")
+  const rows = await selectFound(db, query)
     .select((eb) => [
       "photos.camera_slug as value",
       eb.fn.max("photos.camera_make").as("make"),
@@ -143,7 +170,6 @@ export async function countFoundPerCamera(db: DatabaseHandle, query: { resolved:
       eb.fn.countAll<string | number>().as("count"),
     ])
     .where("photos.camera_slug", "is not", null)
-    .where((eb) => whereFound(eb, dialect, query))
     .groupBy("photos.camera_slug")
     .orderBy("count", "desc")
     .orderBy("photos.camera_slug")
@@ -154,12 +180,9 @@ export async function countFoundPerCamera(db: DatabaseHandle, query: { resolved:
 
 /** How many found photos each lens has, biggest first (at most 12). */
 export async function countFoundPerLens(db: DatabaseHandle, query: { resolved: ResolvedSearch; access: PhotoListAccess }): Promise<FacetCountRow[]> {
-  const dialect = searchDialectOf(db);
-  const rows = await db
-    .selectFrom("photos")
+  const rows = await selectFound(db, query)
     .select((eb) => ["photos.lens_slug as value", eb.fn.max("photos.lens").as("label"), eb.fn.countAll<string | number>().as("count")])
     .where("photos.lens_slug", "is not", null)
-    .where((eb) => whereFound(eb, dialect, query))
     .groupBy("photos.lens_slug")
     .orderBy("count", "desc")
     .orderBy("photos.lens_slug")
@@ -170,12 +193,9 @@ export async function countFoundPerLens(db: DatabaseHandle, query: { resolved: R
 
 /** How many found photos each year (of sort_at, UTC) has, biggest first (at most 12). */
 export async function countFoundPerYear(db: DatabaseHandle, query: { resolved: ResolvedSearch; access: PhotoListAccess }): Promise<FacetCountRow[]> {
-  const dialect = searchDialectOf(db);
   const year = sql<string>`substr(photos.sort_at, 1, 4)`;
-  const rows = await db
-    .selectFrom("photos")
+  const rows = await selectFound(db, query)
     .select((eb) => [year.as("value"), year.as("label"), eb.fn.countAll<string | number>().as("count")])
-    .where((eb) => whereFound(eb, dialect, query))
     .groupBy(year)
     .orderBy("count", "desc")
     .orderBy(year, "desc")
@@ -186,13 +206,10 @@ export async function countFoundPerYear(db: DatabaseHandle, query: { resolved: R
 
 /** How many found photos each tag has, biggest first (at most 12). */
 export async function countFoundPerTag(db: DatabaseHandle, query: { resolved: ResolvedSearch; access: PhotoListAccess }): Promise<FacetCountRow[]> {
-  const dialect = searchDialectOf(db);
-  const rows = await db
-    .selectFrom("photos")
+  const rows = await selectFound(db, query)
     .innerJoin("photo_tags", "photo_tags.photo_id", "photos.id")
     .innerJoin("tags", "tags.id", "photo_tags.tag_id")
     .select((eb) => ["tags.key as value", eb.fn.max("tags.name").as("label"), eb.fn.countAll<string | number>().as("count")])
-    .where((eb) => whereFound(eb, dialect, query))
     .groupBy("tags.key")
     .orderBy("count", "desc")
     .orderBy("tags.key")
@@ -306,12 +323,10 @@ export async function listMatchingDocuments(db: DatabaseHandle, prefix: string, 
   const term = { kind: "text" as const, raw: prefix, negated: false, words: tokens, phrase: false };
   const ids = positiveTextPhotoIds(dialect, [term]);
   if (ids === null) return [];
-  const rows = await db
-    .selectFrom("photo_search")
-    .innerJoin("photos", "photos.id", "photo_search.photo_id")
+  const rows = await fromMatches(db, ids)
+    .innerJoin("photo_search", "photo_search.photo_id", "photos.id")
     .select("photo_search.document")
-    .where("photo_search.photo_id", "in", ids)
-    .where((eb) => whereListablePhotos(eb, access))
+    .where((eb) => whereListablePhotos(asPhotos(eb), access))
     .limit(limit)
     .execute();
   return rows.map((row) => row.document);
