@@ -27,9 +27,11 @@ export function listPublicPhotosAfter(db: DatabaseHandle, query: { after?: Photo
     .execute();
 }
 
-/** Every public album, oldest first (there are few: they are made by hand). */
-export function listPublicAlbums(db: DatabaseHandle): Promise<AlbumRow[]> {
-  return db.selectFrom("albums").selectAll().where("visibility", "=", "public").orderBy("created_at").orderBy("id").execute();
+/** Every public album, oldest first: there are few (they are made by hand), so they are read whole and ordered here, not by a sort in the database. */
+export async function listPublicAlbums(db: DatabaseHandle): Promise<AlbumRow[]> {
+  const albums = await db.selectFrom("albums").selectAll().where("visibility", "=", "public").execute();
+  const key = (album: AlbumRow) => `${album.created_at}|${album.id}`;
+  return albums.sort((left, right) => (key(left) < key(right) ? -1 : key(left) > key(right) ? 1 : 0));
 }
 
 /** The chosen covers of these albums that are public photos still in their album: album id → cover row. */
