@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 import type { Database } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
+import type * as SitemapService from "@/src/sitemap/sitemap.service";
 import { inGalleryOrder, type PhotoLibrary, seedPhotoLibrary } from "./helpers/photo-library";
 import { createPrivacyWorld, expectNoSecrets, type PrivacyWorld } from "./helpers/privacy-world";
 import { openFreshDatabase } from "./helpers/test-database";
@@ -113,7 +114,7 @@ describe(`the sitemap split into parts (service, fresh ${databaseKind} database)
   let db: Kysely<Database>;
   let remove: () => Promise<void>;
   let library: PhotoLibrary;
-  let service: typeof import("@/src/sitemap/sitemap.service");
+  let service: typeof SitemapService;
   const site = "https://photos.example.test";
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "@/src/db/client";
-import type { AlbumRow, PhotoRow } from "@/src/db/database";
+import type { PhotoRow } from "@/src/db/database";
 import { PUBLIC_LIST_ACCESS, whereListablePhotos } from "@/src/photos/listable-photos";
 
 /**
@@ -45,17 +45,4 @@ export function listNewestPublicTagPhotos(db: DatabaseHandle, tagId: string, lim
     .orderBy("photo_tags.photo_id", "desc")
     .limit(limit)
     .execute();
-}
-
-/** The album at this slug, or the one that had it before a rename. */
-export async function findAlbumForFeed(db: DatabaseHandle, slug: string): Promise<{ album: AlbumRow; renamed: boolean } | undefined> {
-  const current = await db.selectFrom("albums").selectAll().where("slug", "=", slug).executeTakeFirst();
-  if (current) return { album: current, renamed: false };
-  const old = await db
-    .selectFrom("album_slugs")
-    .innerJoin("albums", "albums.id", "album_slugs.album_id")
-    .selectAll("albums")
-    .where("album_slugs.slug", "=", slug)
-    .executeTakeFirst();
-  return old ? { album: old, renamed: true } : undefined;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { generateJsonFeed, generateRssFeed } from "feedsmith";
 import { escapeText } from "entities";
+import { findAlbumByOldSlug, findAlbumBySlug } from "@/src/albums/albums.repository";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
@@ -11,7 +12,7 @@ import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { findTagBySlug } from "@/src/tags/tags.service";
 import { tagPath } from "@/src/tags/tag-name";
 import { cleanFeedLine, cleanFeedText } from "./feed-text";
-import { findAlbumForFeed, listNewestPublicAlbumPhotos, listNewestPublicPhotos, listNewestPublicTagPhotos } from "./feeds.repository";
+import { listNewestPublicAlbumPhotos, listNewestPublicPhotos, listNewestPublicTagPhotos } from "./feeds.repository";
 import { FEED_CONTENT_TYPES, type FeedFormat, feedPath } from "./feeds.service.types";
 import { pickPublishedVariant } from "./published-variant";
 import { siteUrl } from "./site-url";
@@ -48,16 +49,17 @@ async function findSource(db: DatabaseHandle, scope: FeedScope): Promise<FeedSou
     return { title: settings.siteTitle, description: settings.siteDescription, pagePath: "/", photos: await listNewestPublicPhotos(db, FEED_ITEM_LIMIT) };
   }
   if (scope.kind === "album") {
-    const found = await findAlbumForFeed(db, scope.slug);
+    const current = await findAlbumBySlug(db, scope.slug);
+    const album = current ?? (await findAlbumByOldSlug(db, scope.slug));
     // Only a public album has a feed: an unlisted, members-only or private one looks like no album at all.
-    if (!found || found.album.visibility !== "public") throw new AppError("NOT_FOUND", NOT_FOUND_ALBUM);
-    const pagePath = `/albums/${encodeURIComponent(found.album.slug)}`;
-    if (found.renamed) return { moved: pagePath };
+    if (!album || album.visibility !== "public") throw new AppError("NOT_FOUND", NOT_FOUND_ALBUM);
+    const pagePath = `/albums/${encodeURIComponent(album.slug)}`;
+    if (!current) return { moved: pagePath };
     return {
-      title: `${found.album.title} · ${settings.siteTitle}`,
-      description: found.album.description || `The album “${found.album.title}” on ${settings.siteTitle}.`,
+      title: `${album.title} · ${settings.siteTitle}`,
+      description: album.description || `The album “${album.title}” on ${settings.siteTitle}.`,
       pagePath,
-      photos: await listNewestPublicAlbumPhotos(db, found.album.id, FEED_ITEM_LIMIT),
+      photos: await listNewestPublicAlbumPhotos(db, album.id, FEED_ITEM_LIMIT),
     };
   }
   const tag = await findTagBySlug(db, scope.tag);
