@@ -76,6 +76,9 @@ const jsonFeed = z.object({
   home_page_url: z.url().optional(),
   feed_url: z.url().optional(),
   description: z.string().optional(),
+  icon: z.url().optional(),
+  favicon: z.url().optional(),
+  language: z.string().optional(),
   items: z.array(jsonFeedItem),
 });
 
@@ -146,6 +149,27 @@ describe("feeds and the privacy world (SECURITY.md 43)", () => {
     expect(feed.items.map((item) => item.id)).toEqual([`${baseUrl}/p/${world.photos.public.id}`]);
     const { feed: rss } = await readRss(world.visitor, `/albums/${world.publicAlbum.slug}/feed.xml`);
     expect(rss.items.map((item) => item.guid["#text"])).toEqual([`${baseUrl}/p/${world.photos.public.id}`]);
+  });
+
+  it("a renamed public album's old slug redirects to its feed; HEAD answers like GET without a body", async () => {
+    const created = await world.owner.request("/api/albums", { body: { json: { title: `Feed rename ${Date.now()}`, visibility: "public" } } });
+    const { album } = (await created.json()) as { album: { id: string; slug: string } };
+    expect((await world.owner.request(`/api/albums/${album.id}/photos`, { body: { json: { photoIds: [world.photos.public.id, world.photos.private.id] } } })).status).toBe(200);
+    const renamed = `${album.slug}-renamed`;
+    const patched = await world.owner.request(`/api/albums/${album.id}`, { method: "PATCH", body: { json: { slug: renamed } } });
+    expect(patched.status, await patched.text()).toBe(200);
+    for (const format of ["xml", "json"]) {
+      const moved = await world.visitor.request(`/albums/${album.slug}/feed.${format}`);
+      expect(moved.status).toBe(308);
+      expect(moved.headers.get("location")).toBe(`/albums/${renamed}/feed.${format}`);
+      const { text } = await fetchText(world.visitor, `/albums/${renamed}/feed.${format}`);
+      expect(text).toContain(world.photos.public.id);
+      expectNoSecrets(text, world.secretsHiddenFrom("visitor"), `the renamed album's ${format} feed`);
+    }
+    const head = await world.visitor.request("/feed.xml", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toMatch(/^application\/rss\+xml/);
+    expect(await head.text()).toBe("");
   });
 
   it("a tag's other spelling redirects to its own feed", async () => {

@@ -25,6 +25,9 @@ import { siteUrl } from "./site-url";
  * nothing here writes markup by hand.
  */
 
+/** The language the site's pages declare (<html lang>, app/layout.tsx). */
+const SITE_LANGUAGE = "en";
+
 /** How many photos a feed carries, newest first. */
 export const FEED_ITEM_LIMIT = 50;
 
@@ -106,6 +109,7 @@ function toRss(source: FeedSource, items: FeedItem[], siteTitle: string): string
     title: cleanFeedLine(source.title),
     link: siteUrl(source.pagePath),
     description: cleanFeedLine(source.description) || cleanFeedLine(siteTitle),
+    language: SITE_LANGUAGE,
     // The newest item's date, not the time of the request: two fetches of an unchanged feed are the same bytes.
     lastBuildDate: items[0]?.date,
     atom: { links: [{ href: siteUrl(feedPath(source.pagePath, "rss")), rel: "self", type: "application/rss+xml" }] },
@@ -138,6 +142,10 @@ function toJson(source: FeedSource, items: FeedItem[], siteTitle: string): strin
     home_page_url: siteUrl(source.pagePath),
     feed_url: siteUrl(feedPath(source.pagePath, "json")),
     ...(description ? { description } : {}),
+    // The app's own icons (public/): square, as the spec asks.
+    icon: siteUrl("/icon-512.png"),
+    favicon: siteUrl("/icon-192.png"),
+    language: SITE_LANGUAGE,
     items: items.map((item) => ({
       id: item.url,
       url: item.url,
