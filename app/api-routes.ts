@@ -4,7 +4,11 @@ import type { RouteModule } from "@/src/http/openapi/build-openapi-document";
 // so the document's own route can be listed without importing itself. tests/openapi.test.ts
 // fails when a route file is missing here (it compares the file tree with the document).
 const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
+  "app/(gallery)/albums/[slug]/feed.json/route.ts": () => import("./(gallery)/albums/[slug]/feed.json/route"),
+  "app/(gallery)/albums/[slug]/feed.xml/route.ts": () => import("./(gallery)/albums/[slug]/feed.xml/route"),
   "app/(gallery)/p/[id]/download/route.ts": () => import("./(gallery)/p/[id]/download/route"),
+  "app/(gallery)/tags/[tag]/feed.json/route.ts": () => import("./(gallery)/tags/[tag]/feed.json/route"),
+  "app/(gallery)/tags/[tag]/feed.xml/route.ts": () => import("./(gallery)/tags/[tag]/feed.xml/route"),
   "app/api/[...path]/route.ts": () => import("./api/[...path]/route"),
   "app/api/admin/audit.csv/route.ts": () => import("./api/admin/audit.csv/route"),
   "app/api/admin/audit/route.ts": () => import("./api/admin/audit/route"),
@@ -50,7 +54,10 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/api/tokens/route.ts": () => import("./api/tokens/route"),
   "app/api/upload/route.ts": () => import("./api/upload/route"),
   "app/api/upload/tus/[[...path]]/route.ts": () => import("./api/upload/tus/[[...path]]/route"),
+  "app/feed.json/route.ts": () => import("./feed.json/route"),
+  "app/feed.xml/route.ts": () => import("./feed.xml/route"),
   "app/media/[...key]/route.ts": () => import("./media/[...key]/route"),
+  "app/robots.txt/route.ts": () => import("./robots.txt/route"),
   "app/s/[key]/api/feedback/[photoId]/route.ts": () => import("./s/[key]/api/feedback/[photoId]/route"),
   "app/s/[key]/api/password/route.ts": () => import("./s/[key]/api/password/route"),
   "app/s/[key]/api/photos/[photoId]/route.ts": () => import("./s/[key]/api/photos/[photoId]/route"),
@@ -61,6 +68,8 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/s/[key]/enter/route.ts": () => import("./s/[key]/enter/route"),
   "app/s/[key]/media/[...storageKey]/route.ts": () => import("./s/[key]/media/[...storageKey]/route"),
   "app/s/[key]/p/[photoId]/download/route.ts": () => import("./s/[key]/p/[photoId]/download/route"),
+  "app/sitemap.xml/route.ts": () => import("./sitemap.xml/route"),
+  "app/sitemaps/[part]/route.ts": () => import("./sitemaps/[part]/route"),
 };
 
 let loaded: Promise<RouteModule[]> | null = null;

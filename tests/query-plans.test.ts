@@ -33,7 +33,9 @@ import { listRecentUploads } from "@/src/photos/recent-uploads.service";
 import { findServableVariant } from "@/src/photos/servable-variant";
 import { listLibraryPhotos } from "@/src/photos/library.repository";
 import { listTrash } from "@/src/photos/trash.service";
+import { buildFeed } from "@/src/feeds/feeds.service";
 import { findShareByKey } from "@/src/shares/shares.repository";
+import { buildSitemap, buildSitemapPart } from "@/src/sitemap/sitemap.service";
 import { getSharePhoto, getShareSummary, listSharePhotos } from "@/src/shares/share-gallery.service";
 import { findShareServableVariant } from "@/src/shares/share-media";
 import { listTagPhotosForViewer, listTagsForPhoto, listTagsForViewer } from "@/src/tags/tags.service";
@@ -432,6 +434,25 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
       await listSharePhotos(db, share!, { limit: 10, cursor: first.nextCursor ?? undefined });
       await getSharePhoto(db, share!, photoIds[10]);
       await findShareServableVariant(db, share!.id, variant.storage_key);
+    });
+  });
+  it("the feeds (the site's, a public album's, a tag's) and the sitemap's parts, walked by keyset", async () => {
+    // They name URLs from the environment, as the server does.
+    process.env.NEXTAUTH_SECRET ??= "query-plans-test-secret-0123456789abcdef";
+    const album = await createAlbum(db, library.admin, { title: "Plan feeds", visibility: "public" });
+    await addPhotosToAlbum(db, library.admin, album.id, photoIds);
+    await updateAlbum(db, library.admin, album.id, { coverPhotoId: photoIds[0] });
+    // The tag counts the sitemap lists tags by are remembered (see "/tags" above): counted once first.
+    await listTagsForViewer(db, ANONYMOUS_VIEWER);
+    await expectIndexedQueries(async () => {
+      for (const format of ["rss", "json"] as const) {
+        await buildFeed(db, { kind: "site" }, format);
+        await buildFeed(db, { kind: "album", slug: album.slug }, format);
+        await buildFeed(db, { kind: "tag", tag: "plan" }, format);
+      }
+      // A limit no other call used: the parts' boundaries are found (walking every key), then a deep part is read.
+      await buildSitemap(db, { limit: 3 });
+      await buildSitemapPart(db, 5, { limit: 3 });
     });
   });
 });

@@ -1,14 +1,20 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { hasRole } from "@/src/access/roles";
 import { signedInUser } from "@/src/access/viewer";
 import { findCurrentViewer } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
+import { feedLinkTypes } from "@/src/feeds/feed-links";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { toGalleryTiles } from "@/src/photos/gallery-tile";
 import { listPhotosForViewer } from "@/src/photos/photos.service";
-import { getSiteSettings } from "@/src/settings/site-settings.service";
+import { getSiteIdentity, getSiteSettings } from "@/src/settings/site-settings.service";
 import { loadMorePhotos } from "./gallery-actions";
 
+export async function generateMetadata(): Promise<Metadata> {
+  const { siteTitle } = await getSiteIdentity(getDb());
+  return { alternates: { types: feedLinkTypes("/", siteTitle) } };
+}
 
 // / – the gallery: public photos (and members-only ones for members), newest first by date taken.
 export default async function GalleryPage() {

@@ -9,6 +9,7 @@ import { describePhotoCount, toAlbumCards } from "@/src/albums/components/album-
 import { AlbumGrid } from "@/src/albums/components/album-grid";
 import { findCurrentViewer } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
+import { feedLinkTypes } from "@/src/feeds/feed-links";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { toGalleryTiles } from "@/src/photos/gallery-tile";
 import { loadMoreAlbumPhotos } from "./album-actions";
@@ -47,6 +48,7 @@ export async function generateMetadata({ params }: AlbumPageProps): Promise<Meta
     description: album.description || `${album.title}: ${describePhotoCount(album.photoCount).toLowerCase()}.`,
     openGraph: isPublic && cover && album.cover?.visibility === "public" ? { images: [{ url: cover.url, width: cover.width, height: cover.height }] } : undefined,
     robots: isPublic ? undefined : { index: false },
+    alternates: { types: feedLinkTypes(`/albums/${encodeURIComponent(album.slug)}`, album.title, isPublic) },
   };
 }
 

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { findCurrentViewer } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
+import { feedLinkTypes } from "@/src/feeds/feed-links";
 import { AppError } from "@/src/errors/app-error";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { toGalleryTiles } from "@/src/photos/gallery-tile";
@@ -35,8 +36,11 @@ const findTagPage = cache(async (segment: string) => {
 });
 
 export async function generateMetadata({ params }: TagPageProps): Promise<Metadata> {
-  const { tag } = await findTagPage((await params).tag);
-  return { title: `Tagged “${tag.name}”`, alternates: { canonical: tag.path } };
+  const { tag, photos } = await findTagPage((await params).tag);
+  return {
+    title: `Tagged “${tag.name}”`,
+    alternates: { canonical: tag.path, types: feedLinkTypes(tag.path, `Tagged “${tag.name}”`, photos.some((photo) => photo.visibility === "public")) },
+  };
 }
 
 // /tags/[tag] – the photos with this tag that the viewer may see, in the gallery's grid. Any spelling

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import type { PhotoVariantRow } from "@/src/db/database";
+import { cleanFeedLine, cleanFeedText } from "./feed-text";
+import { pickPublishedVariant } from "./published-variant";
+
+describe("cleanFeedText and cleanFeedLine", () => {
+  it("drops what XML 1.0 cannot carry and keeps everything else, markup included (the libraries escape it)", () => {
+    expect(cleanFeedText("a\u0000b\u0007c\u000bd\u001fe\ufffff")).toBe("abcdef");
+    expect(cleanFeedText("<script>]]>&\"' 📷 é\n\tx")).toBe("<script>]]>&\"' 📷 é\n\tx");
+    expect(cleanFeedText("lone \ud800 and \udc00 surrogates")).toBe("lone  and  surrogates");
+  });
+
+  it("makes one line of a title: line breaks and tabs become a space", () => {
+    expect(cleanFeedLine("  One\r\nTwo\rThree\nFour\tFive\u2028Six  ")).toBe("One Two Three Four Five Six");
+    expect(cleanFeedLine("\r\n")).toBe("");
+  });
+});
+
+function variant(format: PhotoVariantRow["format"], width: number): PhotoVariantRow {
+  return { photo_id: "p", format, width, height: width, storage_key: `v/${format}-${width}`, byte_size: width };
+}
+
+describe("pickPublishedVariant", () => {
+  it("takes the JPEG nearest 1280 wide, never another format", () => {
+    expect(pickPublishedVariant([variant("jpeg", 320), variant("jpeg", 1280), variant("jpeg", 2560), variant("avif", 1280)])?.width).toBe(1280);
+    expect(pickPublishedVariant([variant("jpeg", 320), variant("jpeg", 960), variant("webp", 1280)])?.width).toBe(960);
+    expect(pickPublishedVariant([variant("jpeg", 640), variant("jpeg", 1920)])?.width).toBe(1920);
+    expect(pickPublishedVariant([variant("jpeg", 1024), variant("jpeg", 1536)])?.width).toBe(1536);
+  });
+
+  it("answers null when there is no JPEG", () => {
+    expect(pickPublishedVariant([variant("webp", 1280), variant("avif", 640)])).toBeNull();
+    expect(pickPublishedVariant([])).toBeNull();
+  });
+});
