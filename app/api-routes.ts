@@ -48,6 +48,8 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/api/upload/route.ts": () => import("./api/upload/route"),
   "app/api/upload/tus/[[...path]]/route.ts": () => import("./api/upload/tus/[[...path]]/route"),
   "app/media/[...key]/route.ts": () => import("./media/[...key]/route"),
+  "app/oembed/route.ts": () => import("./oembed/route"),
+  "app/og/[...path]/route.ts": () => import("./og/[...path]/route"),
   "app/s/[key]/api/feedback/[photoId]/route.ts": () => import("./s/[key]/api/feedback/[photoId]/route"),
   "app/s/[key]/api/password/route.ts": () => import("./s/[key]/api/password/route"),
   "app/s/[key]/api/photos/[photoId]/route.ts": () => import("./s/[key]/api/photos/[photoId]/route"),

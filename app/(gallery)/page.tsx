@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { hasRole } from "@/src/access/roles";
 import { signedInUser } from "@/src/access/viewer";
@@ -6,9 +7,14 @@ import { getDb } from "@/src/db/client";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { toGalleryTiles } from "@/src/photos/gallery-tile";
 import { listPhotosForViewer } from "@/src/photos/photos.service";
+import { publishPageMetadata } from "@/src/publish/page-metadata";
 import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { loadMorePhotos } from "./gallery-actions";
 
+// The site's Open Graph and Twitter tags: a collage of the newest public photos (the same for everyone).
+export function generateMetadata(): Promise<Metadata> {
+  return publishPageMetadata({}, { kind: "home" });
+}
 
 // / – the gallery: public photos (and members-only ones for members), newest first by date taken.
 export default async function GalleryPage() {

@@ -11,6 +11,7 @@ import { findCurrentViewer } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { toGalleryTiles } from "@/src/photos/gallery-tile";
+import { publishPageMetadata } from "@/src/publish/page-metadata";
 import { loadMoreAlbumPhotos } from "./album-actions";
 
 interface AlbumPageProps {
@@ -41,13 +42,15 @@ function safelyDecoded(slug: string): string {
 export async function generateMetadata({ params }: AlbumPageProps): Promise<Metadata> {
   const { album } = await findAlbum((await params).slug);
   const isPublic = album.visibility === "public";
-  const cover = album.cover?.variants.filter((variant) => variant.format === "jpeg").at(-1);
-  return {
-    title: album.title,
-    description: album.description || `${album.title}: ${describePhotoCount(album.photoCount).toLowerCase()}.`,
-    openGraph: isPublic && cover && album.cover?.visibility === "public" ? { images: [{ url: cover.url, width: cover.width, height: cover.height }] } : undefined,
-    robots: isPublic ? undefined : { index: false },
-  };
+  // Open Graph, Twitter and oEmbed tags only for a public album (publishPageMetadata decides, whoever asks).
+  return publishPageMetadata(
+    {
+      title: album.title,
+      description: album.description || `${album.title}: ${describePhotoCount(album.photoCount).toLowerCase()}.`,
+      robots: isPublic ? undefined : { index: false },
+    },
+    { kind: "album", id: album.id },
+  );
 }
 
 // /albums/[slug] – one album: where it sits (breadcrumbs), its words, its sub-albums, then its

@@ -7,6 +7,7 @@ import { getDb } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { toGalleryTiles } from "@/src/photos/gallery-tile";
+import { publishPageMetadata } from "@/src/publish/page-metadata";
 import { listTagPhotosForViewer } from "@/src/tags/tags.service";
 import { loadMoreTagPhotos } from "./tag-actions";
 
@@ -36,7 +37,7 @@ const findTagPage = cache(async (segment: string) => {
 
 export async function generateMetadata({ params }: TagPageProps): Promise<Metadata> {
   const { tag } = await findTagPage((await params).tag);
-  return { title: `Tagged “${tag.name}”`, alternates: { canonical: tag.path } };
+  return publishPageMetadata({ title: `Tagged “${tag.name}”`, alternates: { canonical: tag.path } }, { kind: "tag", key: tag.key });
 }
 
 // /tags/[tag] – the photos with this tag that the viewer may see, in the gallery's grid. Any spelling
