@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { readPageMeta } from "./helpers/page-meta";
+import { readPageMeta, waitForOgImage } from "./helpers/page-meta";
 import { uploadCorpusFile, waitForProcessing } from "./helpers/photos";
 import { createPrivacyWorld, expectNoSecrets, type PrivacyWorld } from "./helpers/privacy-world";
 import { signedInAs, type TestClient } from "./helpers/test-client";
@@ -12,6 +12,9 @@ const baseUrl = inject("baseUrl");
 let world: PrivacyWorld;
 
 type Answer = Record<string, unknown>;
+
+/** WordPress discovers oEmbed in the first part of a page up to </head> only. */
+const WORDPRESS = "WordPress/6.7; https://blog.example";
 
 function oembedPath(url: string, extra: Record<string, string> = {}): string {
   return `/oembed?${new URLSearchParams({ url, ...extra })}`;
@@ -37,6 +40,7 @@ function expectCommonFields(body: Answer): void {
 
 beforeAll(async () => {
   world = await createPrivacyWorld("oembed");
+  await waitForOgImage((path) => world.visitor.request(path), `/p/${world.photos.public.id}`);
 }, 240_000);
 
 describe("a public photo", () => {
@@ -71,9 +75,9 @@ describe("a public photo", () => {
     expect((await oembed(world.visitor, url, { maxwidth: "40" })).status).toBe(404);
   });
 
-  it("is found through the discovery link on its page, with the query as the spec writes it", async () => {
-    const html = await (await world.visitor.request(`/p/${world.photos.public.id}`)).text();
-    const [link] = readPageMeta(html).oembedLinks;
+  it("is found through the discovery link in its page's <head> (WordPress reads no further), with the query as the spec writes it", async () => {
+    const html = await (await world.visitor.request(`/p/${world.photos.public.id}`, { headers: { "User-Agent": WORDPRESS } })).text();
+    const [link] = readPageMeta(html, { headOnly: true }).oembedLinks;
     expect(link).toBe(`${baseUrl}/oembed?url=${encodeURIComponent(`${baseUrl}/p/${world.photos.public.id}`)}&format=json`);
     const response = await world.visitor.request(link);
     expect(response.status).toBe(200);
@@ -90,6 +94,7 @@ describe("a public album", () => {
     const uploaded = await uploadCorpusFile(owner, "exif-samples/jpg/Pentax_K10D.jpg");
     expect((await waitForProcessing(owner, uploaded.id)).status).toBe("ready");
     expect((await owner.request(`/api/photos/${uploaded.id}`, { method: "PATCH", body: { json: { visibility: "public" } } })).status).toBe(200);
+    await waitForOgImage((path) => owner.request(path), `/p/${uploaded.id}`);
     const created = await owner.request("/api/albums", { body: { json: { title: `Quotes "<b>&'</b>" ${Date.now()}`, visibility: "public" } } });
     expect(created.status, await created.clone().text()).toBe(201);
     album = ((await created.json()) as { album: typeof album }).album;
@@ -119,8 +124,8 @@ describe("a public album", () => {
     expect(status).toBe(200);
     expect(body.title).toBe(world.publicAlbum.title);
     expectNoSecrets(JSON.stringify(body), world.secretsHiddenFrom("visitor"), "the public album's oEmbed");
-    const html = await (await world.visitor.request(`/albums/${world.publicAlbum.slug}`)).text();
-    expect(readPageMeta(html).oembedLinks).toHaveLength(1);
+    const html = await (await world.visitor.request(`/albums/${world.publicAlbum.slug}`, { headers: { "User-Agent": WORDPRESS } })).text();
+    expect(readPageMeta(html, { headOnly: true }).oembedLinks).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createStorage } from "@/src/storage/create-storage";
-import { metaValue, type PageMeta, readPageMeta } from "./helpers/page-meta";
+import { metaValue, type PageMeta, readPageMeta, waitForOgImage } from "./helpers/page-meta";
 import { uploadCorpusFile, waitForProcessing } from "./helpers/photos";
 import { createPrivacyWorld, expectNoSecrets, type PrivacyWorld } from "./helpers/privacy-world";
 import { signedInAs, type TestClient } from "./helpers/test-client";
@@ -13,11 +13,15 @@ import { signedInAs, type TestClient } from "./helpers/test-client";
 const baseUrl = inject("baseUrl");
 let world: PrivacyWorld;
 
-async function pageMeta(client: TestClient, path: string): Promise<PageMeta> {
-  const response = await client.request(path);
+/** Facebook's, Slack's and Discord's previews: Next.js answers crawlers it knows with metadata in <head>. */
+const PREVIEW_BOT = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)";
+
+/** The page's tags as a preview crawler reads them (in <head>); `browser`: anywhere in a browser's answer. */
+async function pageMeta(client: TestClient, path: string, { browser = false } = {}): Promise<PageMeta> {
+  const response = await client.request(path, browser ? {} : { headers: { "User-Agent": PREVIEW_BOT } });
   const html = await response.text();
   expect(response.status, `${path}: ${html.slice(0, 200)}`).toBe(200);
-  return readPageMeta(html);
+  return readPageMeta(html, { headOnly: !browser });
 }
 
 /** The stored Open Graph images under a prefix ("og/photo/<id>/"). */
@@ -46,6 +50,7 @@ async function patchPhoto(owner: TestClient, id: string, changes: Record<string,
 
 beforeAll(async () => {
   world = await createPrivacyWorld("opengraph");
+  await waitForOgImage((path) => world.visitor.request(path), `/p/${world.photos.public.id}`);
 }, 240_000);
 
 describe("a public photo's page", () => {
@@ -115,10 +120,10 @@ describe("pages that are not public", () => {
       { client: world.owner, visibility: "members", who: "owner" },
       { client: world.owner, visibility: "private", who: "owner" },
     ];
-    for (const { client, visibility, who } of cases) {
+    for (const [{ client, visibility, who }, browser] of cases.flatMap((each) => [[each, false], [each, true]] as const)) {
       const photo = world.photos[visibility];
-      const meta = await pageMeta(client, `/p/${photo.id}`);
-      const where = `${visibility} photo's tags for the ${who}`;
+      const meta = await pageMeta(client, `/p/${photo.id}`, { browser });
+      const where = `${visibility} photo's tags for the ${who}${browser ? " (browser)" : ""}`;
       expectNoSecrets(meta.text, [photo.id, photo.word, photo.tag], where);
       expect(meta.tags.has("og:image"), where).toBe(false);
       expect(meta.tags.has("twitter:image"), where).toBe(false);
@@ -191,6 +196,7 @@ describe("when a photo changes", () => {
     expect((await waitForProcessing(owner, uploaded.id)).status).toBe("ready");
     photoId = uploaded.id;
     await patchPhoto(owner, photoId, { visibility: "public", title: "Before" });
+    await waitForOgImage((path) => owner.request(path), `/p/${photoId}`);
   }, 120_000);
 
   it("keeps its image when only the words change (the image shows no text), and the image dies when it stops being public", async () => {
@@ -215,6 +221,8 @@ describe("when a photo changes", () => {
     const fresh = await fetchImage(owner, after);
     expect(fresh.response.status).toBe(200);
     expect(fresh.response.headers.get("x-og-image")).toBe("rendered");
+    // One stored image per photo: the one of before is gone from storage too.
+    expect(await storedImages(`og/photo/${photoId}/`)).toEqual([after.slice(1)]);
   });
 
   it("a trashed photo's image dies too", async () => {

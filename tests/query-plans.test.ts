@@ -37,6 +37,8 @@ import { findShareByKey } from "@/src/shares/shares.repository";
 import { getSharePhoto, getShareSummary, listSharePhotos } from "@/src/shares/share-gallery.service";
 import { findShareServableVariant } from "@/src/shares/share-media";
 import { listTagPhotosForViewer, listTagsForPhoto, listTagsForViewer } from "@/src/tags/tags.service";
+import { planOgImage } from "@/src/publish/og-images";
+import { findPublicAlbumBySlug } from "@/src/publish/published-subjects";
 import { createShareVisitor, getShareVisitor, listNewSelectionsForUser, sendShareSelection, setShareFeedback } from "@/src/shares/proofing.service";
 import { type PhotoLibrary, seedPhotoLibrary } from "./helpers/photo-library";
 import { openFreshDatabase } from "./helpers/test-database";
@@ -287,6 +289,21 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
     await expectIndexedQueries(() => listTagsForViewer(db, ANONYMOUS_VIEWER));
     await listTagsForViewer(db, toViewer(library.editor));
     await expectIndexedQueries(() => listTagsForViewer(db, toViewer(library.editor)));
+  });
+
+  it("Open Graph images and oEmbed (page tags, /og/ and /oembed): a photo's, an album's, a tag's and the site's", async () => {
+    const album = await createAlbum(db, library.admin, { title: "Plan og", visibility: "public" });
+    await addPhotosToAlbum(db, library.admin, album.id, photoIds);
+    for (const sort of ["manual", "taken-desc"] as AlbumSort[]) {
+      await updateAlbum(db, library.admin, album.id, { sort, coverPhotoId: photoIds[4] });
+      await expectIndexedQueries(async () => {
+        await planOgImage(db, { kind: "photo", id: photoIds[12] });
+        await findPublicAlbumBySlug(db, album.slug);
+        await planOgImage(db, { kind: "album", id: album.id });
+        await planOgImage(db, { kind: "tag", id: "tag-third" });
+        await planOgImage(db, { kind: "site" });
+      });
+    }
   });
 
   it("a /media request: the variant by its storage key", async () => {

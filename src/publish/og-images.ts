@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoVariantRow } from "@/src/db/database";
+import { planVariantWidths } from "@/src/images/variant-plan";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
 import { readStoredBytes } from "@/src/storage/read-stored-bytes";
@@ -41,21 +42,42 @@ const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 const FILE_PATTERN = /^([0-9a-f]{32})\.jpg$/;
 const SITE_ID = "home";
 
-/** The smallest JPEG variant big enough for its place in the frame (or the largest there is): never the original. */
-function chooseVariant(jpegs: PhotoVariantRow[], place: { width: number; height: number }): PhotoVariantRow {
+/**
+ * The smallest JPEG variant big enough for its place in the frame, never the original; or the
+ * largest there is once processing has made every size. Null while a photo only has its first, small
+ * variants (processing makes the larger ones seconds later): its image waits for them rather than
+ * being made blurry once and replaced under a new address.
+ */
+function chooseVariant(photo: PublicPhoto, place: { width: number; height: number }): PhotoVariantRow | null {
+  const { jpegs, row } = photo;
   const largest = jpegs[jpegs.length - 1];
   const needed = neededSize(place, largest.width / largest.height);
-  return jpegs.find((variant) => variant.width >= needed.width && variant.height >= needed.height) ?? largest;
+  const covering = jpegs.find((variant) => variant.width >= needed.width && variant.height >= needed.height);
+  if (covering) return covering;
+  const finalWidth = row.width ? Math.max(...planVariantWidths(row.width)) : Number.POSITIVE_INFINITY;
+  return largest.width >= finalWidth ? largest : null;
+}
+
+/** The photos that can be drawn, each with its variant, laid out for how many they are. */
+function chooseSources(photos: PublicPhoto[]): Array<{ photo: PublicPhoto; variant: PhotoVariantRow }> {
+  let candidates = photos.slice(0, collageRects(photos.length).length);
+  for (;;) {
+    const rects = collageRects(candidates.length);
+    const chosen = candidates.map((photo, index) => ({ photo, variant: chooseVariant(photo, rects[index]) }));
+    const drawable = chosen.filter((each): each is { photo: PublicPhoto; variant: PhotoVariantRow } => each.variant !== null);
+    if (drawable.length === chosen.length || drawable.length === 0) return drawable;
+    candidates = drawable.map((each) => each.photo);
+  }
 }
 
 /** The image of these public photos (already read with the public access rule) for this subject. */
 export function planOgImageOf(subject: OgSubject, photos: PublicPhoto[]): OgImagePlan | null {
-  if (photos.length === 0) return null;
-  const rects = collageRects(photos.length);
-  const sources = photos.slice(0, rects.length).map((photo, index) => ({
+  const chosen = chooseSources(photos);
+  if (chosen.length === 0) return null;
+  const sources = chosen.map(({ photo, variant }) => ({
     photoId: photo.row.id,
     publicationKey: photo.row.publication_key,
-    variant: chooseVariant(photo.jpegs, rects[index]),
+    variant,
     dominantColor: photo.row.dominant_color,
   }));
   const hash = createHash("sha256")
@@ -137,8 +159,23 @@ async function render(plan: OgImagePlan): Promise<Buffer> {
   );
   const bytes = await renderOgImage(tiles);
   await storage.putBytes(plan.storageKey, bytes, { contentType: "image/jpeg" });
+  await removeOlderImages(plan.storageKey);
   getLogger().info({ key: plan.storageKey, photos: plan.sources.length, ms: Math.round(performance.now() - started) }, "made an Open Graph image");
   return bytes;
+}
+
+/**
+ * Drops the subject's earlier images (of photos since changed, or no longer public): one stored
+ * image per subject. Best effort: one left behind is never served (its hash is not current).
+ */
+async function removeOlderImages(storageKey: string): Promise<void> {
+  const storage = getStorage();
+  const prefix = storageKey.slice(0, storageKey.lastIndexOf("/") + 1);
+  try {
+    for await (const { key } of storage.list(prefix)) if (key !== storageKey) await storage.delete(key);
+  } catch (error) {
+    getLogger().warn({ err: error, prefix }, "could not remove earlier Open Graph images");
+  }
 }
 
 /**

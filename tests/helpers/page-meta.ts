@@ -1,4 +1,4 @@
-// Reads a page's <head> as a link preview would: its og:/twitter: meta tags, its description and
+// Reads a page as a link preview would: its og:/twitter: meta tags, its description and
 // its alternate links (oEmbed discovery), with HTML entities decoded.
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", "#39": "'", "#x27": "'" };
@@ -27,8 +27,12 @@ export interface PageMeta {
   text: string;
 }
 
-export function readPageMeta(html: string): PageMeta {
-  const head = html.slice(0, Math.max(html.indexOf("</head>"), 0)) || html;
+/**
+ * The tags anywhere in the document (Next.js streams metadata into <body> for browsers), or only
+ * in <head> (`headOnly`, as link-preview crawlers and WordPress read them).
+ */
+export function readPageMeta(html: string, { headOnly = false } = {}): PageMeta {
+  const head = headOnly ? html.slice(0, Math.max(html.indexOf("</head>"), 0)) : html;
   const tags = new Map<string, string[]>();
   for (const match of head.matchAll(/<meta\s[^>]*>/g)) {
     const attributes = attributesOf(match[0]);
@@ -49,4 +53,18 @@ export function readPageMeta(html: string): PageMeta {
 /** The first value of a tag, or undefined. */
 export function metaValue(meta: PageMeta, name: string): string | undefined {
   return meta.tags.get(name)?.[0];
+}
+
+/**
+ * Waits until the page offers an og:image: a photo's image waits for processing's larger variants
+ * (seconds after the photo turns ready), rather than being made blurry from the first small one.
+ */
+export async function waitForOgImage(request: (path: string) => Promise<Response>, path: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const meta = readPageMeta(await (await request(path)).text());
+    if (meta.tags.has("og:image")) return;
+    if (Date.now() > deadline) throw new Error(`${path} offered no og:image in time:\n${meta.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
