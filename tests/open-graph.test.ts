@@ -232,4 +232,13 @@ describe("when a photo changes", () => {
     expect(trashed.status, await trashed.clone().text()).toBeLessThan(300);
     expect((await fetchImage(owner, path)).response.status).toBe(404);
   });
+
+  it("deleting the photo for good deletes its stored image with its files", async () => {
+    expect((await storedImages(`og/photo/${photoId}/`)).length).toBe(1);
+    const emptied = await owner.request("/api/trash", { method: "DELETE", body: { json: { photoIds: [photoId] } } });
+    expect(emptied.status, await emptied.clone().text()).toBe(200);
+    const deadline = Date.now() + 30_000;
+    while ((await storedImages(`og/photo/${photoId}/`)).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await storedImages(`og/photo/${photoId}/`)).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoVariantRow } from "@/src/db/database";
 import { planVariantWidths } from "@/src/images/variant-plan";
+import { openGraphImagePrefix } from "@/src/photos/photo-files";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
 import { readStoredBytes } from "@/src/storage/read-stored-bytes";
@@ -85,9 +86,11 @@ export function planOgImageOf(subject: OgSubject, photos: PublicPhoto[]): OgImag
     .digest("hex")
     .slice(0, 32);
   const id = subject.kind === "site" ? SITE_ID : subject.id;
+  // A photo's own image lives where deleting the photo removes it (src/photos/photo-files.ts).
+  const folder = subject.kind === "photo" ? openGraphImagePrefix(subject.id) : `og/${subject.kind}/${id}/`;
   return {
     path: `/og/${subject.kind}/${id}/${hash}.jpg`,
-    storageKey: `og/${subject.kind}/${id}/${hash}.jpg`,
+    storageKey: `${folder}${hash}.jpg`,
     hash,
     width: OG_WIDTH,
     height: OG_HEIGHT,
