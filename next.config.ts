@@ -1,4 +1,10 @@
 import type { NextConfig } from "next";
+import { HTML_LIMITED_BOT_UA_RE } from "next/dist/shared/lib/router/utils/html-bots";
+
+// Link previews and oEmbed discovery read og:/twitter: tags and the oEmbed <link> in <head> only
+// (WordPress cuts the page at </head>). Next.js streams metadata into <body> for everyone but the
+// crawlers it knows; these consumers get it in <head> as well (src/publish/page-metadata.ts).
+const PREVIEW_CONSUMERS = ["WordPress", "Mastodon", "Pleroma", "Akkoma", "Misskey", "Embedly", "Iframely", "TelegramBot", "Bluesky", "Cardyb", "Discourse", "Synapse", "Signal", "Zulip", "Mattermost", "RocketChat"];
 
 const nextConfig: NextConfig = {
   // Native modules, pino and pino-pretty (which pino's worker thread loads by name in a terminal)
@@ -11,6 +17,7 @@ const nextConfig: NextConfig = {
     proxyClientMaxBodySize: "1mb",
   },
   poweredByHeader: false,
+  htmlLimitedBots: new RegExp(`${HTML_LIMITED_BOT_UA_RE.source}|${PREVIEW_CONSUMERS.join("|")}`, "i"),
   async headers() {
     return [
       {

@@ -57,6 +57,8 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/feed.json/route.ts": () => import("./feed.json/route"),
   "app/feed.xml/route.ts": () => import("./feed.xml/route"),
   "app/media/[...key]/route.ts": () => import("./media/[...key]/route"),
+  "app/oembed/route.ts": () => import("./oembed/route"),
+  "app/og/[...path]/route.ts": () => import("./og/[...path]/route"),
   "app/robots.txt/route.ts": () => import("./robots.txt/route"),
   "app/s/[key]/api/feedback/[photoId]/route.ts": () => import("./s/[key]/api/feedback/[photoId]/route"),
   "app/s/[key]/api/password/route.ts": () => import("./s/[key]/api/password/route"),

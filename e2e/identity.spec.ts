@@ -28,9 +28,11 @@ test("the home page carries Open Graph and Twitter card tags and theme colours f
 
 test("a public photo's og:image is an absolute URL on NEXTAUTH_URL's host", async ({ browser, request }) => {
   const [id] = await seedPublicPhotos(browser, 1);
-  const html = await (await request.get(`/p/${id}`)).text();
-  const image = metaContent(html, "og:image");
-  expect(image).not.toBeNull();
+  // The Open Graph image waits for processing's larger variants (seconds after the photo is ready).
+  let image: string | null = null;
+  await expect
+    .poll(async () => (image = metaContent(await (await request.get(`/p/${id}`)).text(), "og:image")), { timeout: 60_000 })
+    .not.toBeNull();
   // NEXTAUTH_URL is http://127.0.0.1:<port>; Next.js's own fallback would be http://localhost:<port>.
   expect(new URL(image ?? "").origin).toBe(E2E_BASE_URL);
   expect((await request.get(new URL(image ?? "").pathname)).status()).toBe(200);

@@ -40,6 +40,8 @@ import { getSharePhoto, getShareSummary, listSharePhotos } from "@/src/shares/sh
 import { findShareServableVariant } from "@/src/shares/share-media";
 import { listTagPhotosForViewer, listTagsForPhoto, listTagsForViewer } from "@/src/tags/tags.service";
 import { facetSearchForViewer, searchPhotosForViewer, suggestSearchForViewer } from "@/src/search/search.service";
+import { planOgImage } from "@/src/publish/og-images";
+import { findPublicAlbumBySlug } from "@/src/publish/published-subjects";
 import { createShareVisitor, getShareVisitor, listNewSelectionsForUser, sendShareSelection, setShareFeedback } from "@/src/shares/proofing.service";
 import { type PhotoLibrary, seedPhotoLibrary } from "./helpers/photo-library";
 import { openFreshDatabase } from "./helpers/test-database";
@@ -363,6 +365,21 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
     captured = [];
     await facetSearchForViewer(db, ANONYMOUS_VIEWER, { q: "" });
     expect(captured).toEqual([]);
+  });
+
+  it("Open Graph images and oEmbed (page tags, /og/ and /oembed): a photo's, an album's, a tag's and the site's", async () => {
+    const album = await createAlbum(db, library.admin, { title: "Plan og", visibility: "public" });
+    await addPhotosToAlbum(db, library.admin, album.id, photoIds);
+    for (const sort of ["manual", "taken-desc"] as AlbumSort[]) {
+      await updateAlbum(db, library.admin, album.id, { sort, coverPhotoId: photoIds[4] });
+      await expectIndexedQueries(async () => {
+        await planOgImage(db, { kind: "photo", id: photoIds[12] });
+        await findPublicAlbumBySlug(db, album.slug);
+        await planOgImage(db, { kind: "album", id: album.id });
+        await planOgImage(db, { kind: "tag", id: "tag-third" });
+        await planOgImage(db, { kind: "site" });
+      });
+    }
   });
 
   it("a /media request: the variant by its storage key", async () => {

@@ -8,12 +8,14 @@ import { feedLinkTypes } from "@/src/feeds/feed-links";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { toGalleryTiles } from "@/src/photos/gallery-tile";
 import { listPhotosForViewer } from "@/src/photos/photos.service";
+import { publishPageMetadata } from "@/src/publish/page-metadata";
 import { getSiteIdentity, getSiteSettings } from "@/src/settings/site-settings.service";
 import { loadMorePhotos } from "./gallery-actions";
 
+// The site's feed links, and its Open Graph and Twitter tags: a collage of the newest public photos (the same for everyone).
 export async function generateMetadata(): Promise<Metadata> {
   const { siteTitle } = await getSiteIdentity(getDb());
-  return { alternates: { types: feedLinkTypes("/", siteTitle) } };
+  return publishPageMetadata({ alternates: { types: feedLinkTypes("/", siteTitle) } }, { kind: "home" });
 }
 
 // / – the gallery: public photos (and members-only ones for members), newest first by date taken.

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   REQUEST_HEADER_FIELDS_TOO_LARGE: 431,
   INTERNAL: 500,
+  /** A request the server understood but does not serve (oEmbed's format=xml). */
+  NOT_IMPLEMENTED: 501,
   SERVICE_UNAVAILABLE: 503,
   INSUFFICIENT_STORAGE: 507,
 } as const;

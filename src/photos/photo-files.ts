@@ -29,8 +29,13 @@ export function photoIdOfVariantKey(key: string): string | null {
   return VARIANT_KEY.exec(key)?.[1] ?? null;
 }
 
+/** The photo's own Open Graph image is kept under this prefix (src/publish/og-images.ts makes it). */
+export function openGraphImagePrefix(photoId: string): string {
+  return `og/photo/${photoId}/`;
+}
+
 /**
- * Deletes a photo's stored files: the original and everything under its variant prefix, including
+ * Deletes a photo's stored files: the original, its Open Graph image and everything under its variant prefix, including
  * a variant a worker stored after the row was gone, and answers the variants' keys. A file that
  * cannot be deleted is only bytes nobody can reach; it is logged for collection.
  */
@@ -42,7 +47,13 @@ export async function deletePhotoFiles(photo: { id: string; original_key: string
   } catch (error) {
     getLogger().warn({ err: error, photoId: photo.id }, "could not list a deleted photo's variants");
   }
-  for (const key of [photo.original_key, ...variantKeys]) {
+  const derivedKeys: string[] = [];
+  try {
+    for await (const object of storage.list(openGraphImagePrefix(photo.id))) derivedKeys.push(object.key);
+  } catch (error) {
+    getLogger().warn({ err: error, photoId: photo.id }, "could not list a deleted photo's Open Graph image");
+  }
+  for (const key of [photo.original_key, ...variantKeys, ...derivedKeys]) {
     await storage.delete(key).catch((error: unknown) => getLogger().warn({ err: error, key }, "could not delete a stored file"));
   }
   return variantKeys;

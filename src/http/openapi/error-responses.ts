@@ -57,6 +57,7 @@ export const ERROR_STATUS_DESCRIPTIONS: Record<ErrorCode, string> = {
   RATE_LIMITED: "Too many attempts; see Retry-After.",
   REQUEST_HEADER_FIELDS_TOO_LARGE: "The request headers are too large.",
   INTERNAL: "Something went wrong on the server; nothing about it is answered.",
+  NOT_IMPLEMENTED: "The server does not serve what was asked for in this form (oEmbed's format=xml).",
   SERVICE_UNAVAILABLE: "The database or storage is busy or down; retry shortly (Retry-After).",
   INSUFFICIENT_STORAGE: "The server's disk is full; nothing was kept.",
 };

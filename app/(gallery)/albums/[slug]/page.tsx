@@ -12,6 +12,7 @@ import { getDb } from "@/src/db/client";
 import { feedLinkTypes } from "@/src/feeds/feed-links";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { toGalleryTiles } from "@/src/photos/gallery-tile";
+import { publishPageMetadata } from "@/src/publish/page-metadata";
 import { loadMoreAlbumPhotos } from "./album-actions";
 
 interface AlbumPageProps {
@@ -42,14 +43,16 @@ function safelyDecoded(slug: string): string {
 export async function generateMetadata({ params }: AlbumPageProps): Promise<Metadata> {
   const { album } = await findAlbum((await params).slug);
   const isPublic = album.visibility === "public";
-  const cover = album.cover?.variants.filter((variant) => variant.format === "jpeg").at(-1);
-  return {
-    title: album.title,
-    description: album.description || `${album.title}: ${describePhotoCount(album.photoCount).toLowerCase()}.`,
-    openGraph: isPublic && cover && album.cover?.visibility === "public" ? { images: [{ url: cover.url, width: cover.width, height: cover.height }] } : undefined,
-    robots: isPublic ? undefined : { index: false },
-    alternates: { types: feedLinkTypes(`/albums/${encodeURIComponent(album.slug)}`, album.title, isPublic) },
-  };
+  // Open Graph, Twitter and oEmbed tags only for a public album (publishPageMetadata decides, whoever asks).
+  return publishPageMetadata(
+    {
+      title: album.title,
+      description: album.description || `${album.title}: ${describePhotoCount(album.photoCount).toLowerCase()}.`,
+      robots: isPublic ? undefined : { index: false },
+      alternates: { types: feedLinkTypes(`/albums/${encodeURIComponent(album.slug)}`, album.title, isPublic) },
+    },
+    { kind: "album", id: album.id },
+  );
 }
 
 // /albums/[slug] – one album: where it sits (breadcrumbs), its words, its sub-albums, then its

@@ -19,6 +19,7 @@ import { PhotoViewerStage } from "@/src/photos/components/viewer/photo-viewer-st
 import { toViewerSlide } from "@/src/photos/components/viewer/viewer-slide";
 import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import { getPhotoPageForViewer, type PhotoPage } from "@/src/photos/photos.service";
+import { publishPageMetadata } from "@/src/publish/page-metadata";
 import { listTagsForPhoto } from "@/src/tags/tags.service";
 import { loadAlbumViewerNeighbours, loadViewerNeighbours } from "./viewer-neighbours.action";
 
@@ -55,16 +56,17 @@ function albumSlugOf(album: string | string[] | undefined): string | null {
 
 export async function generateMetadata({ params }: PhotoPageProps): Promise<Metadata> {
   const { photo } = await findPhotoPage((await params).id);
-  const largest = photo.variants.filter((variant) => variant.format === "jpeg").at(-1);
   const isPublic = photo.visibility === "public";
-  return {
-    title: photo.title || photoAccessibleName(photo),
-    // Never empty: search engines and link previews show it (a photo without words gets its date and place).
-    description: photo.caption || photoAccessibleName(photo),
-    // Open Graph images only for public photos: a preview card must not carry a private one.
-    openGraph: isPublic && largest ? { images: [{ url: largest.url, width: largest.width, height: largest.height }] } : undefined,
-    robots: isPublic ? undefined : { index: false },
-  };
+  // Open Graph, Twitter and oEmbed tags only for a public photo (publishPageMetadata decides, whoever asks).
+  return publishPageMetadata(
+    {
+      title: photo.title || photoAccessibleName(photo),
+      // Never empty: search engines show it (a photo without words gets its date and place).
+      description: photo.caption || photoAccessibleName(photo),
+      robots: isPublic ? undefined : { index: false },
+    },
+    { kind: "photo", id: photo.id },
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import { feedLinkTypes } from "@/src/feeds/feed-links";
 import { AppError } from "@/src/errors/app-error";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { toGalleryTiles } from "@/src/photos/gallery-tile";
+import { publishPageMetadata } from "@/src/publish/page-metadata";
 import { listTagPhotosForViewer } from "@/src/tags/tags.service";
 import { loadMoreTagPhotos } from "./tag-actions";
 
@@ -37,10 +38,11 @@ const findTagPage = cache(async (segment: string) => {
 
 export async function generateMetadata({ params }: TagPageProps): Promise<Metadata> {
   const { tag, photos } = await findTagPage((await params).tag);
-  return {
-    title: `Tagged “${tag.name}”`,
-    alternates: { canonical: tag.path, types: feedLinkTypes(tag.path, `Tagged “${tag.name}”`, photos.some((photo) => photo.visibility === "public")) },
-  };
+  const hasPublicPhoto = photos.some((photo) => photo.visibility === "public");
+  return publishPageMetadata(
+    { title: `Tagged “${tag.name}”`, alternates: { canonical: tag.path, types: feedLinkTypes(tag.path, `Tagged “${tag.name}”`, hasPublicPhoto) } },
+    { kind: "tag", key: tag.key },
+  );
 }
 
 // /tags/[tag] – the photos with this tag that the viewer may see, in the gallery's grid. Any spelling

@@ -1,0 +1,141 @@
+import "server-only";
+import type { Metadata } from "next";
+import { getDb } from "@/src/db/client";
+import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
+import { getSiteIdentity } from "@/src/settings/site-settings.service";
+import { planOgImageOf } from "./og-images";
+import { findPublicAlbumById, findPublicPhoto, findTag, listNewestPublicPhotos, listPublicAlbumPhotos, listPublicTagPhotos } from "./published-subjects";
+import { absoluteUrl } from "./site-address";
+
+/** Which page the tags are for. Pages name it by what they already hold; nothing here trusts the viewer. */
+export type PublishedPage = { kind: "photo"; id: string } | { kind: "album"; id: string } | { kind: "tag"; key: string } | { kind: "home" };
+
+type AlternateTypes = NonNullable<NonNullable<Metadata["alternates"]>["types"]>;
+
+interface Published {
+  title: string;
+  description: string;
+  /** The page's own path (canonical). */
+  path: string;
+  type: "website" | "article";
+  image: { path: string; width: number; height: number; alt: string } | null;
+  /** Photos and albums: the oEmbed discovery link. */
+  oembed: boolean;
+}
+
+/** What the page publishes when it is public; null when it is not (or has nothing public to show). */
+async function findPublished(page: PublishedPage, siteTitle: string, siteDescription: string): Promise<Published | null> {
+  const db = getDb();
+  switch (page.kind) {
+    case "photo": {
+      const photo = await findPublicPhoto(db, page.id);
+      if (!photo) return null;
+      const { row } = photo;
+      const name = photoAccessibleName({ title: row.title, altText: row.alt_text, takenAt: row.taken_at });
+      const plan = planOgImageOf({ kind: "photo", id: row.id }, [photo]);
+      return {
+        title: row.title || name,
+        description: row.caption || name,
+        path: `/p/${row.id}`,
+        type: "article",
+        image: plan && { path: plan.path, width: plan.width, height: plan.height, alt: row.alt_text || row.title || name },
+        oembed: true,
+      };
+    }
+    case "album": {
+      const album = await findPublicAlbumById(db, page.id);
+      if (!album) return null;
+      const plan = planOgImageOf({ kind: "album", id: album.id }, await listPublicAlbumPhotos(db, album));
+      return {
+        title: album.title,
+        description: album.description || `Photos from the album “${album.title}”.`,
+        path: `/albums/${encodeURIComponent(album.slug)}`,
+        type: "website",
+        image: plan && { path: plan.path, width: plan.width, height: plan.height, alt: `Photos from the album “${album.title}”` },
+        // An album without a public photo has nothing to embed (the endpoint answers 404).
+        oembed: plan !== null,
+      };
+    }
+    case "tag": {
+      const tag = await findTag(db, { key: page.key });
+      if (!tag) return null;
+      const plan = planOgImageOf({ kind: "tag", id: tag.id }, await listPublicTagPhotos(db, tag.id));
+      // A tag is public only through its public photos: with none, its name is nobody's business.
+      if (!plan) return null;
+      return {
+        title: `Photos tagged “${tag.name}”`,
+        description: `Photos tagged “${tag.name}” on ${siteTitle}.`,
+        path: `/tags/${encodeURIComponent(tag.key)}`,
+        type: "website",
+        image: { path: plan.path, width: plan.width, height: plan.height, alt: `Photos tagged “${tag.name}”` },
+        oembed: false,
+      };
+    }
+    case "home": {
+      const plan = planOgImageOf({ kind: "site" }, await listNewestPublicPhotos(db));
+      return {
+        title: siteTitle,
+        description: siteDescription || siteTitle,
+        path: "/",
+        type: "website",
+        image: plan && { path: plan.path, width: plan.width, height: plan.height, alt: `Photos from ${siteTitle}` },
+        oembed: false,
+      };
+    }
+  }
+}
+
+function oembedLink(published: Published): AlternateTypes {
+  const href = `${absoluteUrl("/oembed")}?url=${encodeURIComponent(absoluteUrl(published.path))}&format=json`;
+  return { "application/json+oembed": [{ url: href, title: published.title }] };
+}
+
+/**
+ * A page's Open Graph and Twitter tags and its oEmbed discovery link, added to the metadata the page
+ * made itself (`base`; its alternates.types are kept). Every page that publishes calls this once.
+ *
+ * Public photos, albums and tags (with public photos) and the home page get og:title, og:description,
+ * an absolute og:url (from NEXTAUTH_URL, never the Host header), og:image with its size and alt,
+ * og:type, og:site_name and twitter:card summary_large_image; photos and albums also the
+ * `application/json+oembed` link. Anything else (private, members-only, unlisted, or nothing public
+ * in it) gets the site's own generic tags and description: nothing that names or shows it, whoever
+ * is asking (the owner's own view of a private photo too: link previews are fetched by strangers).
+ */
+export async function publishPageMetadata(base: Metadata, page: PublishedPage): Promise<Metadata> {
+  const { siteTitle, siteDescription } = await getSiteIdentity(getDb());
+  const published = await findPublished(page, siteTitle, siteDescription);
+  if (!published) {
+    return {
+      ...base,
+      // The page's own description would be the photo's caption or the album's words.
+      description: siteDescription || undefined,
+      openGraph: { type: "website", siteName: siteTitle, title: siteTitle, description: siteDescription || undefined, url: absoluteUrl("/") },
+      twitter: { card: "summary", title: siteTitle, description: siteDescription || undefined },
+    };
+  }
+  const url = absoluteUrl(published.path);
+  const images = published.image
+    ? [{ url: absoluteUrl(published.image.path), width: published.image.width, height: published.image.height, alt: published.image.alt, type: "image/jpeg" }]
+    : undefined;
+  return {
+    ...base,
+    alternates: {
+      ...base.alternates,
+      ...(published.oembed ? { types: { ...base.alternates?.types, ...oembedLink(published) } } : {}),
+    },
+    openGraph: {
+      type: published.type,
+      siteName: siteTitle,
+      title: published.title,
+      description: published.description,
+      url,
+      images,
+    },
+    twitter: {
+      card: images ? "summary_large_image" : "summary",
+      title: published.title,
+      description: published.description,
+      images: images?.map((image) => ({ url: image.url, alt: image.alt })),
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import "server-only";
+import { listAlbumPhotoPage, listVisibleCovers } from "@/src/albums/albums.repository";
+import type { DatabaseHandle } from "@/src/db/client";
+import type { AlbumRow, PhotoRow, PhotoVariantRow, TagRow } from "@/src/db/database";
+import { PUBLIC_LIST_ACCESS, whereListablePhotos } from "@/src/photos/listable-photos";
+import { listPhotos, listVariants } from "@/src/photos/photos.repository";
+import { findTagById, findTagByKey, listTagPhotos } from "@/src/tags/tags.repository";
+
+// What Open Graph images, og: tags and oEmbed may show, read with PUBLIC_LIST_ACCESS only, whoever
+// asks: a public, finished photo outside the trash; a public album and its public photos; a tag's
+// public photos; the newest public photos of the site. Every query here is one the gallery already
+// runs for visitors (listPhotos, listAlbumPhotoPage, listTagPhotos), or a primary-key lookup.
+
+/** How many photos an album's, a tag's or the site's collage shows. */
+export const COLLAGE_SIZE = 4;
+
+const PUBLIC_ALBUM_PHOTOS = { everything: false, visibilities: PUBLIC_LIST_ACCESS.visibilities, viewerId: null };
+
+export interface PublicPhoto {
+  row: PhotoRow;
+  /** Its JPEG variants, smallest first. */
+  jpegs: PhotoVariantRow[];
+}
+
+async function withJpegs(db: DatabaseHandle, rows: PhotoRow[]): Promise<PublicPhoto[]> {
+  const variants = await listVariants(db, rows.map((row) => row.id));
+  return rows
+    .map((row) => ({ row, jpegs: variants.filter((variant) => variant.photo_id === row.id && variant.format === "jpeg") }))
+    .filter((photo) => photo.jpegs.length > 0);
+}
+
+/** The photo when it is public, finished and not in the trash; null otherwise (whoever asks). */
+export async function findPublicPhoto(db: DatabaseHandle, id: string): Promise<PublicPhoto | null> {
+  const row = await db
+    .selectFrom("photos")
+    .selectAll()
+    .where("id", "=", id)
+    .where((eb) => whereListablePhotos(eb, PUBLIC_LIST_ACCESS))
+    .executeTakeFirst();
+  if (!row) return null;
+  return (await withJpegs(db, [row]))[0] ?? null;
+}
+
+function publicAlbum(row: AlbumRow | undefined): AlbumRow | null {
+  return row && row.visibility === "public" ? row : null;
+}
+
+export async function findPublicAlbumById(db: DatabaseHandle, id: string): Promise<AlbumRow | null> {
+  return publicAlbum(await db.selectFrom("albums").selectAll().where("id", "=", id).executeTakeFirst());
+}
+
+export async function findPublicAlbumBySlug(db: DatabaseHandle, slug: string): Promise<AlbumRow | null> {
+  return publicAlbum(await db.selectFrom("albums").selectAll().where("slug", "=", slug).executeTakeFirst());
+}
+
+/** Up to four of the album's public photos: its cover first (when public), then the album's order. */
+export async function listPublicAlbumPhotos(db: DatabaseHandle, album: AlbumRow): Promise<PublicPhoto[]> {
+  const [covers, rows] = await Promise.all([
+    album.cover_photo_id ? listVisibleCovers(db, [{ id: album.id, coverPhotoId: album.cover_photo_id }], PUBLIC_ALBUM_PHOTOS) : Promise.resolve([]),
+    listAlbumPhotoPage(db, { albumId: album.id, sort: album.sort, access: PUBLIC_ALBUM_PHOTOS, limit: COLLAGE_SIZE + 1 }),
+  ]);
+  const cover = covers[0] as PhotoRow | undefined;
+  const ordered = cover ? [cover, ...rows.filter((row) => row.id !== cover.id)] : rows;
+  return withJpegs(db, ordered.slice(0, COLLAGE_SIZE));
+}
+
+export function findTag(db: DatabaseHandle, by: { id: string } | { key: string }): Promise<TagRow | undefined> {
+  return "id" in by ? findTagById(db, by.id) : findTagByKey(db, by.key);
+}
+
+/** The tag's newest public photos, in gallery order. */
+export async function listPublicTagPhotos(db: DatabaseHandle, tagId: string): Promise<PublicPhoto[]> {
+  return withJpegs(db, await listTagPhotos(db, { tagId, access: PUBLIC_LIST_ACCESS, limit: COLLAGE_SIZE }));
+}
+
+/** The site's newest public photos, in gallery order. */
+export async function listNewestPublicPhotos(db: DatabaseHandle): Promise<PublicPhoto[]> {
+  return withJpegs(db, await listPhotos(db, { access: PUBLIC_LIST_ACCESS, onlyReady: true, limit: COLLAGE_SIZE }));
+}
