@@ -42,6 +42,9 @@ export const TOUR_PAGES: TourPage[] = [
   { name: "tags", path: () => "/tags", needsSignIn: false },
   { name: "tag", path: () => "/tags/travel", needsSignIn: false },
   { name: "admin-tags", path: () => "/admin/tags", needsSignIn: true },
+  // Search: a query of two terms (chips, facets, results) and a query the parser refuses (its message, the help).
+  { name: "search", path: () => `/search?q=${encodeURIComponent("tag:travel -tag:portrait")}`, needsSignIn: false },
+  { name: "search-error", path: () => `/search?q=${encodeURIComponent("travel year:20x9")}`, needsSignIn: false },
   { name: "not-found", path: () => "/no-such-page", needsSignIn: false },
   // Share links (seedTourShares): the gallery and a photo page, the password form, a turned-off link.
   { name: "share", path: () => `/s/${TOUR_SHARES.open}`, needsSignIn: false },

@@ -45,7 +45,7 @@ export function SiteHeader({ siteTitle }: { siteTitle: string }) {
               <circle cx="11" cy="11" r="6.5" />
               <path d="m16 16 4.5 4.5" />
             </svg>
-            Search
+            <span className="site-nav-search-label">Search</span>
           </Link>
         </nav>
       </div>

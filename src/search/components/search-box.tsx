@@ -39,12 +39,6 @@ export function SearchBox({ initialQuery, describedBy, invalid }: { initialQuery
   // Ask for suggestions a moment after typing stops; an answer for older text is dropped.
   useEffect(() => {
     if (wanted === null) return;
-    const { word } = lastWord(wanted);
-    if (word.replace(/^-/, "").length === 0) {
-      setSuggestions([]);
-      setIsOpen(false);
-      return;
-    }
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
@@ -73,6 +67,7 @@ export function SearchBox({ initialQuery, describedBy, invalid }: { initialQuery
     const dash = word.startsWith("-") && !suggestion.token.startsWith("-") ? "-" : "";
     const next = `${text.slice(0, start)}${dash}${suggestion.token} `;
     setText(next);
+    setWanted(null);
     setIsOpen(false);
     setSuggestions([]);
     setActive(-1);
@@ -135,8 +130,16 @@ export function SearchBox({ initialQuery, describedBy, invalid }: { initialQuery
           aria-invalid={invalid ? true : undefined}
           data-testid="search-input"
           onChange={(event) => {
-            setText(event.target.value);
-            setWanted(event.target.value);
+            const next = event.target.value;
+            setText(next);
+            // Nothing being typed (the text ends in a space, or only a "-"): nothing to suggest.
+            if (lastWord(next).word.replace(/^-+/, "") === "") {
+              setWanted(null);
+              setSuggestions([]);
+              setIsOpen(false);
+            } else {
+              setWanted(next);
+            }
           }}
           onKeyDown={handleKeyDown}
           onBlur={() => setIsOpen(false)}

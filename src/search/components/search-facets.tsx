@@ -54,9 +54,8 @@ export function SearchFacets({ text, facets }: { text: string; facets: SearchFac
                     data-token={entry.token}
                   >
                     <span className="search-facet-label">{entry.label}</span>
-                    <span className="search-facet-count" aria-label={`${countFormat.format(entry.count)} ${entry.count === 1 ? "photo" : "photos"}`}>
-                      {countFormat.format(entry.count)}
-                    </span>
+                    <span className="search-facet-count">{countFormat.format(entry.count)}</span>
+                    <span className="visually-hidden">{entry.count === 1 ? " photo" : " photos"}</span>
                   </Link>
                 </li>
               );
