@@ -14,3 +14,4 @@ import "./albums.css";
 import "./shares-admin.css";
 import "./proofing.css";
 import "./share.css";
+import "./search.css";

@@ -29,6 +29,7 @@ export interface Database {
   share_visitors: ShareVisitorsTable;
   share_feedback: ShareFeedbackTable;
   share_access_log: ShareAccessLogTable;
+  photo_search: PhotoSearchTable;
 }
 
 
@@ -134,6 +135,17 @@ export interface PhotosTable {
   trashed_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * A photo's searchable text (title, caption, alt text, camera, lens, tag names, public albums'
+ * titles), written only by the database's own triggers (migration 2026-11-28T0100-search-index).
+ * SQLite indexes it in the FTS5 table photo_search_fts (rowid = its integer id); PostgreSQL keeps a
+ * `document_vector` tsvector beside it. Both are read through src/search/search-query-builder.ts.
+ */
+export interface PhotoSearchTable {
+  photo_id: string;
+  document: string;
 }
 
 export interface PhotoVariantsTable {

@@ -27,6 +27,15 @@ export const listPhotosQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(30),
   visibility: visibilitySchema.optional(),
   owner: z.enum(["me"]).optional(),
+  /**
+   * A search (src/search): answered by the search service; not combined with `visibility` or
+   * `owner` (400). Over 500 characters is the parser's 400; the schema's cap is only a backstop.
+   */
+  q: z
+    .string()
+    .max(16_384)
+    .optional()
+    .describe("A search in the search language of GET /api/search (at most 500 characters; longer is a 400): only the photos it finds. Cannot be combined with visibility or owner."),
 });
 
 export type UpdatePhotoInput = z.infer<typeof updatePhotoSchema>;

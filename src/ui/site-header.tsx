@@ -16,6 +16,7 @@ import { ThemeToggle } from "./theme/theme-toggle";
 export function SiteHeader({ siteTitle }: { siteTitle: string }) {
   const pathname = usePathname();
   const isInAlbums = pathname === "/albums" || pathname.startsWith("/albums/");
+  const isOnSearch = pathname === "/search";
   // A share link's visitor (/s/[key]) sees the site's name and the theme, never the way to sign-in or admin.
   if (pathname.startsWith("/s/")) {
     return (
@@ -38,6 +39,13 @@ export function SiteHeader({ siteTitle }: { siteTitle: string }) {
         <nav aria-label="Site">
           <Link href="/albums" className="site-nav-link" aria-current={isInAlbums ? (pathname === "/albums" ? "page" : "true") : undefined} data-testid="albums-link">
             Albums
+          </Link>
+          <Link href="/search" className="site-nav-link site-nav-search" aria-current={isOnSearch ? "page" : undefined} data-testid="search-link">
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <circle cx="11" cy="11" r="6.5" />
+              <path d="m16 16 4.5 4.5" />
+            </svg>
+            Search
           </Link>
         </nav>
       </div>

@@ -5,18 +5,27 @@ import { updatePhotosInBulk } from "@/src/photos/bulk.service";
 import { photoListResponseSchema } from "@/src/photos/photos-api.schemas";
 import { listPhotosQuerySchema } from "@/src/photos/photos.schemas";
 import { listPhotosForViewer } from "@/src/photos/photos.service";
+import { AppError } from "@/src/errors/app-error";
+import { searchPhotosForViewer } from "@/src/search/search.service";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/photos – the photos the caller may see, newest first (?cursor, ?limit, ?visibility, ?owner=me)
   GET: withUser(
     async ({ query, user, viewer }) => {
-      const page = await listPhotosForViewer(getDb(), viewer, query);
+      if (query.q !== undefined && (query.visibility !== undefined || query.owner !== undefined)) {
+        throw new AppError("BAD_REQUEST", "q cannot be combined with visibility or owner: say it in the search instead.");
+      }
+      const page =
+        query.q !== undefined
+          ? await searchPhotosForViewer(getDb(), viewer, { q: query.q, cursor: query.cursor, limit: query.limit }).then(({ photos, nextCursor }) => ({ photos, nextCursor }))
+          : await listPhotosForViewer(getDb(), viewer, query);
       return Response.json({ viewer: { id: user.id, name: user.name, role: user.role }, ...page });
     },
     {
       role: "viewer",
       scope: "photos:read",
       summary: "The photos the caller may see, newest first",
+      description: "With `q`, the photos a search finds (the search language of GET /api/search), in the same order and pages.",
       query: listPhotosQuerySchema,
       response: { status: 200, description: "One page of photos.", schema: photoListResponseSchema },
       errors: ["BAD_REQUEST"],

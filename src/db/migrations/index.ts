@@ -14,6 +14,7 @@ import * as audit from "./2026-11-26T0300-audit";
 import * as library from "./2026-11-26T0400-library";
 import * as shares from "./2026-11-27T0000-shares";
 import * as cameraLensSlugs from "./2026-11-28T0000-camera-lens-slugs";
+import * as searchIndex from "./2026-11-28T0100-search-index";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-26T0400-library": library,
   "2026-11-27T0000-shares": shares,
   "2026-11-28T0000-camera-lens-slugs": cameraLensSlugs,
+  "2026-11-28T0100-search-index": searchIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

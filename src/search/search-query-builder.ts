@@ -1,0 +1,162 @@
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
+import type { Database } from "@/src/db/database";
+import { tagKey, tagNameProblem } from "@/src/tags/tag-name";
+import { foldSearchText } from "./fold-search-text";
+import type { SearchTerm, TextTerm } from "./search-query.types";
+
+// The search language's parsed form (search-query.types.ts) as Kysely conditions on `photos`, for
+// SQLite and PostgreSQL alike. The one place the two databases differ: free words go to FTS5's
+// MATCH on SQLite and to a tsquery on PostgreSQL. User text never reaches SQL but as a bound
+// parameter, and never reaches a MATCH or tsquery string but as words of letters and digits (every
+// other character is a separator on both sides, as in the index), so FTS operators typed in the box
+// (NEAR, AND, OR, NOT, *, ^, quotes, parentheses, colons) are plain words or nothing.
+
+export type SearchDialect = "sqlite" | "postgres";
+
+/**
+ * Which database the handle speaks to, from the handle itself (a test's own database may differ
+ * from the app's). Not `instanceof PostgresAdapter`: Next.js may bundle a second copy of Kysely, whose
+ * class that would not be. Of the two, only PostgreSQL runs DDL in transactions.
+ */
+export function searchDialectOf(db: Kysely<Database>): SearchDialect {
+  return db.getExecutor().adapter.supportsTransactionalDdl ? "postgres" : "sqlite";
+}
+
+/**
+ * The words of a text as the index holds them: folded (accents and case), split on everything but
+ * letters and digits (FTS5's unicode61 tokenizer on SQLite; photo_search_fold on PostgreSQL).
+ */
+export function searchTokensOf(text: string): string[] {
+  return foldSearchText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((token) => token.length > 0);
+}
+
+/** The term's tokens in a row; the last one a prefix for a free word, whole for a quoted phrase. Null when it has no letters or digits. */
+function textPattern(term: TextTerm): { tokens: string[]; prefix: boolean } | null {
+  const tokens = term.words.flatMap(searchTokensOf);
+  return tokens.length === 0 ? null : { tokens, prefix: !term.phrase };
+}
+
+/** FTS5: a quoted string (its words in a row), `*` for a prefix. Tokens hold no quote, but one would be doubled. */
+function ftsPattern(pattern: { tokens: string[]; prefix: boolean }): string {
+  return `"${pattern.tokens.join(" ").replace(/"/g, '""')}"${pattern.prefix ? "*" : ""}`;
+}
+
+/** PostgreSQL: the tokens followed by each other (`<->`), `:*` for a prefix. */
+function tsPattern(pattern: { tokens: string[]; prefix: boolean }): string {
+  return pattern.tokens.map((token, index) => (index === pattern.tokens.length - 1 && pattern.prefix ? `${token}:*` : token)).join(" <-> ");
+}
+
+/** The ids of the photos whose text matches every pattern (a subquery on the index). */
+function matchingPhotoIds(dialect: SearchDialect, patterns: Array<{ tokens: string[]; prefix: boolean }>) {
+  if (dialect === "sqlite") {
+    return sql<string>`(select photo_search.photo_id from photo_search_fts join photo_search on photo_search.id = photo_search_fts.rowid where photo_search_fts match ${patterns.map(ftsPattern).join(" AND ")})`;
+  }
+  return sql<string>`(select photo_search.photo_id from photo_search where photo_search.document_vector @@ to_tsquery('simple', ${patterns.map((each) => `(${tsPattern(each)})`).join(" & ")}))`;
+}
+
+/** What the service resolved before the query is built: the slugs `camera:`/`lens:` values name. */
+export interface ResolvedSearch {
+  terms: SearchTerm[];
+  /**
+   * For each camera:/lens: term, the slugs it names; for each album: term, the ids of the albums
+   * with that slug the viewer may list. Possibly none: the term then finds nothing.
+   */
+  slugs: Map<SearchTerm, string[]>;
+}
+
+/** Whether the query has free words: then the index of words drives the query; otherwise the photos' own indexes do. */
+export function hasPositiveText(terms: SearchTerm[]): boolean {
+  return terms.some((term) => term.kind === "text" && !term.negated && textPattern(term) !== null);
+}
+
+/** The positive free words as one index lookup (every word must match), or null when there are none. */
+export function positiveTextPhotoIds(dialect: SearchDialect, terms: SearchTerm[]) {
+  const patterns = terms.flatMap((term) => (term.kind === "text" && !term.negated ? [textPattern(term)] : [])).filter((each) => each !== null);
+  return patterns.length === 0 ? null : matchingPhotoIds(dialect, patterns);
+}
+
+type PhotosBuilder = ExpressionBuilder<Database, "photos">;
+
+/** A never-null condition for one term (so NOT of it is exactly "does not match"). */
+function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTerm, resolved: ResolvedSearch): Expression<SqlBool> {
+  switch (term.kind) {
+    case "text": {
+      const pattern = textPattern(term);
+      if (pattern === null) return eb.lit(true);
+      return eb("photos.id", "in", matchingPhotoIds(dialect, [pattern]));
+    }
+    case "tag": {
+      if (tagNameProblem(term.value) !== null) return eb.lit(false);
+      // IN, not a correlated EXISTS: the planner may then start from the tag's photos (a rare tag
+      // reads only its own rows) instead of testing every photo of the gallery in turn.
+      return eb(
+        "photos.id",
+        "in",
+        eb.selectFrom("photo_tags").innerJoin("tags", "tags.id", "photo_tags.tag_id").select("photo_tags.photo_id").where("tags.key", "=", tagKey(term.value)),
+      );
+    }
+    case "album": {
+      // The album's own access is checked by the service (it resolves only albums the viewer may
+      // list): an album the viewer may not list finds nothing, exactly like one that does not exist.
+      const albumIds = resolved.slugs.get(term) ?? [];
+      if (albumIds.length === 0) return eb.lit(false);
+      return eb("photos.id", "in", eb.selectFrom("album_photos").select("album_photos.photo_id").where("album_photos.album_id", "in", albumIds));
+    }
+    case "camera":
+    case "lens": {
+      const slugs = resolved.slugs.get(term) ?? [];
+      if (slugs.length === 0) return eb.lit(false);
+      const column = term.kind === "camera" ? "photos.camera_slug" : "photos.lens_slug";
+      return eb.and([eb(column, "is not", null), eb(column, "in", slugs)]);
+    }
+    case "date": {
+      const bounds: Expression<SqlBool>[] = [];
+      // sort_at is an ISO timestamp in UTC: comparing the text with a day compares the instants.
+      if (term.from !== null) bounds.push(eb("photos.sort_at", ">=", term.from));
+      if (term.to !== null) bounds.push(eb("photos.sort_at", "<", term.to));
+      return bounds.length === 0 ? eb.lit(true) : eb.and(bounds);
+    }
+    case "iso":
+    case "aperture": {
+      const column = term.kind === "iso" ? "photos.iso" : "photos.aperture";
+      // Apertures are stored as reals (2.8 may come back as 2.7999999): "=" means to the hundredth.
+      const comparison =
+        term.comparison === "=" && term.kind === "aperture"
+          ? eb.between(column, term.value - 0.005, term.value + 0.005)
+          : eb(column, term.comparison, term.value);
+      return eb.and([eb(column, "is not", null), comparison]);
+    }
+    case "orientation": {
+      const known = [eb("photos.width", "is not", null), eb("photos.height", "is not", null)];
+      const shape =
+        term.value === "portrait"
+          ? eb("photos.height", ">", eb.ref("photos.width"))
+          : term.value === "landscape"
+            ? eb("photos.width", ">", eb.ref("photos.height"))
+            : eb("photos.width", "=", eb.ref("photos.height"));
+      return eb.and([...known, shape]);
+    }
+  }
+}
+
+/**
+ * Every term as one condition on `photos` (AND), negated terms as NOT (NOT IN / NOT EXISTS). With
+ * `skipPositiveText`, positive free words are left out: the caller drives the query from the index
+ * with positiveTextPhotoIds instead.
+ */
+export function whereSearchTerms(
+  eb: PhotosBuilder,
+  dialect: SearchDialect,
+  resolved: ResolvedSearch,
+  options: { skipPositiveText: boolean },
+): Expression<SqlBool> {
+  const conditions = resolved.terms
+    .filter((term) => !(options.skipPositiveText && term.kind === "text" && !term.negated))
+    .map((term) => {
+      const condition = termCondition(eb, dialect, term, resolved);
+      return term.negated ? eb.not(condition) : condition;
+    });
+  return conditions.length === 0 ? eb.lit(true) : eb.and(conditions);
+}

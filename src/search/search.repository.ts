@@ -1,0 +1,318 @@
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import type { DatabaseHandle } from "@/src/db/client";
+import type { Database, PhotoRow, PhotoStatus, TagRow, Visibility } from "@/src/db/database";
+import { type PhotoListAccess, whereListablePhotos } from "@/src/photos/listable-photos";
+import {
+  positiveTextPhotoIds,
+  type ResolvedSearch,
+  type SearchDialect,
+  searchDialectOf,
+  searchTokensOf,
+  whereSearchTerms,
+} from "./search-query-builder";
+
+// SQL for search, one statement per function, the handle first. No rules: the service decides who
+// is asking (the access every function takes) and what the query means (ResolvedSearch). Every
+// query here is cut by whereListablePhotos.
+
+const EVERY_VISIBILITY: Visibility[] = ["public", "unlisted", "members", "private"];
+
+/** One index range of the listable photos: a visibility of others' (ready) photos, or the viewer's own outside those. */
+interface AccessRange {
+  visibility?: Visibility;
+  ownerId?: string;
+  exceptVisibilities?: Visibility[];
+}
+
+/**
+ * The access rule split into ranges that do not overlap, each walking an index in gallery order
+ * ((visibility|owner_id, sort_at, id), or (camera_slug|lens_slug, visibility, sort_at, id)), as
+ * listPhotos does: `visibility IN (…) OR owner_id = ?` would read and sort every matching row.
+ */
+function accessRanges(access: PhotoListAccess): AccessRange[] {
+  if (EVERY_VISIBILITY.every((each) => access.visibilities.includes(each))) return [{}];
+  const ranges: AccessRange[] = access.visibilities.map((visibility) => ({ visibility }));
+  if (access.viewerId !== null) ranges.push({ ownerId: access.viewerId, exceptVisibilities: access.visibilities });
+  return ranges;
+}
+
+type PhotosQuery = SelectQueryBuilder<Database, "photos", PhotoRow>;
+
+function keysetAfter(query: PhotosQuery, after: { sortAt: string; id: string } | undefined): PhotosQuery {
+  // A row value: only this form becomes an index range in SQLite (see photos.repository.ts).
+  return after === undefined ? query : query.where((eb) => eb(eb.refTuple("sort_at", "id"), "<", eb.tuple(after.sortAt, after.id)));
+}
+
+export interface SearchPhotosQuery {
+  resolved: ResolvedSearch;
+  access: PhotoListAccess;
+  after?: { sortAt: string; id: string };
+  limit: number;
+}
+
+/**
+ * A page of the photos the query finds that the access rule lets through, in gallery order
+ * (sort_at desc, id desc) after the keyset.
+ *
+ * - With free words, the index of words drives: the matching ids come from FTS5 / the GIN index,
+ *   each photo is read by its key and filtered, and the matches are sorted (cheap for a rare word;
+ *   a word matching half the library reads and sorts half the library's ids).
+ * - Without (filters only, or nothing): one index range per access class walked in gallery order,
+ *   each cut to the page, merged; a single camera or lens walks its slug index, dates bound the
+ *   range of sort_at.
+ */
+export async function searchPhotos(db: DatabaseHandle, query: SearchPhotosQuery): Promise<PhotoRow[]> {
+  const dialect = searchDialectOf(db);
+  const { resolved, access } = query;
+  const textIds = positiveTextPhotoIds(dialect, resolved.terms);
+  if (textIds !== null) {
+    return keysetAfter(
+      db
+        .selectFrom("photos")
+        .selectAll()
+        .where("photos.id", "in", textIds)
+        .where((eb) => whereListablePhotos(eb, access))
+        .where((eb) => whereSearchTerms(eb, dialect, resolved, { skipPositiveText: true })),
+      query.after,
+    )
+      .orderBy("sort_at", "desc")
+      .orderBy("id", "desc")
+      .limit(query.limit)
+      .execute();
+  }
+  const ranges = accessRanges(access).map((range) =>
+    keysetAfter(
+      db
+        .selectFrom("photos")
+        .selectAll()
+        .$if(range.visibility !== undefined, (select) => select.where("visibility", "=", range.visibility as Visibility).where("status", "=", "ready"))
+        .$if(range.ownerId !== undefined, (select) => select.where("owner_id", "=", range.ownerId as string))
+        .$if((range.exceptVisibilities ?? []).length > 0, (select) => select.where("visibility", "not in", range.exceptVisibilities as Visibility[]))
+        .where("trashed_at", "is", null)
+        .where((eb) => whereListablePhotos(eb, access))
+        .where((eb) => whereSearchTerms(eb, dialect, resolved, { skipPositiveText: false })),
+      query.after,
+    )
+      .orderBy("sort_at", "desc")
+      .orderBy("id", "desc")
+      .limit(query.limit),
+  );
+  if (ranges.length === 1) return ranges[0].execute();
+  const [first, ...rest] = ranges.map((range) => db.selectFrom(range.as("photo_range")).selectAll());
+  return rest
+    .reduce((union, next) => union.unionAll(next), first)
+    .orderBy("sort_at", "desc")
+    .orderBy("id", "desc")
+    .limit(query.limit)
+    .execute();
+}
+
+/** The photos the query finds for this access, as a condition (facets count among them). */
+function whereFound(eb: ExpressionBuilder<Database, "photos">, dialect: SearchDialect, query: { resolved: ResolvedSearch; access: PhotoListAccess }) {
+  const textIds = positiveTextPhotoIds(dialect, query.resolved.terms);
+  return eb.and([
+    ...(textIds === null ? [] : [eb("photos.id", "in", textIds)]),
+    whereListablePhotos(eb, query.access),
+    whereSearchTerms(eb, dialect, query.resolved, { skipPositiveText: true }),
+  ]);
+}
+
+export interface FacetCountRow {
+  value: string;
+  /** What to show: the camera's make and model, the lens, the tag's name, the year. */
+  make: string | null;
+  label: string | null;
+  count: number;
+}
+
+const FACET_LIMIT = 12;
+
+function toFacetRows(rows: Array<{ value: string | null; make?: string | null; label: string | null; count: string | number | bigint }>): FacetCountRow[] {
+  return rows.filter((row) => row.value !== null).map((row) => ({ value: row.value as string, make: row.make ?? null, label: row.label, count: Number(row.count) }));
+}
+
+/** How many found photos each camera has, biggest first (at most 12). */
+export async function countFoundPerCamera(db: DatabaseHandle, query: { resolved: ResolvedSearch; access: PhotoListAccess }): Promise<FacetCountRow[]> {
+  const dialect = searchDialectOf(db);
+  const rows = await db
+    .selectFrom("photos")
+    .select((eb) => [
+      "photos.camera_slug as value",
+      eb.fn.max("photos.camera_make").as("make"),
+      eb.fn.max("photos.camera_model").as("label"),
+      eb.fn.countAll<string | number>().as("count"),
+    ])
+    .where("photos.camera_slug", "is not", null)
+    .where((eb) => whereFound(eb, dialect, query))
+    .groupBy("photos.camera_slug")
+    .orderBy("count", "desc")
+    .orderBy("photos.camera_slug")
+    .limit(FACET_LIMIT)
+    .execute();
+  return toFacetRows(rows);
+}
+
+/** How many found photos each lens has, biggest first (at most 12). */
+export async function countFoundPerLens(db: DatabaseHandle, query: { resolved: ResolvedSearch; access: PhotoListAccess }): Promise<FacetCountRow[]> {
+  const dialect = searchDialectOf(db);
+  const rows = await db
+    .selectFrom("photos")
+    .select((eb) => ["photos.lens_slug as value", eb.fn.max("photos.lens").as("label"), eb.fn.countAll<string | number>().as("count")])
+    .where("photos.lens_slug", "is not", null)
+    .where((eb) => whereFound(eb, dialect, query))
+    .groupBy("photos.lens_slug")
+    .orderBy("count", "desc")
+    .orderBy("photos.lens_slug")
+    .limit(FACET_LIMIT)
+    .execute();
+  return toFacetRows(rows);
+}
+
+/** How many found photos each year (of sort_at, UTC) has, biggest first (at most 12). */
+export async function countFoundPerYear(db: DatabaseHandle, query: { resolved: ResolvedSearch; access: PhotoListAccess }): Promise<FacetCountRow[]> {
+  const dialect = searchDialectOf(db);
+  const year = sql<string>`substr(photos.sort_at, 1, 4)`;
+  const rows = await db
+    .selectFrom("photos")
+    .select((eb) => [year.as("value"), year.as("label"), eb.fn.countAll<string | number>().as("count")])
+    .where((eb) => whereFound(eb, dialect, query))
+    .groupBy(year)
+    .orderBy("count", "desc")
+    .orderBy(year, "desc")
+    .limit(FACET_LIMIT)
+    .execute();
+  return toFacetRows(rows);
+}
+
+/** How many found photos each tag has, biggest first (at most 12). */
+export async function countFoundPerTag(db: DatabaseHandle, query: { resolved: ResolvedSearch; access: PhotoListAccess }): Promise<FacetCountRow[]> {
+  const dialect = searchDialectOf(db);
+  const rows = await db
+    .selectFrom("photos")
+    .innerJoin("photo_tags", "photo_tags.photo_id", "photos.id")
+    .innerJoin("tags", "tags.id", "photo_tags.tag_id")
+    .select((eb) => ["tags.key as value", eb.fn.max("tags.name").as("label"), eb.fn.countAll<string | number>().as("count")])
+    .where((eb) => whereFound(eb, dialect, query))
+    .groupBy("tags.key")
+    .orderBy("count", "desc")
+    .orderBy("tags.key")
+    .limit(FACET_LIMIT)
+    .execute();
+  return toFacetRows(rows);
+}
+
+/** Cameras and lenses by who may list them: one row per slug, visibility, owner and state (a small set). */
+export interface SlugGroupRow {
+  kind: "camera" | "lens";
+  slug: string;
+  make: string | null;
+  label: string | null;
+  visibility: Visibility;
+  owner_id: string;
+  status: PhotoStatus;
+}
+
+/** Every camera and lens slug of photos outside the trash, with who may list them. Reads every photo: the service remembers it. */
+export async function listSlugGroups(db: DatabaseHandle): Promise<SlugGroupRow[]> {
+  const [cameras, lenses] = await Promise.all([
+    db
+      .selectFrom("photos")
+      .select((eb) => ["camera_slug as slug", eb.fn.max("camera_make").as("make"), eb.fn.max("camera_model").as("label"), "visibility", "owner_id", "status"])
+      .where("camera_slug", "is not", null)
+      .where("trashed_at", "is", null)
+      .groupBy(["camera_slug", "visibility", "owner_id", "status"])
+      .execute(),
+    db
+      .selectFrom("photos")
+      .select((eb) => ["lens_slug as slug", eb.fn.max("lens").as("label"), "visibility", "owner_id", "status"])
+      .where("lens_slug", "is not", null)
+      .where("trashed_at", "is", null)
+      .groupBy(["lens_slug", "visibility", "owner_id", "status"])
+      .execute(),
+  ]);
+  return [
+    ...cameras.map((row) => ({ kind: "camera" as const, slug: row.slug as string, make: row.make, label: row.label, visibility: row.visibility, owner_id: row.owner_id, status: row.status })),
+    ...lenses.map((row) => ({ kind: "lens" as const, slug: row.slug as string, make: null, label: row.label, visibility: row.visibility, owner_id: row.owner_id, status: row.status })),
+  ];
+}
+
+/** Which albums a viewer may list: their visibilities, and their own. */
+function whereListableAlbum(eb: ExpressionBuilder<Database, "albums">, access: PhotoListAccess) {
+  const shown = access.visibilities.length === 0 ? [] : [eb("albums.visibility", "in", access.visibilities)];
+  const mine = access.viewerId === null ? [] : [eb("albums.owner_id", "=", access.viewerId)];
+  return eb.or([...shown, ...mine, eb.lit(false)]);
+}
+
+/** The ids of the albums with one of these slugs that the viewer may list. */
+export async function findListableAlbumIds(db: DatabaseHandle, slugs: string[], access: PhotoListAccess): Promise<string[]> {
+  if (slugs.length === 0) return [];
+  const rows = await db
+    .selectFrom("albums")
+    .select("albums.id")
+    .where("albums.slug", "in", slugs)
+    .where((eb) => whereListableAlbum(eb, access))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Text greater than any text starting with `prefix` (byte order on both databases): a prefix as an index range. */
+function prefixEnd(prefix: string): string {
+  return `${prefix}\u{10ffff}`;
+}
+
+/** Tags whose key starts with `prefix` that have a photo the viewer may list, in key order. */
+export function suggestTagsByPrefix(db: DatabaseHandle, prefix: string, access: PhotoListAccess, limit: number): Promise<TagRow[]> {
+  return db
+    .selectFrom("tags")
+    .selectAll("tags")
+    .where("tags.key", ">=", prefix)
+    .where("tags.key", "<", prefixEnd(prefix))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("photo_tags")
+          .innerJoin("photos", "photos.id", "photo_tags.photo_id")
+          .select("photo_tags.photo_id")
+          .whereRef("photo_tags.tag_id", "=", "tags.id")
+          .where((eb) => whereListablePhotos(eb, access)),
+      ),
+    )
+    .orderBy("tags.key")
+    .limit(limit)
+    .execute();
+}
+
+/** Albums the viewer may list whose slug starts with `prefix`, in slug order. */
+export function suggestAlbumsByPrefix(db: DatabaseHandle, prefix: string, access: PhotoListAccess, limit: number): Promise<Array<{ slug: string; title: string }>> {
+  return db
+    .selectFrom("albums")
+    .select(["albums.slug", "albums.title"])
+    .where("albums.slug", ">=", prefix)
+    .where("albums.slug", "<", prefixEnd(prefix))
+    .where((eb) => whereListableAlbum(eb, access))
+    .orderBy("albums.slug")
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The searchable text of up to `limit` photos the viewer may list whose words start with `prefix`
+ * (the word index, then each photo by its key): words are suggested only from photos the viewer
+ * may list, never from the index's vocabulary as a whole.
+ */
+export async function listMatchingDocuments(db: DatabaseHandle, prefix: string, access: PhotoListAccess, limit: number): Promise<string[]> {
+  const dialect = searchDialectOf(db);
+  const tokens = searchTokensOf(prefix);
+  if (tokens.length !== 1) return [];
+  const term = { kind: "text" as const, raw: prefix, negated: false, words: tokens, phrase: false };
+  const ids = positiveTextPhotoIds(dialect, [term]);
+  if (ids === null) return [];
+  const rows = await db
+    .selectFrom("photo_search")
+    .innerJoin("photos", "photos.id", "photo_search.photo_id")
+    .select("photo_search.document")
+    .where("photo_search.photo_id", "in", ids)
+    .where((eb) => whereListablePhotos(eb, access))
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.document);
+}

@@ -1,0 +1,268 @@
+import "server-only";
+import type { Viewer } from "@/src/access/viewer";
+import type { DatabaseHandle } from "@/src/db/client";
+import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
+import type { PhotoRow } from "@/src/db/database";
+import { AppError } from "@/src/errors/app-error";
+import { slugify } from "@/src/photos/camera-slug";
+import { describeCamera } from "@/src/photos/describe-camera";
+import { type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
+import { onPhotosChanged } from "@/src/photos/photo-changes";
+import { type PhotoSummary, summarizePhotos } from "@/src/photos/photos.service";
+import { tagKey, tagNameProblem } from "@/src/tags/tag-name";
+import { foldSearchText } from "./fold-search-text";
+import type { ResolvedSearch } from "./search-query-builder";
+import { searchTokensOf } from "./search-query-builder";
+import { parseSearchQuery } from "./search-query-parser";
+import type { SearchQuery, SearchTerm } from "./search-query.types";
+import {
+  countFoundPerCamera,
+  countFoundPerLens,
+  countFoundPerTag,
+  countFoundPerYear,
+  type FacetCountRow,
+  findListableAlbumIds,
+  listMatchingDocuments,
+  listSlugGroups,
+  searchPhotos,
+  type SlugGroupRow,
+  suggestAlbumsByPrefix,
+  suggestTagsByPrefix,
+} from "./search.repository";
+
+// Search (issue 15): the photos, facet counts and suggestions for what the viewer types, always cut
+// by the viewer's list access (src/photos/listable-photos.ts). The query language is parsed by
+// search-query-parser.ts and turned into SQL by search-query-builder.ts.
+
+export interface SearchPage {
+  photos: PhotoSummary[];
+  nextCursor: string | null;
+  query: SearchQuery;
+}
+
+export interface SearchFacet {
+  label: string;
+  count: number;
+  /** The term to add, e.g. camera:canon-eos-40d, year:2019, tag:beach, lens:… */
+  token: string;
+}
+
+/** Each at most 12, biggest first. */
+export interface SearchFacets {
+  cameras: SearchFacet[];
+  lenses: SearchFacet[];
+  years: SearchFacet[];
+  tags: SearchFacet[];
+}
+
+export interface SearchSuggestion {
+  kind: "tag" | "album" | "camera" | "lens" | "word";
+  label: string;
+  /** Replaces the word being typed. */
+  token: string;
+}
+
+/** The most photos one page answers. */
+export const MAX_SEARCH_PAGE = 100;
+/** The most suggestions one request answers. */
+export const MAX_SEARCH_SUGGESTIONS = 20;
+
+/** The query, or 400 naming the token that could not be read. */
+function parseOrThrow(q: string): SearchQuery {
+  const parsed = parseSearchQuery(q);
+  if (!parsed.ok) throw new AppError("BAD_REQUEST", parsed.error.message);
+  return parsed.query;
+}
+
+// Cameras and lenses: a small set (one row per slug, visibility, owner and state), remembered until
+// photos change in this process (announcePhotosChanged) and for at most REMEMBER_MS, so another
+// process's change shows soon. `camera:`/`lens:` values resolve against it, and suggestions pick
+// from it the ones this viewer may list.
+const REMEMBER_MS = 5_000;
+let rememberedSlugs: { rows: Promise<SlugGroupRow[]>; until: number; db: DatabaseHandle } | null = null;
+// Facets of the whole gallery (empty query) count every listable photo: remembered per access.
+const MAX_REMEMBERED_FACETS = 200;
+const rememberedFacets = new Map<string, { facets: Promise<SearchFacets>; until: number; db: DatabaseHandle }>();
+onPhotosChanged(() => {
+  rememberedSlugs = null;
+  rememberedFacets.clear();
+});
+
+function slugGroups(db: DatabaseHandle): Promise<SlugGroupRow[]> {
+  const now = Date.now();
+  if (rememberedSlugs && rememberedSlugs.until > now && rememberedSlugs.db === db) return rememberedSlugs.rows;
+  const rows = listSlugGroups(db);
+  const entry = { rows, until: now + REMEMBER_MS, db };
+  rememberedSlugs = entry;
+  rows.catch(() => {
+    if (rememberedSlugs === entry) rememberedSlugs = null;
+  });
+  return rows;
+}
+
+function mayList(row: SlugGroupRow, access: PhotoListAccess): boolean {
+  return (access.visibilities.includes(row.visibility) && row.status === "ready") || row.owner_id === access.viewerId;
+}
+
+/** "canon" names every Canon, "eos-40d" the 40D: the value's slug equals a slug or a run of its whole words. */
+export function slugMatches(slug: string, value: string): boolean {
+  return value.length > 0 && `-${slug}-`.includes(`-${value}-`);
+}
+
+/** The slugs and album ids the query's camera:, lens: and album: terms name. */
+async function resolveQuery(db: DatabaseHandle, query: SearchQuery, access: PhotoListAccess): Promise<ResolvedSearch> {
+  const slugs = new Map<SearchTerm, string[]>();
+  const named = query.terms.filter((term) => term.kind === "camera" || term.kind === "lens" || term.kind === "album");
+  if (named.some((term) => term.kind !== "album")) {
+    const groups = await slugGroups(db);
+    for (const term of named) {
+      if (term.kind !== "camera" && term.kind !== "lens") continue;
+      const value = slugify(term.value);
+      slugs.set(term, [...new Set(groups.filter((row) => row.kind === term.kind && slugMatches(row.slug, value)).map((row) => row.slug))].sort());
+    }
+  }
+  for (const term of named) {
+    if (term.kind !== "album") continue;
+    const names = [...new Set([term.value.trim().toLowerCase(), slugify(term.value)])].filter((name) => name.length > 0);
+    slugs.set(term, await findListableAlbumIds(db, names, access));
+  }
+  return { terms: query.terms, slugs };
+}
+
+function decodeCursor(cursor: string): { sortAt: string; id: string } {
+  const [sortAt, id] = decodeKeysetCursor(cursor, 2);
+  return { sortAt, id };
+}
+
+/**
+ * A page of the photos the query finds that this viewer may list, in gallery order (sort_at desc,
+ * id desc), by keyset. An empty query answers the viewer's whole gallery. 400 for a query that
+ * cannot be read, naming the token.
+ */
+export async function searchPhotosForViewer(db: DatabaseHandle, viewer: Viewer, input: { q: string; cursor?: string; limit: number }): Promise<SearchPage> {
+  const query = parseOrThrow(input.q);
+  const access = photoListAccessOf(viewer);
+  const limit = Math.max(1, Math.min(Math.floor(input.limit), MAX_SEARCH_PAGE));
+  const after = input.cursor ? decodeCursor(input.cursor) : undefined;
+  const resolved = await resolveQuery(db, query, access);
+  const rows: PhotoRow[] = await searchPhotos(db, { resolved, access, after, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    photos: await summarizePhotos(db, page),
+    nextCursor: rows.length > limit && last ? encodeKeysetCursor(last.sort_at, last.id) : null,
+    query,
+  };
+}
+
+/** A value as a term's value: bare when it is one plain word, quoted otherwise. */
+function termValue(value: string): string {
+  return /^[^\s"():-][^\s"():]*$/u.test(value) ? value : `"${value.replace(/"/g, "")}"`;
+}
+
+function toFacets(rows: FacetCountRow[], token: (row: FacetCountRow) => string, label: (row: FacetCountRow) => string): SearchFacet[] {
+  return rows.map((row) => ({ label: label(row), count: row.count, token: token(row) }));
+}
+
+async function countFacets(db: DatabaseHandle, resolved: ResolvedSearch, access: PhotoListAccess): Promise<SearchFacets> {
+  const query = { resolved, access };
+  const [cameras, lenses, years, tags] = await Promise.all([
+    countFoundPerCamera(db, query),
+    countFoundPerLens(db, query),
+    countFoundPerYear(db, query),
+    countFoundPerTag(db, query),
+  ]);
+  return {
+    cameras: toFacets(cameras, (row) => `camera:${row.value}`, (row) => describeCamera(row.make, row.label) ?? row.value),
+    lenses: toFacets(lenses, (row) => `lens:${row.value}`, (row) => row.label ?? row.value),
+    years: toFacets(years, (row) => `year:${row.value}`, (row) => row.value),
+    tags: toFacets(tags, (row) => `tag:${termValue(row.value)}`, (row) => row.label ?? row.value),
+  };
+}
+
+/**
+ * How many of the photos the query finds (for this viewer) each camera, lens, year and tag has, at
+ * most 12 each, biggest first. The whole gallery's (empty query) are remembered per access until
+ * photos change.
+ */
+export async function facetSearchForViewer(db: DatabaseHandle, viewer: Viewer, input: { q: string }): Promise<SearchFacets> {
+  const query = parseOrThrow(input.q);
+  const access = photoListAccessOf(viewer);
+  if (query.terms.length > 0) return countFacets(db, await resolveQuery(db, query, access), access);
+  const key = `${[...access.visibilities].sort().join(",")}|${access.viewerId ?? ""}`;
+  const now = Date.now();
+  const entry = rememberedFacets.get(key);
+  if (entry && entry.until > now && entry.db === db) return entry.facets;
+  if (rememberedFacets.size >= MAX_REMEMBERED_FACETS) rememberedFacets.clear();
+  const facets = countFacets(db, { terms: [], slugs: new Map() }, access);
+  rememberedFacets.set(key, { facets, until: now + REMEMBER_MS, db });
+  facets.catch(() => {
+    if (rememberedFacets.get(key)?.facets === facets) rememberedFacets.delete(key);
+  });
+  return facets;
+}
+
+/** How many photos' text a word suggestion reads at most. */
+const SUGGESTION_DOCUMENTS = 50;
+
+/** Words of the documents starting with `prefix`, most frequent first. */
+function wordsStartingWith(documents: string[], prefix: string): string[] {
+  const counts = new Map<string, number>();
+  for (const document of documents) {
+    for (const word of new Set(searchTokensOf(document))) {
+      if (word.startsWith(prefix)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  return [...counts].sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1)).map(([word]) => word);
+}
+
+/**
+ * Suggestions for the last word of `q` (what is being typed): tags, albums, cameras and lenses the
+ * viewer may list, and words of photos the viewer may list, each by prefix (accents and case
+ * ignored), at most `limit`. `tag:be` suggests only tags, `camera:ca` only cameras, and so on; a
+ * leading `-` is kept on each token. Nothing when the text ends with a space.
+ */
+export async function suggestSearchForViewer(db: DatabaseHandle, viewer: Viewer, input: { q: string; limit: number }): Promise<SearchSuggestion[]> {
+  const limit = Math.max(1, Math.min(Math.floor(input.limit), MAX_SEARCH_SUGGESTIONS));
+  if (input.q.length === 0 || /\s$/u.test(input.q)) return [];
+  const last = input.q.split(/\s+/u).pop() ?? "";
+  const negation = last.startsWith("-") ? "-" : "";
+  const word = last.slice(negation.length).replace(/^"/, "");
+  const field = /^(tag|album|camera|lens):(.*)$/iu.exec(word);
+  const kind = field ? (field[1].toLowerCase() as "tag" | "album" | "camera" | "lens") : null;
+  const prefix = (field ? field[2] : word).replace(/^"/, "");
+  if (foldSearchText(prefix).trim().length === 0) return [];
+  const access = photoListAccessOf(viewer);
+  const suggestions: SearchSuggestion[] = [];
+  const wants = (each: SearchSuggestion["kind"]) => (kind === null || kind === each) && suggestions.length < limit;
+
+  if (wants("tag") && tagNameProblem(prefix) === null) {
+    for (const tag of await suggestTagsByPrefix(db, tagKey(prefix), access, limit)) {
+      suggestions.push({ kind: "tag", label: tag.name, token: `${negation}tag:${termValue(tag.key)}` });
+    }
+  }
+  const slugPrefix = slugify(prefix);
+  if (wants("album") && slugPrefix.length > 0) {
+    for (const album of await suggestAlbumsByPrefix(db, slugPrefix, access, limit)) {
+      suggestions.push({ kind: "album", label: album.title, token: `${negation}album:${album.slug}` });
+    }
+  }
+  if ((wants("camera") || wants("lens")) && slugPrefix.length > 0) {
+    const seen = new Set<string>();
+    for (const row of await slugGroups(db)) {
+      const key = `${row.kind}:${row.slug}`;
+      if (!wants(row.kind) || seen.has(key) || !mayList(row, access)) continue;
+      if (!row.slug.split("-").some((part, index, parts) => parts.slice(index).join("-").startsWith(slugPrefix))) continue;
+      seen.add(key);
+      const label = row.kind === "camera" ? (describeCamera(row.make, row.label) ?? row.slug) : (row.label ?? row.slug);
+      suggestions.push({ kind: row.kind, label, token: `${negation}${row.kind}:${row.slug}` });
+    }
+  }
+  const tokens = searchTokensOf(prefix);
+  if (wants("word") && tokens.length === 1) {
+    for (const each of wordsStartingWith(await listMatchingDocuments(db, tokens[0], access, SUGGESTION_DOCUMENTS), tokens[0])) {
+      suggestions.push({ kind: "word", label: each, token: `${negation}${each}` });
+    }
+  }
+  return suggestions.slice(0, limit);
+}

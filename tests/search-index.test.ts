@@ -1,0 +1,95 @@
+// The search index is kept in step with the rows by the database itself (migration
+// 2026-11-28T0100-search-index): every change path below is made with plain SQL, as any writer
+// would, and the search must follow at once, on SQLite and PostgreSQL alike.
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { ANONYMOUS_VIEWER, toViewer } from "@/src/access/viewer";
+import type { Database } from "@/src/db/database";
+import { announcePhotosChanged } from "@/src/photos/photo-changes";
+import { searchPhotosForViewer } from "@/src/search/search.service";
+import { copyPhotoTags, deleteTags } from "@/src/tags/tags.repository";
+import { makeAlbum, type SearchLibrary, seedSearchLibrary, tagPhoto } from "./helpers/search-library";
+import { openFreshDatabase } from "./helpers/test-database";
+
+const databaseKind = inject("databaseKind");
+
+let db: Kysely<Database>;
+let remove: () => Promise<void>;
+let library: SearchLibrary;
+
+beforeAll(async () => {
+  ({ db, remove } = await openFreshDatabase(databaseKind));
+  library = await seedSearchLibrary(db, "i");
+});
+afterAll(() => remove());
+beforeEach(() => announcePhotosChanged());
+
+async function found(q: string, who: "visitor" | "editor" = "visitor"): Promise<string[]> {
+  const names = new Map(Object.entries(library.ids).map(([name, id]) => [id, name]));
+  const page = await searchPhotosForViewer(db, who === "visitor" ? ANONYMOUS_VIEWER : toViewer(library.editor), { q, limit: 100 });
+  return page.photos.map((photo) => names.get(photo.id) ?? photo.id).sort();
+}
+
+describe(`the search index follows its rows on ${databaseKind}`, () => {
+  it("is backfilled for photos that existed before (the migration) and made for new ones", async () => {
+    const rows = await db.selectFrom("photo_search").select("photo_id").execute();
+    const photos = await db.selectFrom("photos").select("id").execute();
+    expect(rows.map((row) => row.photo_id).sort()).toEqual(photos.map((photo) => photo.id).sort());
+  });
+
+  it("follows a photo's title, caption, alt text, camera and lens", async () => {
+    await db.updateTable("photos").set({ title: "Lighthouse", caption: "Foggy harbour", alt_text: "A red tower" }).where("id", "=", library.ids.p4).execute();
+    expect(await found("lighthouse")).toEqual(["p4"]);
+    expect(await found("harbour")).toEqual(["p4"]);
+    expect(await found("tower")).toEqual(["p4"]);
+    expect(await found("zurich")).toEqual([]);
+    await db.updateTable("photos").set({ camera_make: "FUJIFILM", camera_model: "X-T4", lens: "XF23mmF1.4 R" }).where("id", "=", library.ids.p4).execute();
+    expect(await found("fujifilm")).toEqual(["p4"]);
+    expect(await found("xf23mmf1")).toEqual(["p4"]);
+    expect(await found("iphone")).toEqual([]);
+  });
+
+  it("follows tags added, removed, renamed and merged", async () => {
+    await tagPhoto(db, library.ids.p3, ["Glacier"]);
+    expect(await found("glacier")).toEqual(["p3"]);
+    await db.updateTable("tags").set({ name: "Icefield", key: "icefield" }).where("key", "=", "glacier").execute();
+    expect(await found("glacier")).toEqual([]);
+    expect(await found("icefield")).toEqual(["p3"]);
+    // Merge "Icefield" into "Summer" (p1's): p3 gets Summer, Icefield is gone.
+    const [icefield, summer] = await Promise.all(["icefield", "summer"].map((key) => db.selectFrom("tags").select("id").where("key", "=", key).executeTakeFirstOrThrow()));
+    await copyPhotoTags(db, [icefield.id], summer.id);
+    await deleteTags(db, [icefield.id]);
+    expect(await found("icefield")).toEqual([]);
+    expect(await found("summer")).toEqual(["p1", "p3"]);
+    await db.deleteFrom("photo_tags").where("photo_id", "=", library.ids.p3).execute();
+    expect(await found("summer")).toEqual(["p1"]);
+  });
+
+  it("follows album membership, and only public albums' titles, through title and visibility changes and deletion", async () => {
+    await makeAlbum(db, { id: "i-coast", slug: "coast", title: "Wild Coast", visibility: "public", ownerId: library.editor.id }, [library.ids.p2]);
+    expect(await found("wild")).toEqual(["p2"]);
+    await db.insertInto("album_photos").values({ album_id: "i-coast", photo_id: library.ids.p8, order_key: "b1", photo_sort_at: "2018-12-31T23:00:00.000Z", photo_created_at: "2018-12-31T23:00:00.000Z", added_at: new Date().toISOString() }).execute();
+    expect(await found("wild")).toEqual(["p2", "p8"]);
+    await db.deleteFrom("album_photos").where("album_id", "=", "i-coast").where("photo_id", "=", library.ids.p8).execute();
+    expect(await found("wild")).toEqual(["p2"]);
+    await db.updateTable("albums").set({ title: "Rough Shore" }).where("id", "=", "i-coast").execute();
+    expect(await found("wild")).toEqual([]);
+    expect(await found("rough")).toEqual(["p2"]);
+    // Made private: its title leaves the index, for everyone (even the owner).
+    await db.updateTable("albums").set({ visibility: "private" }).where("id", "=", "i-coast").execute();
+    expect(await found("rough", "editor")).toEqual([]);
+    await db.updateTable("albums").set({ visibility: "public" }).where("id", "=", "i-coast").execute();
+    expect(await found("rough")).toEqual(["p2"]);
+    await db.deleteFrom("albums").where("id", "=", "i-coast").execute();
+    expect(await found("rough")).toEqual([]);
+    // A private album's title is never indexed.
+    const hidden = await db.selectFrom("photo_search").select("document").where("photo_id", "=", library.ids.p1).executeTakeFirstOrThrow();
+    expect(hidden.document).not.toMatch(/hidden/i);
+  });
+
+  it("drops a deleted photo's row (cascade)", async () => {
+    await db.deleteFrom("photos").where("id", "=", library.ids.p2).execute();
+    expect(await db.selectFrom("photo_search").select("photo_id").where("photo_id", "=", library.ids.p2).execute()).toEqual([]);
+    expect(await found("volleyball")).toEqual([]);
+  });
+});

@@ -1,0 +1,387 @@
+// The search language on both databases (issue 15): a table of queries and the photos each must
+// find, asked of the service on a fresh database of the run's kind (the same table, the same
+// expected ids on SQLite and PostgreSQL, so the two answer alike); keyset paging with ties; facets
+// and suggestions; then over HTTP: hostile input never a 500, and the privacy world (SECURITY.md 43)
+// for search, facets, counts and suggestions.
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ANONYMOUS_VIEWER, toViewer, type Viewer } from "@/src/access/viewer";
+import type { Database } from "@/src/db/database";
+import { announcePhotosChanged } from "@/src/photos/photo-changes";
+import { facetSearchForViewer, searchPhotosForViewer, suggestSearchForViewer } from "@/src/search/search.service";
+import { createPrivacyWorld, expectNoSecrets, type PrivacyWorld } from "./helpers/privacy-world";
+import { type SearchLibrary, seedSearchLibrary } from "./helpers/search-library";
+import { openFreshDatabase } from "./helpers/test-database";
+import { TestClient } from "./helpers/test-client";
+
+const databaseKind = inject("databaseKind");
+
+let db: Kysely<Database>;
+let remove: () => Promise<void>;
+let library: SearchLibrary;
+const FILLERS = 23;
+
+beforeAll(async () => {
+  ({ db, remove } = await openFreshDatabase(databaseKind));
+  library = await seedSearchLibrary(db, "s", FILLERS);
+  announcePhotosChanged();
+});
+afterAll(() => remove());
+
+function viewerOf(who: "visitor" | "member" | "editor" | "admin"): Viewer {
+  return who === "visitor" ? ANONYMOUS_VIEWER : toViewer(library[who]);
+}
+
+/** Every page of the search, as short names (p1…, f0…). */
+async function findAll(q: string, who: "visitor" | "member" | "editor" | "admin" = "visitor", limit = 100): Promise<string[]> {
+  const names = new Map(Object.entries(library.ids).map(([name, id]) => [id, name]));
+  const found: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await searchPhotosForViewer(db, viewerOf(who), { q, cursor, limit });
+    found.push(...page.photos.map((photo) => names.get(photo.id) ?? photo.id));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return found;
+}
+
+/** What a query finds among p1..p8 (fillers left out unless asked for). */
+async function findNamed(q: string, who: "visitor" | "member" | "editor" | "admin" = "visitor"): Promise<string[]> {
+  return (await findAll(q, who)).filter((name) => /^p\d$/.test(name));
+}
+
+// Gallery order of the library: p3 (2024-05-02), p4 (2024-04-30), p6 (2021), p5 (2020), p2 (2019-08), p1 (2019-06), p8 (2018).
+const TABLE: Array<[string, string[], ("visitor" | "member" | "editor" | "admin")?]> = [
+  // Free words: accents and case ignored, prefixes match, every field of the text.
+  ["beach", ["p2", "p1"]],
+  ["BEACH", ["p2", "p1"]],
+  ["bea", ["p2", "p1"]],
+  ["cafe", ["p3", "p1"]],
+  ["CAFÉ", ["p3", "p1"]],
+  ["zurich", ["p4"]],
+  ["zür", ["p4"]],
+  ["tram", ["p4"]],
+  ["sunny", ["p1"]],
+  ["summer", ["p1"]],
+  ["ete", ["p8"]],
+  ["رمل", ["p8"]],
+  ["canon", ["p3", "p1"]],
+  ["nikon", ["p2"]],
+  ["85mm", ["p1"]],
+  // Public album titles are searchable; a private album's never (the index cannot know who asks).
+  ["alps", ["p3"]],
+  ["hidden", []],
+  ["gems", [], "editor"],
+  // Phrases: the words in a row.
+  ['"beach volleyball"', ["p2"]],
+  ['"volleyball beach"', []],
+  ['"mountain hut"', ["p3"]],
+  // Exclusion.
+  ["beach -volleyball", ["p1"]],
+  ["-beach", ["p3", "p4", "p8"]],
+  ["cafe -tag:beach", ["p3"]],
+  // Fields.
+  ["tag:beach", ["p2", "p1"]],
+  ["tag:Beach", ["p2", "p1"]],
+  ["tag:summer", ["p1"]],
+  ["tag:nosuchtag", []],
+  ["-tag:beach", ["p3", "p4", "p8"]],
+  ["album:alps-trip", ["p3"]],
+  ["album:hidden-gems", []],
+  ["album:hidden-gems", ["p1"], "editor"],
+  ["-album:alps-trip", ["p4", "p2", "p1", "p8"]],
+  ["camera:canon", ["p3", "p1"]],
+  ["camera:eos-40d", ["p1"]],
+  ["camera:eos", ["p3", "p1"]],
+  ["camera:40", []],
+  ["camera:nikon-d70s", ["p2"]],
+  ['camera:"Canon EOS 5D"', ["p3"]],
+  ["-camera:canon", ["p4", "p2", "p8"]],
+  ["lens:ef-s", ["p1"]],
+  ["lens:iphone", ["p4"]],
+  ["year:2019", ["p2", "p1"]],
+  ["year:2024", ["p3", "p4"]],
+  ["date:>=2024-05-01", ["p3"]],
+  ["date:2024-04", ["p4"]],
+  ["date:<2019", ["p8"]],
+  ["iso:>1600", ["p2"]],
+  ["iso:>=1600", ["p3", "p2"]],
+  ["iso:<200", ["p4"]],
+  ["f:<2.8", ["p3", "p4"]],
+  ["f:2.8", ["p2"]],
+  ["-iso:>1600", ["p3", "p4", "p1", "p8"]],
+  ["orientation:portrait", ["p2"]],
+  ["orientation:landscape", ["p4", "p1"]],
+  ["orientation:square", ["p3"]],
+  // Combinations.
+  ["beach year:2019 camera:canon", ["p1"]],
+  ["cafe orientation:square", ["p3"]],
+  ["tag:beach f:>2", ["p2", "p1"]],
+  // FTS operators are plain words.
+  ["near", ["p3", "p8"]],
+  ['"near the and or"', ["p8"]],
+  ["AND", ["p8"]],
+  // Who is asking: members see members-only photos; the owner their private ones; nobody the trash.
+  ["beach", ["p5", "p2", "p1"], "member"],
+  ["beach", ["p6", "p5", "p2", "p1"], "editor"],
+  ["beach", ["p6", "p5", "p2", "p1"], "admin"],
+  ["trashed", [], "editor"],
+  ["tag:beach", ["p5", "p2", "p1"], "member"],
+];
+
+describe(`the search language on ${databaseKind}`, () => {
+  it.each(TABLE)("%s finds %j (%s)", async (q, expected, who = "visitor") => {
+    expect(await findNamed(q, who)).toEqual(expected);
+  });
+
+  it("answers the whole gallery for an empty query, in gallery order, and pages by keyset through ties without gaps or repeats", async () => {
+    const all = await findAll("", "visitor", 100);
+    expect(all.filter((name) => /^p\d$/.test(name))).toEqual(["p3", "p4", "p2", "p1", "p8"]);
+    expect(all.filter((name) => name.startsWith("f"))).toHaveLength(FILLERS);
+    for (const [q, who] of [["", "visitor"], ["filler", "visitor"], ["filler", "editor"], ["year:2015", "member"]] as const) {
+      const whole = await findAll(q, who, 100);
+      const paged = await findAll(q, who, 4);
+      expect(paged, `${q} as ${who}`).toEqual(whole);
+      expect(new Set(paged).size).toBe(paged.length);
+    }
+    expect(await findAll("filler", "visitor", 4)).toHaveLength(FILLERS);
+  });
+
+  it("refuses a query it cannot read with a 400 that names the token", async () => {
+    for (const q of ["colour:red", "year:abc", "iso:>lots", "orientation:round", "x".repeat(501)]) {
+      const error = await searchPhotosForViewer(db, ANONYMOUS_VIEWER, { q, limit: 10 }).then(
+        () => null,
+        (caught: unknown) => caught as { code?: string; message?: string },
+      );
+      expect(error?.code, q.slice(0, 20)).toBe("BAD_REQUEST");
+      if (q.length < 100) expect(error?.message).toContain(q.split(":")[0]);
+    }
+  });
+
+  it("counts facets among what the query finds for this viewer, biggest first, with tokens that narrow to each value", async () => {
+    const beach = await facetSearchForViewer(db, ANONYMOUS_VIEWER, { q: "beach" });
+    expect(beach.tags).toEqual([
+      { label: "Beach", count: 2, token: "tag:beach" },
+      { label: "Summer", count: 1, token: "tag:summer" },
+    ]);
+    expect(beach.years).toEqual([{ label: "2019", count: 2, token: "year:2019" }]);
+    expect(beach.cameras.map((facet) => [facet.label, facet.count, facet.token])).toEqual([
+      ["Canon EOS 40D", 1, "camera:canon-eos-40d"],
+      ["NIKON D70s", 1, "camera:nikon-d70s"],
+    ]);
+    expect(beach.lenses.map((facet) => facet.token)).toEqual(["lens:ef-s-17-85mm-f-4-5-6-is-usm"]);
+    // A member also counts the members-only photo.
+    expect((await facetSearchForViewer(db, toViewer(library.member), { q: "beach" })).tags[0]).toEqual({ label: "Beach", count: 3, token: "tag:beach" });
+    // Every facet's token finds exactly its count.
+    for (const facet of [...beach.cameras, ...beach.years, ...beach.tags, ...beach.lenses]) {
+      expect(await findAll(`beach ${facet.token}`), facet.token).toHaveLength(facet.count);
+    }
+    // The whole gallery: fillers have no camera; years count them.
+    const whole = await facetSearchForViewer(db, ANONYMOUS_VIEWER, { q: "" });
+    expect(whole.years.find((facet) => facet.label === "2015")?.count).toBe(FILLERS);
+    expect(whole.tags.find((facet) => facet.token === "tag:beach")?.count).toBe(2);
+  });
+
+  it("suggests tags, albums, cameras, lenses and words the viewer may list, for the last word", async () => {
+    const suggest = (q: string, who: "visitor" | "member" | "editor" = "visitor") => suggestSearchForViewer(db, viewerOf(who), { q, limit: 10 });
+    expect(await suggest("bea")).toEqual([
+      { kind: "tag", label: "Beach", token: "tag:beach" },
+      { kind: "word", label: "beach", token: "beach" },
+    ]);
+    expect(await suggest("year:2019 -vol")).toEqual([{ kind: "word", label: "volleyball", token: "-volleyball" }]);
+    expect((await suggest("can")).map((each) => each.token)).toEqual(["camera:canon-eos-40d", "camera:canon-eos-5d-mark-ii", "canon"]);
+    expect(await suggest("camera:eos")).toEqual([
+      { kind: "camera", label: "Canon EOS 40D", token: "camera:canon-eos-40d" },
+      { kind: "camera", label: "Canon EOS 5D Mark II", token: "camera:canon-eos-5d-mark-ii" },
+    ]);
+    expect(await suggest("album:al")).toEqual([{ kind: "album", label: "Alps Trip", token: "album:alps-trip" }]);
+    expect((await suggest("zu")).map((each) => each.label)).toEqual(["zurich"]);
+    // Never a private album, a word or tag only found on photos the viewer may not list.
+    expect(await suggest("hid")).toEqual([]);
+    expect(await suggest("secr")).toEqual([]);
+    expect(await suggest("secr", "member")).toEqual([{ kind: "word", label: "secret", token: "secret" }]);
+    expect(await suggest("priv")).toEqual([]);
+    expect((await suggest("priv", "editor")).map((each) => each.token)).toEqual(["private"]);
+    expect((await suggest("hid", "editor")).map((each) => each.token)).toEqual(["album:hidden-gems"]);
+    expect(await suggest("beach ")).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Over HTTP, against the shared server.
+
+const HOSTILE = [
+  "'; drop table photos; --",
+  "\" OR 1=1 --",
+  "NEAR(a b)",
+  "NEAR(zebra quokka, 2)",
+  "*",
+  "a*",
+  "**",
+  '"',
+  '"unbalanced',
+  'foo"bar',
+  "AND OR NOT",
+  "^start",
+  "col:umn",
+  "title:x",
+  "(((",
+  ")",
+  "{}[]",
+  "\\",
+  "%_%",
+  "😀🏖️ beach",
+  "עברית العربية",
+  "e\u0301\u0301\u0301\u0301",
+  "\u202e\u202d",
+  "a\u0000b",
+  "\u0000",
+  "-",
+  "--",
+  "-\"\"",
+  "tag:",
+  "camera:",
+  "album:'",
+  "date:>=",
+  "iso:>1e400",
+  "f:<-1",
+  "year:99999999999999999999",
+  "x".repeat(500),
+  "a ".repeat(200),
+];
+
+describe("the search API", () => {
+  const visitor = new TestClient();
+
+  it("answers hostile input with a 400 or a safe 200, never a 500", async () => {
+    for (const q of HOSTILE) {
+      for (const path of ["/api/search", "/api/search/facets", "/api/search/suggest"]) {
+        const response = await visitor.request(`${path}?q=${encodeURIComponent(q)}`);
+        const body = await response.text();
+        expect([200, 400], `${path} ${JSON.stringify(q.slice(0, 40))}: ${body.slice(0, 200)}`).toContain(response.status);
+        if (response.status === 400) expect(JSON.parse(body).message ?? JSON.parse(body).error).toBeTruthy();
+      }
+    }
+  });
+
+  it("refuses 10 kB of query with a 400 naming the limit", async () => {
+    const response = await visitor.request(`/api/search?q=${"a".repeat(10_000)}`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/at most 500/);
+  });
+
+  it("names the token it cannot read", async () => {
+    const response = await visitor.request(`/api/search?q=${encodeURIComponent("beach colour:red")}`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("colour");
+  });
+});
+
+describe("search, facets and suggestions never reveal what the viewer may not list (SECURITY.md 43)", () => {
+  let world: PrivacyWorld;
+  beforeAll(async () => {
+    world = await createPrivacyWorld("search");
+  }, 120_000);
+
+  async function getJson(client: TestClient, path: string): Promise<{ text: string; json: unknown }> {
+    const response = await client.request(path);
+    const text = await response.text();
+    expect(response.status, `${path}: ${text.slice(0, 300)}`).toBe(200);
+    return { text, json: JSON.parse(text) };
+  }
+
+  it("a visitor finds the public photo by its word, tag, camera and album, and nothing secret by any of theirs", async () => {
+    const secrets = world.secretsHiddenFrom("visitor");
+    const { photos } = world;
+    // Positive controls: the public photo is found.
+    for (const q of [photos.public.word, photos.public.word.slice(0, 8), `tag:${photos.public.tag}`, `album:${world.publicAlbum.slug}`, `${photos.public.word} camera:iphone`]) {
+      const { text, json } = await getJson(world.visitor, `/api/search?q=${encodeURIComponent(q)}`);
+      expect((json as { photos: Array<{ id: string }> }).photos.map((photo) => photo.id), q).toContain(photos.public.id);
+      expectNoSecrets(text, secrets, `search ${q}`);
+    }
+    // Each secret as a word, a prefix, a tag, an album: nothing found, nothing revealed.
+    for (const visibility of ["unlisted", "members", "private"] as const) {
+      const photo = photos[visibility];
+      for (const q of [photo.word, photo.word.slice(0, 10), `tag:${photo.tag}`, photo.tag]) {
+        const { json, text } = await getJson(world.visitor, `/api/search?q=${encodeURIComponent(q)}`);
+        expect((json as { photos: unknown[] }).photos, q).toEqual([]);
+        expectNoSecrets(text, secrets, `search ${q}`);
+      }
+    }
+    for (const q of [world.privateAlbum.word, `album:${world.privateAlbum.slug}`, world.share.word]) {
+      const { json } = await getJson(world.visitor, `/api/search?q=${encodeURIComponent(q)}`);
+      expect((json as { photos: unknown[] }).photos, q).toEqual([]);
+    }
+    // The whole gallery.
+    const { text: gallery } = await getJson(world.visitor, "/api/search?limit=100");
+    expectNoSecrets(gallery, secrets, "the visitor's whole gallery");
+  });
+
+  it("facets count only the photos a visitor may list", async () => {
+    const secrets = world.secretsHiddenFrom("visitor");
+    const { text, json } = await getJson(world.visitor, `/api/search/facets?q=${encodeURIComponent(world.publicAlbum.title.split(" ").pop() as string)}`);
+    const facets = json as { tags: Array<{ token: string; count: number }>; cameras: Array<{ token: string; count: number }> };
+    // The album's title word finds all four for the owner, only the public one for a visitor.
+    expect(facets.tags.map((facet) => facet.token)).toEqual([`tag:${world.photos.public.tag.toLowerCase()}`]);
+    expect(facets.cameras.map((facet) => facet.count)).toEqual([1]);
+    expectNoSecrets(text, secrets, "facets of the album's word");
+    const whole = await getJson(world.visitor, "/api/search/facets");
+    expect(whole.text).toContain(world.photos.public.tag.toLowerCase());
+    expectNoSecrets(whole.text, secrets, "facets of the whole gallery");
+    // The owner counts all four.
+    const own = await getJson(world.owner, `/api/search/facets?q=${encodeURIComponent(world.publicAlbum.title.split(" ").pop() as string)}`);
+    expect((own.json as { tags: unknown[] }).tags).toHaveLength(4);
+  });
+
+  it("suggestions offer the public photo's word and tag, never a secret one", async () => {
+    const secrets = world.secretsHiddenFrom("visitor");
+    const { photos } = world;
+    const publicSuggestions = await getJson(world.visitor, `/api/search/suggest?q=${encodeURIComponent(photos.public.word.slice(0, 9))}&limit=20`);
+    expect(publicSuggestions.text).toContain(photos.public.word);
+    const tagSuggestions = await getJson(world.visitor, `/api/search/suggest?q=${encodeURIComponent(`tag:${photos.public.tag.slice(0, 12)}`)}&limit=20`);
+    expect((tagSuggestions.json as { suggestions: unknown[] }).suggestions).toEqual([
+      { kind: "tag", label: photos.public.tag, token: `tag:${photos.public.tag.toLowerCase()}` },
+    ]);
+    for (const visibility of ["unlisted", "members", "private"] as const) {
+      for (const q of [photos[visibility].word.slice(0, 9), `tag:${photos[visibility].tag.slice(0, 12)}`, "tag" + photos[visibility].word.slice(0, 6)]) {
+        const { text } = await getJson(world.visitor, `/api/search/suggest?q=${encodeURIComponent(q)}&limit=20`);
+        expectNoSecrets(text, secrets, `suggestions for ${q}`);
+      }
+    }
+    for (const q of [world.privateAlbum.word.slice(0, 8), `album:the-${world.privateAlbum.word.slice(0, 6)}`, world.share.word.slice(0, 8), "camera:canon-eos-4", "lens:18"]) {
+      const { text } = await getJson(world.visitor, `/api/search/suggest?q=${encodeURIComponent(q)}&limit=20`);
+      expectNoSecrets(text, secrets, `suggestions for ${q}`);
+    }
+  });
+
+  it("a member finds the members-only photo (not the unlisted or private one); the owner finds their private one", async () => {
+    const { photos } = world;
+    const member = await getJson(world.member, `/api/search?q=${encodeURIComponent(photos.members.word)}`);
+    expect((member.json as { photos: Array<{ id: string }> }).photos.map((photo) => photo.id)).toEqual([photos.members.id]);
+    const memberAlbum = await getJson(world.member, `/api/search?q=${encodeURIComponent(`album:${world.publicAlbum.slug}`)}&limit=100`);
+    expectNoSecrets(memberAlbum.text, world.secretsHiddenFrom("member"), "a member's search of the album");
+    expect(memberAlbum.text).toContain(photos.members.id);
+    const memberSuggest = await getJson(world.member, `/api/search/suggest?q=${encodeURIComponent(photos.members.word.slice(0, 9))}`);
+    expect(memberSuggest.text).toContain(photos.members.word);
+    const owner = await getJson(world.owner, `/api/search?q=${encodeURIComponent(photos.private.word)}`);
+    expect((owner.json as { photos: Array<{ id: string }> }).photos.map((photo) => photo.id)).toEqual([photos.private.id]);
+    const ownerAlbum = await getJson(world.owner, `/api/search?q=${encodeURIComponent(world.privateAlbum.word)}`);
+    // A private album's title is never indexed, even for its owner (the index cannot know who asks); album: finds it.
+    expect((ownerAlbum.json as { photos: unknown[] }).photos).toEqual([]);
+    const ownerAlbumTerm = await getJson(world.owner, `/api/search?q=${encodeURIComponent(`album:${world.privateAlbum.slug}`)}`);
+    expect((ownerAlbumTerm.json as { photos: Array<{ id: string }> }).photos.map((photo) => photo.id)).toEqual([photos.public.id]);
+  });
+
+  it("GET /api/photos?q= answers the same search for a signed-in user, and 400 when combined with owner or visibility", async () => {
+    const { photos } = world;
+    const found = await getJson(world.member, `/api/photos?q=${encodeURIComponent(photos.members.word)}`);
+    expect((found.json as { photos: Array<{ id: string }> }).photos.map((photo) => photo.id)).toEqual([photos.members.id]);
+    const combined = await world.owner.request(`/api/photos?q=x&owner=me`);
+    expect(combined.status).toBe(400);
+    const long = await world.owner.request(`/api/photos?q=${"a".repeat(10_000)}`);
+    expect(long.status).toBe(400);
+    const bad = await world.owner.request(`/api/photos?q=${encodeURIComponent("iso:>lots")}`);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("iso");
+  });
+});
