@@ -8,11 +8,12 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from "kysely";
 import { Pool } from "pg";
 import type { Role } from "@/src/access/roles";
 import type { Database, NewPhotoRow, PhotoStatus, PhotoVariantRow, Visibility } from "@/src/db/database";
 import { migrateToLatest } from "@/src/db/migrate";
+import { migrationProvider } from "@/src/db/migrations";
 import { cameraSlug, lensSlug } from "@/src/photos/camera-slug";
 import { newPublicationKey } from "@/src/photos/photo-publication";
 import { insertPhoto, insertVariants } from "@/src/photos/photos.repository";
@@ -52,6 +53,8 @@ export interface SeededDatabase {
   /** Every photo, newest first (sort_at, id descending: the gallery's order). */
   photos: SeededPhoto[];
   seedSeconds: number;
+  /** Of seedSeconds, the migrations run after the rows (SeedExtension.seedBeforeMigration): their backfill. */
+  laterMigrationSeconds: number;
 }
 
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
@@ -137,6 +140,21 @@ export interface SeedExtension {
   describePhoto?: (row: Readonly<PlannedPhotoRow>, index: number) => Partial<NewPhotoRow> | undefined;
   /** In each transaction, after its photos and variants: rows that refer to those photos (tags, album members). */
   addRows?: (transaction: Kysely<Database>, rows: PlannedPhotoRow[]) => Promise<void>;
+  /**
+   * Seed into the schema as it was just before this migration, then migrate to the latest: the
+   * migration fills what it builds from the rows in one statement (its backfill) instead of its
+   * triggers doing it row by row while seeding.
+   */
+  seedBeforeMigration?: string;
+}
+
+/** Migrates to the migration just before `name`. */
+async function migrateToJustBefore(db: Kysely<Database>, name: string): Promise<void> {
+  const names = Object.keys(await migrationProvider.getMigrations()).sort();
+  const index = names.indexOf(name);
+  if (index <= 0) throw new Error(`No migration before ${name}`);
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(names[index - 1]);
+  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
 }
 
 /** The `size` photos, oldest first; the newest is a few hours old, the oldest 15 years. */
@@ -235,7 +253,8 @@ export async function seedDatabase(options: {
   const startedAt = performance.now();
   const db = openDatabase(kind, dataDirectory, databaseUrl);
   try {
-    await migrateToLatest(db);
+    if (extension.seedBeforeMigration) await migrateToJustBefore(db, extension.seedBeforeMigration);
+    else await migrateToLatest(db);
     const users = await insertBenchUsers(db, size);
     await extension.prepare?.(db, users);
     const planned = planPhotos(size, sample, [users.admin.id, users.editor.id], extension);
@@ -250,6 +269,9 @@ export async function seedDatabase(options: {
         await extension.addRows?.(transaction, chunk.map((photo) => photo.row));
       });
     }
+    const laterMigrationsStartedAt = performance.now();
+    if (extension.seedBeforeMigration) await migrateToLatest(db);
+    const laterMigrationSeconds = (performance.now() - laterMigrationsStartedAt) / 1000;
     // What autovacuum would have done on a live server by now; SQLite is left as the app leaves it.
     if (kind === "postgres") await sql`ANALYZE`.execute(db);
     const photos = planned
@@ -262,7 +284,7 @@ export async function seedDatabase(options: {
         variantKeys: new Map(variants.map((variant) => [`${variant.format}-${variant.width}`, variant.storage_key])),
       }))
       .sort(newestFirst);
-    return { kind, size, dataDirectory, databaseUrl, users, photos, seedSeconds: (performance.now() - startedAt) / 1000 };
+    return { kind, size, dataDirectory, databaseUrl, users, photos, seedSeconds: (performance.now() - startedAt) / 1000, laterMigrationSeconds };
   } finally {
     await db.destroy();
   }
