@@ -15,9 +15,14 @@
 // BENCH_SEARCH_INDEX=backfill  seeds the rows just before the search index's migration, whose backfill
 //   then builds it (the default: fast); =triggers seeds into the latest schema, so the index's
 //   triggers fill it row by row (what a bulk import costs: minutes at 100,000 photos on PostgreSQL).
+// BENCH_SEARCH_EXPLAIN=1  also prints, for the large database, every query each API row sends (the
+//   service called directly as an anonymous visitor) with the database's plan and its time alone.
 import fs from "node:fs";
 import path from "node:path";
+import { ANONYMOUS_VIEWER } from "@/src/access/viewer";
+import { facetSearchForViewer, searchPhotosForViewer, suggestSearchForViewer } from "@/src/search/search.service";
 import { makeTemporaryDirectory, median, onCleanup, runBenchmark } from "./bench-app";
+import { explainQueries } from "./bench-explain";
 import { type ScaleApp, startScaleApp } from "./scale-app";
 import { CONNECTIONS, type LoadFigures, type LoadRequest, runLoad } from "./scale-load";
 import { formatMs, formatRate, formatRatio, formatSize, pad, type SideFigures } from "./scale-report";
@@ -32,6 +37,7 @@ const SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 2);
 const DEEP_PAGE = Number(process.env.BENCH_SEARCH_DEEP_PAGE ?? 200);
 const ONLY = new RegExp(process.env.BENCH_SEARCH_ONLY ?? "");
 const FILLING = (process.env.BENCH_SEARCH_INDEX ?? "backfill") as IndexFilling;
+const EXPLAIN = process.env.BENCH_SEARCH_EXPLAIN === "1";
 const WARM_UP_SECONDS = 1;
 /** The issue's target: a request at 100,000 photos takes at most 1.5 times as long as at 1,000 (and page 200 as page 1). */
 const TARGET = 1.5;
@@ -129,7 +135,7 @@ function formatTable(title: string, labels: [string, string], rows: Row[]): stri
 }
 
 /** Page 1 against page DEEP_PAGE of DEEP_QUERY, both on the large app. */
-async function measureDeepPage(app: ScaleApp, seed: SearchSeed): Promise<Row> {
+async function measureDeepPage(app: ScaleApp, seed: SearchSeed, explained: Array<{ name: string; request: LoadRequest }>): Promise<Row> {
   const name = `deep page: ${DEEP_PAGE} vs 1`;
   const expected = deepExpected(seed);
   let cursor: string;
@@ -140,6 +146,7 @@ async function measureDeepPage(app: ScaleApp, seed: SearchSeed): Promise<Row> {
     console.log(`  ${name.padEnd(40)} not measured: ${message}`);
     return { name, q: DEEP_QUERY, sides: null, failures: [message] };
   }
+  explained.push({ name: `page ${DEEP_PAGE} of "${DEEP_QUERY}"`, request: deepPageRequest(DEEP_QUERY, cursor) });
   return measurePair(
     name,
     DEEP_QUERY,
@@ -149,6 +156,28 @@ async function measureDeepPage(app: ScaleApp, seed: SearchSeed): Promise<Row> {
     ],
     ["page 1", `page ${DEEP_PAGE}`],
   );
+}
+
+/** The queries behind each API request, on the seeded database, with their plans (BENCH_SEARCH_EXPLAIN=1). */
+async function explainRequests(seeded: SeededDatabase, requests: Array<{ name: string; request: LoadRequest }>): Promise<string[]> {
+  const lines: string[] = [];
+  for (const { name, request } of requests) {
+    const url = new URL(request.path, "http://bench.invalid");
+    const q = url.searchParams.get("q") ?? "";
+    const limit = Number(url.searchParams.get("limit") ?? 8);
+    const cursor = url.searchParams.get("cursor") ?? undefined;
+    const work =
+      url.pathname === "/api/search"
+        ? (db: Parameters<typeof searchPhotosForViewer>[0]) => searchPhotosForViewer(db, ANONYMOUS_VIEWER, { q, cursor, limit })
+        : url.pathname === "/api/search/facets"
+          ? (db: Parameters<typeof facetSearchForViewer>[0]) => facetSearchForViewer(db, ANONYMOUS_VIEWER, { q })
+          : url.pathname === "/api/search/suggest"
+            ? (db: Parameters<typeof suggestSearchForViewer>[0]) => suggestSearchForViewer(db, ANONYMOUS_VIEWER, { q, limit })
+            : null;
+    if (!work) continue;
+    lines.push(`  ${name} (${request.path}):`, ...(await explainQueries(seeded, work)));
+  }
+  return lines;
 }
 
 async function benchDatabase(kind: DatabaseKind, sample: SamplePhoto): Promise<string> {
@@ -166,11 +195,14 @@ async function benchDatabase(kind: DatabaseKind, sample: SamplePhoto): Promise<s
   try {
     console.log(`measuring: ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up, ${ROUNDS} rounds of ${SECONDS} s per side, alternating`);
     const rows: Row[] = [];
+    const largeRequests: Array<{ name: string; request: LoadRequest }> = [];
     for (const benchPath of listSearchBenchPaths().filter((candidate) => ONLY.test(candidate.name))) {
       const targets = [0, 1].map((index) => ({ app: apps[index], ...benchPath.build(both[index].seed) })) as [Target, Target];
       rows.push(await measurePair(benchPath.name, benchPath.q, targets, labels));
+      largeRequests.push({ name: benchPath.name, request: targets[1].request });
     }
-    const deep = ONLY.test("deep page") ? [await measureDeepPage(apps[1], both[1].seed)] : [];
+    const deep = ONLY.test("deep page") ? [await measureDeepPage(apps[1], both[1].seed, largeRequests)] : [];
+    const plans = EXPLAIN ? ["", `${name}: the queries at ${labels[1]}, with the database's plans:`, ...(await explainRequests(both[1].seeded, largeRequests))] : [];
     const seedTimes = `${both.map(({ seeded }) => `${formatSize(seeded.size)} ${seeded.seedSeconds.toFixed(1)} s`).join(", ")}, index by ${FILLING}`;
     const all = [...rows, ...deep];
     const met = all.filter((row) => verdict(row) === "✓").length;
@@ -180,6 +212,7 @@ async function benchDatabase(kind: DatabaseKind, sample: SamplePhoto): Promise<s
       formatTable(`${name}: ${labels[1]} against ${labels[0]} photos (seeded in ${seedTimes}; medians of ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections)`, labels, rows),
       ...(deep.length > 0 ? ["", formatTable(`${name}: page ${DEEP_PAGE} against page 1 of "${DEEP_QUERY}" at ${labels[1]} (${PAGE_SIZE} a page, keyset cursors)`, ["page 1", `page ${DEEP_PAGE}`], deep)] : []),
       ...all.flatMap((row) => row.failures.map((failure) => `!!! ERROR ${row.name}: ${failure}`)),
+      ...plans,
       `${name}: ${met} of ${all.length - notMeasured} measured rows within ${TARGET}x${notMeasured > 0 ? ` (${notMeasured} not measured: not in this build)` : ""}.`,
     ].join("\n");
   } finally {
