@@ -15,12 +15,18 @@
 // BENCH_SEARCH_INDEX=backfill  seeds the rows just before the search index's migration, whose backfill
 //   then builds it (the default: fast); =triggers seeds into the latest schema, so the index's
 //   triggers fill it row by row (what a bulk import costs: minutes at 100,000 photos on PostgreSQL).
-// BENCH_SEARCH_EXPLAIN=1  also prints, for the large database, every query each API row sends (the
-//   service called directly as an anonymous visitor) with the database's plan and its time alone.
+// BENCH_SEARCH_DATABASES=sqlite,postgres  (the default; PostgreSQL only when DATABASE_URL is set)
+// BENCH_SEARCH_EXPLAIN=1  also prints, for the large database, the main queries behind each API row
+//   (the search repository called directly with the visitor's access: the service is "server-only",
+//   which only a Next.js build can import) with the database's plan and its time alone.
 import fs from "node:fs";
 import path from "node:path";
-import { ANONYMOUS_VIEWER } from "@/src/access/viewer";
-import { facetSearchForViewer, searchPhotosForViewer, suggestSearchForViewer } from "@/src/search/search.service";
+import { decodeKeysetCursor } from "@/src/db/keyset-cursor";
+import { PUBLIC_LIST_ACCESS } from "@/src/photos/listable-photos";
+import { slugify } from "@/src/photos/camera-slug";
+import type { ResolvedSearch } from "@/src/search/search-query-builder";
+import { parseSearchQuery } from "@/src/search/search-query-parser";
+import { countFoundPerCamera, countFoundPerLens, countFoundPerTag, countFoundPerYear, listMatchingDocuments, searchPhotos } from "@/src/search/search.repository";
 import { makeTemporaryDirectory, median, onCleanup, runBenchmark } from "./bench-app";
 import { explainQueries } from "./bench-explain";
 import { type ScaleApp, startScaleApp } from "./scale-app";
@@ -158,21 +164,33 @@ async function measureDeepPage(app: ScaleApp, seed: SearchSeed, explained: Array
   );
 }
 
-/** The queries behind each API request, on the seeded database, with their plans (BENCH_SEARCH_EXPLAIN=1). */
-async function explainRequests(seeded: SeededDatabase, requests: Array<{ name: string; request: LoadRequest }>): Promise<string[]> {
+/** The query's terms with camera:/lens: resolved against the seed's slugs (the service's rule: a run of whole words). */
+function resolveForExplain(q: string, slugs: string[]): ResolvedSearch {
+  const parsed = parseSearchQuery(q);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const resolved: ResolvedSearch = { terms: parsed.query.terms, slugs: new Map() };
+  for (const term of parsed.query.terms) {
+    if (term.kind === "camera" || term.kind === "lens") resolved.slugs.set(term, slugs.filter((slug) => `-${slug}-`.includes(`-${slugify(term.value)}-`)));
+  }
+  return resolved;
+}
+
+/** The repository's queries behind each API request, on the seeded database, with their plans (BENCH_SEARCH_EXPLAIN=1). */
+async function explainRequests(seeded: SeededDatabase, slugs: string[], requests: Array<{ name: string; request: LoadRequest }>): Promise<string[]> {
   const lines: string[] = [];
   for (const { name, request } of requests) {
     const url = new URL(request.path, "http://bench.invalid");
-    const q = url.searchParams.get("q") ?? "";
-    const limit = Number(url.searchParams.get("limit") ?? 8);
-    const cursor = url.searchParams.get("cursor") ?? undefined;
+    const resolved = resolveForExplain(url.searchParams.get("q") ?? "", slugs);
+    const query = { resolved, access: PUBLIC_LIST_ACCESS };
+    const cursor = url.searchParams.get("cursor");
+    const after = cursor ? (([sortAt, id]) => ({ sortAt, id }))(decodeKeysetCursor(cursor, 2)) : undefined;
     const work =
       url.pathname === "/api/search"
-        ? (db: Parameters<typeof searchPhotosForViewer>[0]) => searchPhotosForViewer(db, ANONYMOUS_VIEWER, { q, cursor, limit })
+        ? (db: Parameters<typeof searchPhotos>[0]) => searchPhotos(db, { ...query, after, limit: PAGE_SIZE + 1 })
         : url.pathname === "/api/search/facets"
-          ? (db: Parameters<typeof facetSearchForViewer>[0]) => facetSearchForViewer(db, ANONYMOUS_VIEWER, { q })
+          ? (db: Parameters<typeof searchPhotos>[0]) => Promise.all([countFoundPerCamera(db, query), countFoundPerLens(db, query), countFoundPerYear(db, query), countFoundPerTag(db, query)])
           : url.pathname === "/api/search/suggest"
-            ? (db: Parameters<typeof suggestSearchForViewer>[0]) => suggestSearchForViewer(db, ANONYMOUS_VIEWER, { q, limit })
+            ? (db: Parameters<typeof searchPhotos>[0]) => listMatchingDocuments(db, url.searchParams.get("q") ?? "", PUBLIC_LIST_ACCESS, 50)
             : null;
     if (!work) continue;
     lines.push(`  ${name} (${request.path}):`, ...(await explainQueries(seeded, work)));
@@ -202,7 +220,7 @@ async function benchDatabase(kind: DatabaseKind, sample: SamplePhoto): Promise<s
       largeRequests.push({ name: benchPath.name, request: targets[1].request });
     }
     const deep = ONLY.test("deep page") ? [await measureDeepPage(apps[1], both[1].seed, largeRequests)] : [];
-    const plans = EXPLAIN ? ["", `${name}: the queries at ${labels[1]}, with the database's plans:`, ...(await explainRequests(both[1].seeded, largeRequests))] : [];
+    const plans = EXPLAIN ? ["", `${name}: the queries at ${labels[1]}, with the database's plans:`, ...(await explainRequests(both[1].seeded, both[1].seed.cameraSlugs, largeRequests))] : [];
     const seedTimes = `${both.map(({ seeded }) => `${formatSize(seeded.size)} ${seeded.seedSeconds.toFixed(1)} s`).join(", ")}, index by ${FILLING}`;
     const all = [...rows, ...deep];
     const met = all.filter((row) => verdict(row) === "✓").length;
@@ -230,7 +248,7 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const sample = await processSamplePhoto();
   console.log(`sample photo: ${path.basename(SAMPLE_PHOTO)}, ${sample.width}×${sample.height}`);
-  const kinds: DatabaseKind[] = process.env.DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+  const kinds = (process.env.DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"]).filter((kind) => (process.env.BENCH_SEARCH_DATABASES ?? "sqlite,postgres").split(",").includes(kind)) as DatabaseKind[];
   if (!process.env.DATABASE_URL) console.log("DATABASE_URL is not set: SQLite only.");
   const reports: string[] = [];
   for (const kind of kinds) reports.push(await benchDatabase(kind, sample));
