@@ -131,7 +131,7 @@ function formatTable(title: string, labels: [string, string], rows: Row[]): stri
   const cells = [["request", "q", `${first} req/s`, `${first} p99`, `${second} req/s`, `${second} p99`, `time ${second}/${first}`, "target", "verdict"]];
   for (const row of rows) {
     const figures = row.sides
-      ? [formatRate(row.sides[0].requestsPerSecond), formatMs(row.sides[0].p99Ms), formatRate(row.sides[1].requestsPerSecond), formatMs(row.sides[1].p99Ms), formatRatio(slowdown(row.sides))]
+      ? [formatRate(row.sides[0].requestsPerSecond), formatMs(row.sides[0].p99Ms), formatRate(row.sides[1].requestsPerSecond), formatMs(row.sides[1].p99Ms), Number.isFinite(slowdown(row.sides)) ? formatRatio(slowdown(row.sides)) : "∞ (none served)"]
       : ["", "", "", "", ""];
     cells.push([row.name, row.q === "" ? "(empty)" : row.q, ...figures, `≤ ${TARGET}x`, verdict(row)]);
   }
