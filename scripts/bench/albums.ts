@@ -12,13 +12,11 @@
 // Needs `npx next build` first.   BENCH_ALBUMS_ROUNDS=3  BENCH_ALBUMS_SECONDS=3  BENCH_ALBUMS_MOVES=100
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { generateNKeysBetween } from "fractional-indexing";
-import { CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql, SqliteDialect } from "kysely";
-import { Pool } from "pg";
+import { sql } from "kysely";
 import { type AlbumPhotoAccess, insertAlbum, insertAlbumPhotos, listAlbumPhotoPage } from "@/src/albums/albums.repository";
-import type { Database } from "@/src/db/database";
 import { listPhotos } from "@/src/photos/photos.repository";
+import { explainQueries, openSeededDatabase } from "./bench-explain";
 import { makeTemporaryDirectory, median, onCleanup, runBenchmark } from "./bench-app";
 import { type ScaleApp, signIn, startScaleApp } from "./scale-app";
 import { type LoadFigures, type LoadRequest, runLoad } from "./scale-load";
@@ -35,16 +33,10 @@ const [SMALL_ALBUM, LARGE_ALBUM] = [100, 10_000];
 const DEEP_PAGE = 200;
 const DEEP_LIMIT = 5;
 
-function openDatabase(seeded: SeededDatabase, log?: (event: LogEvent) => void): Kysely<Database> {
-  if (seeded.kind === "postgres") return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: seeded.databaseUrl, max: 2 }) }), log });
-  const file = new SQLite(path.join(seeded.dataDirectory, "contact-sheet.sqlite"));
-  file.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }), log });
-}
 
 /** Two public albums of the admin's: LARGE_ALBUM and SMALL_ALBUM of the newest photos, in manual order. */
 async function seedAlbums(seeded: SeededDatabase): Promise<{ large: string; small: string }> {
-  const db = openDatabase(seeded);
+  const db = openSeededDatabase(seeded);
   try {
     const now = new Date().toISOString();
     const ids = { large: "", small: "" };
@@ -112,7 +104,7 @@ async function timeOneAtATime(app: ScaleApp, count: number, request: (index: num
 }
 
 async function orderKeys(seeded: SeededDatabase, albumId: string): Promise<Map<string, string>> {
-  const db = openDatabase(seeded);
+  const db = openSeededDatabase(seeded);
   try {
     const rows = await db.selectFrom("album_photos").select(["photo_id", "order_key"]).where("album_id", "=", albumId).execute();
     return new Map(rows.map((row) => [row.photo_id, row.order_key]));
@@ -123,47 +115,16 @@ async function orderKeys(seeded: SeededDatabase, albumId: string): Promise<Map<s
 
 /** The queries GET /api/photos sends for an admin (listPhotos with every visibility), each with the database's plan and its time. */
 function explainAdminList(seeded: SeededDatabase, after?: { sortAt: string; id: string }, limit = 31): Promise<string[]> {
-  return explain(seeded, (db) =>
+  return explainQueries(seeded, (db) =>
     listPhotos(db, { access: { visibilities: ["public", "unlisted", "members", "private"], viewerId: seeded.users.admin.id }, onlyReady: false, after, limit }),
   );
 }
 
 /** The query of an album page's first 61 photos, for this reader. */
 function explainAlbumPage(seeded: SeededDatabase, albumId: string, access: AlbumPhotoAccess): Promise<string[]> {
-  return explain(seeded, (db) => listAlbumPhotoPage(db, { albumId, sort: "manual", access, limit: 61 }));
+  return explainQueries(seeded, (db) => listAlbumPhotoPage(db, { albumId, sort: "manual", access, limit: 61 }));
 }
 
-/** Runs `work` on its own handle, then shows each query it sent with the database's plan and the query's own time. */
-async function explain(seeded: SeededDatabase, work: (db: Kysely<Database>) => Promise<unknown>): Promise<string[]> {
-  const captured: CompiledQuery[] = [];
-  const db = openDatabase(seeded, (event) => {
-    if (event.level === "query") captured.push(event.query);
-  });
-  try {
-    await work(db);
-    const lines: string[] = [];
-    for (const query of captured.splice(0)) {
-      lines.push(`    ${query.sql}`);
-      if (seeded.kind === "sqlite") {
-        const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
-        lines.push(...plan.rows.map((row) => `      ${row.detail}`));
-      } else {
-        const plan = await db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, BUFFERS OFF) ${query.sql}`, [...query.parameters]));
-        lines.push(...plan.rows.map((row) => `      ${row["QUERY PLAN"]}`));
-      }
-      const times: number[] = [];
-      for (let run = 0; run < 20; run += 1) {
-        const startedAt = performance.now();
-        await db.executeQuery(query);
-        times.push(performance.now() - startedAt);
-      }
-      lines.push(`      the query alone: ${median(times).toFixed(2)} ms (median of 20)`);
-    }
-    return lines;
-  } finally {
-    await db.destroy();
-  }
-}
 
 async function benchDatabase(kind: DatabaseKind, sample: SamplePhoto): Promise<string[]> {
   const name = kind === "sqlite" ? "SQLite" : "PostgreSQL";

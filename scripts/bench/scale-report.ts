@@ -30,13 +30,14 @@ export interface Baseline {
   app: SideFigures;
 }
 
-const formatSize = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size));
-const formatRate = (value: number) => value.toFixed(value < 10 ? 1 : 0);
-const formatMs = (value: number) => `${value.toFixed(0)} ms`;
+export const formatSize = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size));
+export const formatRate = (value: number) => value.toFixed(value < 10 ? 1 : 0);
+export const formatMs = (value: number) => `${value.toFixed(0)} ms`;
 // Two significant digits below 0.1, so a ratio of 0.003 does not print as 0.00.
-const formatRatio = (value: number) => `${value < 0.1 ? value.toPrecision(2) : value.toFixed(2)}x`;
+export const formatRatio = (value: number) => `${value < 0.1 ? value.toPrecision(2) : value.toFixed(2)}x`;
 
-function pad(cells: string[][]): string[] {
+/** Columns padded to their widest cell: the first two left-aligned (names), the rest right-aligned (figures). */
+export function pad(cells: string[][]): string[] {
   const widths = cells[0].map((_, column) => Math.max(...cells.map((row) => row[column].length)));
   return cells.map((row) => row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join(" | "));
 }

@@ -1,16 +1,20 @@
 // bench:scale – a fresh, migrated database (SQLite file or PostgreSQL database) filled with `size`
 // photos through the app's own repositories: users by insertUser, photos by insertPhoto, every
 // processed photo's variant rows by insertVariants (many photos' rows per call), in a few big
-// transactions. Only the photos the benchmark requests get real files.
+// transactions. Only the photos the benchmark requests get real files. Another benchmark may extend
+// the rows (its own titles, cameras, sizes) and add rows of its own in the same transactions
+// (SeedExtension: bench:search's tags and albums).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, sql, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from "kysely";
 import { Pool } from "pg";
 import type { Role } from "@/src/access/roles";
 import type { Database, NewPhotoRow, PhotoStatus, PhotoVariantRow, Visibility } from "@/src/db/database";
 import { migrateToLatest } from "@/src/db/migrate";
+import { migrationProvider } from "@/src/db/migrations";
+import { cameraSlug, lensSlug } from "@/src/photos/camera-slug";
 import { newPublicationKey } from "@/src/photos/photo-publication";
 import { insertPhoto, insertVariants } from "@/src/photos/photos.repository";
 import { hashPassword } from "@/src/users/password";
@@ -49,6 +53,8 @@ export interface SeededDatabase {
   /** Every photo, newest first (sort_at, id descending: the gallery's order). */
   photos: SeededPhoto[];
   seedSeconds: number;
+  /** Of seedSeconds, the migrations run after the rows (SeedExtension.seedBeforeMigration): their backfill. */
+  laterMigrationSeconds: number;
 }
 
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
@@ -67,7 +73,7 @@ const originalKey = (photoId: string) => `originals/${photoId.slice(0, 2)}/${pho
 const variantPrefix = (photoId: string) => `variants/${photoId.slice(0, 2)}/${photoId}/`;
 
 /** A small deterministic generator (mulberry32), so both sizes get the same mix. */
-function createRandom(seed: number): () => number {
+export function createRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -119,13 +125,40 @@ async function insertBenchUsers(db: Kysely<Database>, size: number): Promise<See
   return { admin: await make("admin", "admin"), editor: await make("editor", "editor"), member: await make("viewer", "member") };
 }
 
+export type PlannedPhotoRow = NewPhotoRow & { id: string; publication_key: string; sort_at: string; status: PhotoStatus; visibility: Visibility };
+
 interface PlannedPhoto {
-  row: NewPhotoRow & { id: string; publication_key: string; sort_at: string };
+  row: PlannedPhotoRow;
   variants: PhotoVariantRow[];
 }
 
+/** What another benchmark adds to these photos: fields of its own on each row, and rows that refer to them. */
+export interface SeedExtension {
+  /** Once, after the users and before any photo (albums, tags). */
+  prepare?: (db: Kysely<Database>, users: SeededDatabase["users"]) => Promise<void>;
+  /** Fields to change on one photo's row; `index` counts from the oldest (0) to the newest (size - 1). */
+  describePhoto?: (row: Readonly<PlannedPhotoRow>, index: number) => Partial<NewPhotoRow> | undefined;
+  /** In each transaction, after its photos and variants: rows that refer to those photos (tags, album members). */
+  addRows?: (transaction: Kysely<Database>, rows: PlannedPhotoRow[]) => Promise<void>;
+  /**
+   * Seed into the schema as it was just before this migration, then migrate to the latest: the
+   * migration fills what it builds from the rows in one statement (its backfill) instead of its
+   * triggers doing it row by row while seeding.
+   */
+  seedBeforeMigration?: string;
+}
+
+/** Migrates to the migration just before `name`. */
+async function migrateToJustBefore(db: Kysely<Database>, name: string): Promise<void> {
+  const names = Object.keys(await migrationProvider.getMigrations()).sort();
+  const index = names.indexOf(name);
+  if (index <= 0) throw new Error(`No migration before ${name}`);
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(names[index - 1]);
+  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+}
+
 /** The `size` photos, oldest first; the newest is a few hours old, the oldest 15 years. */
-function planPhotos(size: number, sample: SamplePhoto, owners: string[]): PlannedPhoto[] {
+function planPhotos(size: number, sample: SamplePhoto, owners: string[], extension: SeedExtension): PlannedPhoto[] {
   const random = createRandom(16);
   const now = Date.now();
   const step = SPAN_MS / size;
@@ -145,7 +178,7 @@ function planPhotos(size: number, sample: SamplePhoto, owners: string[]): Planne
     const uploadedAt = new Date(Math.min(now - 60_000, Date.parse(takenAt) + 3_600_000)).toISOString();
     const isReady = status === "ready";
     const sortAt = isReady ? takenAt : uploadedAt;
-    const row: PlannedPhoto["row"] = {
+    const row: PlannedPhotoRow = {
       id,
       owner_id: owners[random() < 0.7 ? 0 : 1],
       sha256: randomBytes(32).toString("hex"),
@@ -164,6 +197,9 @@ function planPhotos(size: number, sample: SamplePhoto, owners: string[]): Planne
       camera_make: isReady ? sample.metadata.exif.cameraMake : null,
       camera_model: isReady ? sample.metadata.exif.cameraModel : null,
       lens: isReady ? sample.metadata.exif.lens : null,
+      // As processing sets them with the EXIF summary (src/photos/camera-slug.ts).
+      camera_slug: isReady ? cameraSlug(sample.metadata.exif.cameraMake, sample.metadata.exif.cameraModel) : null,
+      lens_slug: isReady ? lensSlug(sample.metadata.exif.lens) : null,
       focal_length: isReady ? sample.metadata.exif.focalLength : null,
       aperture: isReady ? sample.metadata.exif.aperture : null,
       exposure_time: isReady ? sample.metadata.exif.exposureTime : null,
@@ -179,6 +215,7 @@ function planPhotos(size: number, sample: SamplePhoto, owners: string[]): Planne
       created_at: uploadedAt,
       updated_at: uploadedAt,
     };
+    Object.assign(row, extension.describePhoto?.(row, index));
     // A processed photo's rows: the sample's formats, widths and sizes, under keys of the worker's shape.
     const variants = isReady
       ? sample.variants.map((variant) => {
@@ -204,14 +241,23 @@ function newestFirst(left: SeededPhoto, right: SeededPhoto): number {
   return left.id < right.id ? 1 : left.id > right.id ? -1 : 0;
 }
 
-export async function seedDatabase(options: { kind: DatabaseKind; size: number; sample: SamplePhoto; dataDirectory: string; databaseUrl?: string }): Promise<SeededDatabase> {
-  const { kind, size, sample, dataDirectory, databaseUrl } = options;
+export async function seedDatabase(options: {
+  kind: DatabaseKind;
+  size: number;
+  sample: SamplePhoto;
+  dataDirectory: string;
+  databaseUrl?: string;
+  extension?: SeedExtension;
+}): Promise<SeededDatabase> {
+  const { kind, size, sample, dataDirectory, databaseUrl, extension = {} } = options;
   const startedAt = performance.now();
   const db = openDatabase(kind, dataDirectory, databaseUrl);
   try {
-    await migrateToLatest(db);
+    if (extension.seedBeforeMigration) await migrateToJustBefore(db, extension.seedBeforeMigration);
+    else await migrateToLatest(db);
     const users = await insertBenchUsers(db, size);
-    const planned = planPhotos(size, sample, [users.admin.id, users.editor.id]);
+    await extension.prepare?.(db, users);
+    const planned = planPhotos(size, sample, [users.admin.id, users.editor.id], extension);
     for (let start = 0; start < planned.length; start += PHOTOS_PER_TRANSACTION) {
       const chunk = planned.slice(start, start + PHOTOS_PER_TRANSACTION);
       await db.transaction().execute(async (transaction) => {
@@ -220,8 +266,12 @@ export async function seedDatabase(options: { kind: DatabaseKind; size: number; 
         for (let offset = 0; offset < variants.length; offset += VARIANT_ROWS_PER_INSERT) {
           await insertVariants(transaction, variants.slice(offset, offset + VARIANT_ROWS_PER_INSERT));
         }
+        await extension.addRows?.(transaction, chunk.map((photo) => photo.row));
       });
     }
+    const laterMigrationsStartedAt = performance.now();
+    if (extension.seedBeforeMigration) await migrateToLatest(db);
+    const laterMigrationSeconds = (performance.now() - laterMigrationsStartedAt) / 1000;
     // What autovacuum would have done on a live server by now; SQLite is left as the app leaves it.
     if (kind === "postgres") await sql`ANALYZE`.execute(db);
     const photos = planned
@@ -234,7 +284,7 @@ export async function seedDatabase(options: { kind: DatabaseKind; size: number; 
         variantKeys: new Map(variants.map((variant) => [`${variant.format}-${variant.width}`, variant.storage_key])),
       }))
       .sort(newestFirst);
-    return { kind, size, dataDirectory, databaseUrl, users, photos, seedSeconds: (performance.now() - startedAt) / 1000 };
+    return { kind, size, dataDirectory, databaseUrl, users, photos, seedSeconds: (performance.now() - startedAt) / 1000, laterMigrationSeconds };
   } finally {
     await db.destroy();
   }
