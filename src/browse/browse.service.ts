@@ -54,19 +54,26 @@ const MAXIMUM_PAGE_SIZE = 100;
 // shows within REMEMBER_MS.
 const REMEMBER_MS = 5_000;
 const MAXIMUM_REMEMBERED = 1_000;
-const remembered = new Map<string, { value: Promise<unknown>; until: number }>();
-onPhotosChanged(() => remembered.clear());
+// Per database handle (tests open several), each entry stamped with the generation it was read in.
+const rememberedByDb = new WeakMap<DatabaseHandle, Map<string, { value: Promise<unknown>; until: number; generation: number }>>();
+let generation = 0;
+onPhotosChanged(() => {
+  generation += 1;
+});
 
-function remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+function remember<T>(db: DatabaseHandle, key: string, load: () => Promise<T>): Promise<T> {
+  let remembered = rememberedByDb.get(db);
+  if (!remembered) rememberedByDb.set(db, (remembered = new Map()));
   const now = Date.now();
   const entry = remembered.get(key);
-  if (entry && entry.until > now) return entry.value as Promise<T>;
+  if (entry && entry.until > now && entry.generation === generation) return entry.value as Promise<T>;
   if (remembered.size >= MAXIMUM_REMEMBERED) remembered.clear();
   const value = load();
-  remembered.set(key, { value, until: now + REMEMBER_MS });
+  const stored = { value, until: now + REMEMBER_MS, generation };
+  remembered.set(key, stored);
   // A failed read is not remembered: the next view asks again.
   value.catch(() => {
-    if (remembered.get(key)?.value === value) remembered.delete(key);
+    if (remembered.get(key) === stored) remembered.delete(key);
   });
   return value;
 }
@@ -79,10 +86,10 @@ function accessKey(access: PhotoListAccess): string {
 async function countsFor(db: DatabaseHandle, kind: BrowseCountKind, access: PhotoListAccess): Promise<BrowseCountRow[]> {
   const shared: BrowseCountScope = { kind: "shared", visibilities: access.visibilities };
   const sharedKey = `count:${kind}:shared:${[...access.visibilities].sort().join(",")}`;
-  const scopes: Array<Promise<BrowseCountRow[]>> = [remember(sharedKey, () => countBrowsePhotos(db, kind, shared))];
+  const scopes: Array<Promise<BrowseCountRow[]>> = [remember(db, sharedKey, () => countBrowsePhotos(db, kind, shared))];
   if (access.viewerId !== null) {
     const own: BrowseCountScope = { kind: "own", ownerId: access.viewerId, sharedVisibilities: access.visibilities };
-    scopes.push(remember(`count:${kind}:own:${accessKey(access)}`, () => countBrowsePhotos(db, kind, own)));
+    scopes.push(remember(db, `count:${kind}:own:${accessKey(access)}`, () => countBrowsePhotos(db, kind, own)));
   }
   return (await Promise.all(scopes)).flat();
 }
@@ -142,7 +149,7 @@ function byText(left: string, right: string): number {
 export async function listBrowseEntries(db: DatabaseHandle, viewer: Viewer, kind: BrowseKind): Promise<BrowseEntry[]> {
   const access = photoListAccessOf(viewer);
   const groups = mergeCounts(kind, await countsFor(db, kind, access));
-  const covers = await remember(`covers:${kind}:${accessKey(access)}`, async () => {
+  const covers = await remember(db, `covers:${kind}:${accessKey(access)}`, async () => {
     const rows = new Map<string, PhotoRow>();
     for (const group of groups) {
       const [cover] = await listBrowsePhotos(db, { filter: filterOf(kind, group.key), access, limit: 1 });
