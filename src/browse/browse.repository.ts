@@ -27,10 +27,10 @@ function whereFilter<TB extends "photos">(eb: ExpressionBuilder<Database, TB>, f
 
 /**
  * The visibilities whose index range can hold a photo the access lets through: those it lists, and
- * every other one when someone is signed in (their own photos of any visibility).
+ * every other one when someone is signed in who has photos of their own there (`ownPhotos`).
  */
-function rangeVisibilities(access: PhotoListAccess): Visibility[] {
-  return access.viewerId === null ? EVERY_VISIBILITY.filter((each) => access.visibilities.includes(each)) : EVERY_VISIBILITY;
+function rangeVisibilities(access: PhotoListAccess, ownPhotos: boolean): Visibility[] {
+  return access.viewerId !== null && ownPhotos ? EVERY_VISIBILITY : EVERY_VISIBILITY.filter((each) => access.visibilities.includes(each));
 }
 
 function selectRange(db: DatabaseHandle, visibility: Visibility, query: BrowsePhotosQuery) {
@@ -52,6 +52,12 @@ function selectRange(db: DatabaseHandle, visibility: Visibility, query: BrowsePh
 export interface BrowsePhotosQuery {
   filter: BrowseFilter;
   access: PhotoListAccess;
+  /**
+   * Whether the viewer may have photos of their own here beyond the listed visibilities (unlisted,
+   * private or unfinished): only then are the other visibilities' ranges read too, since those
+   * walk everyone's rows of that visibility to find the viewer's. True when unsure.
+   */
+  ownPhotos: boolean;
   /** The row to start after, in gallery order. */
   after?: { sortAt: string; id: string };
   limit: number;
@@ -63,7 +69,7 @@ export interface BrowsePhotosQuery {
  * src/photos/photos.repository.ts, so the thousandth page costs what the first does.
  */
 export async function listBrowsePhotos(db: DatabaseHandle, query: BrowsePhotosQuery): Promise<PhotoRow[]> {
-  const visibilities = rangeVisibilities(query.access);
+  const visibilities = rangeVisibilities(query.access, query.ownPhotos);
   if (visibilities.length === 0) return [];
   if (visibilities.length === 1) return selectRange(db, visibilities[0], query).execute();
   const [first, ...rest] = visibilities.map((visibility) => db.selectFrom(selectRange(db, visibility, query).as("browse_range")).selectAll());

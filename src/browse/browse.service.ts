@@ -82,16 +82,19 @@ function accessKey(access: PhotoListAccess): string {
   return `${[...access.visibilities].sort().join(",")}:${access.viewerId ?? ""}`;
 }
 
-/** The counts a viewer of this access may see, per key: the shared scope's and, when signed in, their own photos' on top. */
-async function countsFor(db: DatabaseHandle, kind: BrowseCountKind, access: PhotoListAccess): Promise<BrowseCountRow[]> {
+/**
+ * The counts a viewer of this access may see, per key: the shared scope's and, when signed in, their
+ * own photos' on top (`own`: the keys where they have photos outside the shared scope).
+ */
+async function countsFor(db: DatabaseHandle, kind: BrowseCountKind, access: PhotoListAccess): Promise<{ rows: BrowseCountRow[]; own: Set<string> }> {
   const shared: BrowseCountScope = { kind: "shared", visibilities: access.visibilities };
   const sharedKey = `count:${kind}:shared:${[...access.visibilities].sort().join(",")}`;
-  const scopes: Array<Promise<BrowseCountRow[]>> = [remember(db, sharedKey, () => countBrowsePhotos(db, kind, shared))];
-  if (access.viewerId !== null) {
-    const own: BrowseCountScope = { kind: "own", ownerId: access.viewerId, sharedVisibilities: access.visibilities };
-    scopes.push(remember(db, `count:${kind}:own:${accessKey(access)}`, () => countBrowsePhotos(db, kind, own)));
-  }
-  return (await Promise.all(scopes)).flat();
+  const own: BrowseCountScope | null = access.viewerId === null ? null : { kind: "own", ownerId: access.viewerId, sharedVisibilities: access.visibilities };
+  const [sharedRows, ownRows] = await Promise.all([
+    remember(db, sharedKey, () => countBrowsePhotos(db, kind, shared)),
+    own ? remember(db, `count:${kind}:own:${accessKey(access)}`, () => countBrowsePhotos(db, kind, own)) : Promise.resolve([]),
+  ]);
+  return { rows: [...sharedRows, ...ownRows], own: new Set(ownRows.map((row) => row.key)) };
 }
 
 /** "Nikon" for NIKON CORPORATION, "Canon" for Canon Inc.; short all-capital makers (DJI, LG) stay as they are. */
@@ -148,11 +151,12 @@ function byText(left: string, right: string): number {
  */
 export async function listBrowseEntries(db: DatabaseHandle, viewer: Viewer, kind: BrowseKind): Promise<BrowseEntry[]> {
   const access = photoListAccessOf(viewer);
-  const groups = mergeCounts(kind, await countsFor(db, kind, access));
+  const counts = await countsFor(db, kind, access);
+  const groups = mergeCounts(kind, counts.rows);
   const covers = await remember(db, `covers:${kind}:${accessKey(access)}`, async () => {
     const rows = new Map<string, PhotoRow>();
     for (const group of groups) {
-      const [cover] = await listBrowsePhotos(db, { filter: filterOf(kind, group.key), access, limit: 1 });
+      const [cover] = await listBrowsePhotos(db, { filter: filterOf(kind, group.key), access, ownPhotos: counts.own.has(group.key), limit: 1 });
       if (cover) rows.set(group.key, cover);
     }
     return rows;
@@ -199,11 +203,15 @@ export async function getBrowsePage(db: DatabaseHandle, viewer: Viewer, kind: Br
   const notFound = new AppError("NOT_FOUND", kind === "year" ? "No photos from that year." : `No ${kind} has that name.`);
   if (canonical === null || canonical !== key) throw notFound;
   const access = photoListAccessOf(viewer);
-  const group = mergeCounts(kind, await countsFor(db, kind, access)).find((each) => each.key === canonical);
+  const counts = await countsFor(db, kind, access);
+  const group = mergeCounts(kind, counts.rows).find((each) => each.key === canonical);
   const limit = Math.max(1, Math.min(Math.floor(options.limit ?? BROWSE_PAGE_SIZE), MAXIMUM_PAGE_SIZE));
   const rows = await listBrowsePhotos(db, {
     filter: filterOf(kind, canonical),
     access,
+    // Counts remembered in this process are dropped when photos change here; another process's new
+    // photo of the viewer's own shows within REMEMBER_MS, as its count does.
+    ownPhotos: counts.own.has(canonical),
     after: options.cursor ? decodeCursor(options.cursor) : undefined,
     limit: limit + 1,
   });
