@@ -152,7 +152,8 @@ function byText(left: string, right: string): number {
 export async function listBrowseEntries(db: DatabaseHandle, viewer: Viewer, kind: BrowseKind): Promise<BrowseEntry[]> {
   const access = photoListAccessOf(viewer);
   const counts = await countsFor(db, kind, access);
-  const groups = mergeCounts(kind, counts.rows);
+  // A year a camera's clock got wrong beyond what /years/[year] shows (0000, 1601) has no page to link to.
+  const groups = mergeCounts(kind, counts.rows).filter((group) => kind !== "year" || parseBrowseYear(group.key) !== null);
   const covers = await remember(db, `covers:${kind}:${accessKey(access)}`, async () => {
     const rows = new Map<string, PhotoRow>();
     for (const group of groups) {
