@@ -12,13 +12,17 @@ export function describeCount(count: number): string {
   return `${count.toLocaleString("en-GB")} ${count === 1 ? "photo" : "photos"}`;
 }
 
-/** The entries as cards (cover, name, count), under a heading per group when they have groups (cameras by maker). */
+// Below this many cards one grid reads best; past it, a heading per group (cameras by maker) helps.
+const GROUP_FROM = 8;
+
+/** The entries as cards (cover, name, count), under a heading per group when there are enough of them to need it. */
 export function BrowseIndex({ entries, label }: { entries: BrowseEntry[]; label: string }) {
   const groups: Array<{ name: string | null; entries: BrowseEntry[] }> = [];
   for (const entry of entries) {
+    const name = entries.length >= GROUP_FROM ? entry.group : null;
     const last = groups[groups.length - 1];
-    if (last && last.name === entry.group) last.entries.push(entry);
-    else groups.push({ name: entry.group, entries: [entry] });
+    if (last && last.name === name) last.entries.push(entry);
+    else groups.push({ name, entries: [entry] });
   }
   let index = 0;
   return (
