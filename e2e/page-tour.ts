@@ -45,6 +45,13 @@ export const TOUR_PAGES: TourPage[] = [
   // Search: a query of two terms (chips, facets, results) and a query the parser refuses (its message, the help).
   { name: "search", path: () => `/search?q=${encodeURIComponent("tag:travel -tag:portrait")}`, needsSignIn: false },
   { name: "search-error", path: () => `/search?q=${encodeURIComponent("travel year:20x9")}`, needsSignIn: false },
+  // Browse: the seeded photos' cameras, lenses and years (the first is an iPhone 6's from 2015).
+  { name: "cameras", path: () => "/cameras", needsSignIn: false },
+  { name: "camera", path: () => "/cameras/apple-iphone-6", needsSignIn: false },
+  { name: "lenses", path: () => "/lenses", needsSignIn: false },
+  { name: "lens", path: () => "/lenses/iphone-6-back-camera-4-15mm-f-2-2", needsSignIn: false },
+  { name: "years", path: () => "/years", needsSignIn: false },
+  { name: "year", path: () => "/years/2015", needsSignIn: false },
   { name: "not-found", path: () => "/no-such-page", needsSignIn: false },
   // Share links (seedTourShares): the gallery and a photo page, the password form, a turned-off link.
   { name: "share", path: () => `/s/${TOUR_SHARES.open}`, needsSignIn: false },

@@ -42,6 +42,7 @@ import { listTagPhotosForViewer, listTagsForPhoto, listTagsForViewer } from "@/s
 import { facetSearchForViewer, searchPhotosForViewer, suggestSearchForViewer } from "@/src/search/search.service";
 import { planOgImage } from "@/src/publish/og-images";
 import { findPublicAlbumBySlug } from "@/src/publish/published-subjects";
+import { getBrowsePage, listBrowseEntries } from "@/src/browse/browse.service";
 import { createShareVisitor, getShareVisitor, listNewSelectionsForUser, sendShareSelection, setShareFeedback } from "@/src/shares/proofing.service";
 import { type PhotoLibrary, seedPhotoLibrary } from "./helpers/photo-library";
 import { openFreshDatabase } from "./helpers/test-database";
@@ -262,6 +263,17 @@ const viewers: Array<[string, () => Viewer]> = [
   ["an admin", () => toViewer(library.admin)],
 ];
 
+let browseSeeded = false;
+
+/** Gives every photo of the library a camera and every other one a lens, as processing would (once). */
+async function seedBrowseSlugs(): Promise<void> {
+  if (browseSeeded) return;
+  browseSeeded = true;
+  await db.updateTable("photos").set({ camera_make: "Plan", camera_model: "Plan Camera", camera_slug: "plan-camera" }).execute();
+  const everyOther = library.photos.filter((_, index) => index % 2 === 0).map((photo) => photo.id);
+  await db.updateTable("photos").set({ lens: "Plan Lens", lens_slug: "plan-lens" }).where("id", "in", everyOther).execute();
+}
+
 /** A cursor deep in the list, as the service encodes it. */
 function cursorAt(index: number): string {
   const photo = library.photos[index];
@@ -322,6 +334,33 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
       });
     });
   }
+
+  for (const [who, viewerOf] of viewers) {
+    it(`a camera's, a lens's and a year's page for ${who}: the first page and a deep one, one index range per visibility`, async () => {
+      const viewer = viewerOf();
+      await seedBrowseSlugs();
+      // Counting is remembered per kind of viewer (below); read once here so the pages' own queries are what is checked.
+      for (const kind of ["camera", "lens", "year"] as const) await listBrowseEntries(db, viewer, kind);
+      await expectIndexedQueries(async () => {
+        for (const [kind, key] of [["camera", "plan-camera"], ["lens", "plan-lens"], ["year", "2010"]] as const) {
+          const first = await getBrowsePage(db, viewer, kind, key, { limit: 5 });
+          await getBrowsePage(db, viewer, kind, key, { limit: 5, cursor: first.nextCursor ?? cursorAt(20) });
+        }
+      });
+    });
+  }
+
+  it("/cameras, /lenses and /years for a visitor and a signed-in user: counted once, then answered from what is remembered", async () => {
+    // Counting every camera's photos reads every photo of the scope: remembered per kind of viewer
+    // and per user until photos change (src/browse/browse.service.ts), like /tags.
+    await seedBrowseSlugs();
+    for (const viewer of [ANONYMOUS_VIEWER, toViewer(library.editor)]) {
+      for (const kind of ["camera", "lens", "year"] as const) {
+        await listBrowseEntries(db, viewer, kind);
+        await expectIndexedQueries(() => listBrowseEntries(db, viewer, kind));
+      }
+    }
+  });
 
   it("/tags for a visitor and a signed-in user: counted once, then answered from the remembered counts", async () => {
     // Counting every tag's photos reads every photo_tags row (and a user's own photos outside what

@@ -10,6 +10,7 @@ import "./admin.css";
 import "./settings.css";
 import "./library.css";
 import "./tags.css";
+import "./browse.css";
 import "./albums.css";
 import "./shares-admin.css";
 import "./proofing.css";

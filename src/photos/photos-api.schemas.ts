@@ -52,6 +52,8 @@ export const photoDetailSchema = photoSummarySchema.extend({
   allowDownload: z.boolean().nullable().describe("null: the site's setting decides."),
   downloadUrl: z.string().nullable().describe("Where this caller downloads the photo, or null when they may not."),
   canEdit: z.boolean(),
+  cameraSlug: z.string().nullable().describe("The camera's URL name: its photos are at /cameras/{cameraSlug}. Null when unknown."),
+  lensSlug: z.string().nullable().describe("The lens's URL name: its photos are at /lenses/{lensSlug}. Null when unknown."),
 });
 
 export const photoListResponseSchema = z.object({

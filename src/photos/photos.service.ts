@@ -70,6 +70,9 @@ export interface PhotoDetail extends PhotoSummary {
   /** Where this viewer downloads the photo (the original for its owner, else a download copy), or null when they may not. */
   downloadUrl: string | null;
   canEdit: boolean;
+  /** The URL names of its camera and lens (/cameras/[slug], /lenses/[slug]); null when unknown. */
+  cameraSlug: string | null;
+  lensSlug: string | null;
 }
 
 export function toSummary(photo: PhotoRow, variants: PhotoVariantRow[]): PhotoSummary {
@@ -121,6 +124,8 @@ function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], 
     allowDownload: photo.allow_download === null ? null : photo.allow_download === 1,
     downloadUrl: policy.download === "none" ? null : toDownloadUrl(photo.id),
     canEdit: canEditPhoto(viewer, photo),
+    cameraSlug: photo.camera_slug,
+    lensSlug: photo.lens_slug,
   };
 }
 

@@ -8,6 +8,9 @@ import toast from "react-hot-toast";
 import { AccountMenu } from "./account-menu";
 import { ThemeToggle } from "./theme/theme-toggle";
 
+/** Where "Browse" leads and stays lit: by tag, camera, lens and year (each index page links the others). */
+const BROWSE_ROOTS = ["/cameras", "/lenses", "/years", "/tags"];
+
 /**
  * The header's right side follows the session's three states: a placeholder while it loads, a
  * sign-in link when signed out (also when the session could not be fetched), the user's menu when
@@ -17,6 +20,7 @@ export function SiteHeader({ siteTitle }: { siteTitle: string }) {
   const pathname = usePathname();
   const isInAlbums = pathname === "/albums" || pathname.startsWith("/albums/");
   const isOnSearch = pathname === "/search";
+  const isBrowsing = BROWSE_ROOTS.some((root) => pathname === root || pathname.startsWith(`${root}/`));
   // A share link's visitor (/s/[key]) sees the site's name and the theme, never the way to sign-in or admin.
   if (pathname.startsWith("/s/")) {
     return (
@@ -39,6 +43,9 @@ export function SiteHeader({ siteTitle }: { siteTitle: string }) {
         <nav aria-label="Site">
           <Link href="/albums" className="site-nav-link" aria-current={isInAlbums ? (pathname === "/albums" ? "page" : "true") : undefined} data-testid="albums-link">
             Albums
+          </Link>
+          <Link href="/cameras" className="site-nav-link" aria-current={isBrowsing ? "true" : undefined} data-testid="browse-link">
+            Browse
           </Link>
           <Link href="/search" className="site-nav-link site-nav-search" aria-current={isOnSearch ? "page" : undefined} data-testid="search-link">
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { findCurrentViewer } from "@/src/auth/current-user";
+import { BrowseNav } from "@/src/browse/components/browse-nav";
 import { getDb } from "@/src/db/client";
 import { listTagsForViewer } from "@/src/tags/tags.service";
 
@@ -11,6 +12,7 @@ export default async function TagsPage() {
   const tags = await listTagsForViewer(getDb(), await findCurrentViewer());
   return (
     <section className="page tags-page" aria-labelledby="tags-title">
+      <BrowseNav current="/tags" />
       <header className="tags-header">
         <h1 id="tags-title">Tags</h1>
         <p className="muted">{tags.length === 0 ? "No tagged photos to show yet." : `${tags.length} ${tags.length === 1 ? "tag" : "tags"}, each with how many photos have it.`}</p>

@@ -5,13 +5,14 @@ import { notFound } from "next/navigation";
 import { type AlbumContext, findAlbumContext } from "@/src/albums/album-pages";
 import { listAlbumsHoldingPhoto } from "@/src/albums/albums.service";
 import { findCurrentViewer } from "@/src/auth/current-user";
+import { browsePath, yearOfDate } from "@/src/browse/browse-paths";
 import { getDb } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
 import { ArrowKeyNavigation } from "@/src/photos/components/arrow-key-navigation";
 import { CopyLinkButton } from "@/src/photos/components/photo-details/copy-link-button";
 import { DeletePhotoButton } from "@/src/photos/components/photo-details/delete-photo-button";
 import { PhotoNavLink } from "@/src/photos/components/photo-details/photo-nav-link";
-import { ExifSummary } from "@/src/photos/components/photo-details/exif-summary";
+import { type ExifLinks, ExifSummary } from "@/src/photos/components/photo-details/exif-summary";
 import { PhotoStagePicture } from "@/src/photos/components/photo-details/photo-stage-picture";
 import { mapUrl } from "@/src/photos/components/photo-details/photo-facts";
 import { PhotoEditor } from "@/src/photos/components/photo-editor";
@@ -52,6 +53,20 @@ const findPhotoAlbumContext = cache(async (albumSlug: string | null, photoId: st
 function albumSlugOf(album: string | string[] | undefined): string | null {
   const slug = Array.isArray(album) ? album[0] : album;
   return slug ? slug : null;
+}
+
+/**
+ * Where the EXIF card's camera, lens and year lead. None for an unlisted photo the viewer does not
+ * own: it is in no list they may see, so its camera's page may well have nothing of theirs (a 404).
+ */
+function browseLinksOf(photo: PhotoPage["photo"]): ExifLinks | undefined {
+  if (photo.visibility === "unlisted" && !photo.canEdit) return undefined;
+  const year = yearOfDate(photo.takenAt);
+  return {
+    camera: photo.cameraSlug ? browsePath("camera", photo.cameraSlug) : null,
+    lens: photo.lensSlug ? browsePath("lens", photo.lensSlug) : null,
+    year: year === null ? null : browsePath("year", String(year)),
+  };
 }
 
 export async function generateMetadata({ params }: PhotoPageProps): Promise<Metadata> {
@@ -200,7 +215,7 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
             )}
           </header>
 
-          <ExifSummary exif={photo.exif} takenAt={photo.takenAt} />
+          <ExifSummary exif={photo.exif} takenAt={photo.takenAt} links={browseLinksOf(photo)} />
         </div>
 
         {photo.canEdit && (

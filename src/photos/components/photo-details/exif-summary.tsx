@@ -1,3 +1,5 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
 import type { PhotoDetail } from "../../photos.service";
 import { describeExposure, formatTakenAt } from "./photo-facts";
 
@@ -5,16 +7,31 @@ import { describeExposure, formatTakenAt } from "./photo-facts";
  * The photo page's "Camera and exposure" card: camera, lens, the exposure settings and the date
  * taken, in photographers' words; nothing at all when there is none of it. The gallery's photo page
  * and a share link's (which passes null EXIF when the link hides it) both show it.
+ *
+ * `links` (the gallery's photo page only, never a share link's: its visitor is no gallery viewer):
+ * where the camera, the lens and the date's year are browsed; each null where there is no page.
  */
-export function ExifSummary({ exif, takenAt }: { exif: PhotoDetail["exif"] | null; takenAt: string | null }) {
+export function ExifSummary({ exif, takenAt, links }: { exif: PhotoDetail["exif"] | null; takenAt: string | null; links?: ExifLinks }) {
   const takenAtText = formatTakenAt(takenAt);
   const exposure = exif ? describeExposure(exif) : null;
   const hasExposure = exposure !== null && (exposure.camera !== null || exposure.lens !== null || exposure.settings.length > 0);
   if (!hasExposure && !takenAtText) return null;
   return (
     <section className="photo-exif" aria-label="Camera and exposure" data-testid="exif-summary">
-      {exposure?.camera && <p className="photo-exif-camera">{exposure.camera}</p>}
-      {exposure?.lens && <p className="photo-exif-lens">{exposure.lens}</p>}
+      {exposure?.camera && (
+        <p className="photo-exif-camera">
+          <MaybeLink href={links?.camera} testId="exif-camera-link">
+            {exposure.camera}
+          </MaybeLink>
+        </p>
+      )}
+      {exposure?.lens && (
+        <p className="photo-exif-lens">
+          <MaybeLink href={links?.lens} testId="exif-lens-link">
+            {exposure.lens}
+          </MaybeLink>
+        </p>
+      )}
       {exposure && exposure.settings.length > 0 && (
         <dl className="photo-exif-settings">
           {exposure.settings.map((setting) => (
@@ -27,9 +44,27 @@ export function ExifSummary({ exif, takenAt }: { exif: PhotoDetail["exif"] | nul
       )}
       {takenAtText && takenAt && (
         <p className="photo-exif-date">
-          <time dateTime={takenAt}>{takenAtText}</time>
+          <MaybeLink href={links?.year} testId="exif-year-link">
+            <time dateTime={takenAt}>{takenAtText}</time>
+          </MaybeLink>
         </p>
       )}
     </section>
+  );
+}
+
+/** Where the EXIF card's words lead: a browse page's path each, or null for none. */
+export interface ExifLinks {
+  camera: string | null;
+  lens: string | null;
+  year: string | null;
+}
+
+function MaybeLink({ href, testId, children }: { href: string | null | undefined; testId: string; children: ReactNode }) {
+  if (!href) return children;
+  return (
+    <Link href={href} data-testid={testId}>
+      {children}
+    </Link>
   );
 }

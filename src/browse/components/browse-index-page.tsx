@@ -1,0 +1,25 @@
+import type { BrowseEntry } from "../browse.service";
+import type { BrowseKind } from "../browse-paths";
+import { BrowseIndex } from "./browse-index";
+import { BrowseNav } from "./browse-nav";
+
+const WORDS: Record<BrowseKind, { title: string; href: "/cameras" | "/lenses" | "/years"; one: string; many: string; none: string }> = {
+  camera: { title: "Cameras", href: "/cameras", one: "camera", many: "cameras", none: "No photos with a camera recorded yet." },
+  lens: { title: "Lenses", href: "/lenses", one: "lens", many: "lenses", none: "No photos with a lens recorded yet." },
+  year: { title: "Years", href: "/years", one: "year", many: "years", none: "No photos to show yet." },
+};
+
+/** /cameras, /lenses and /years: the ways to browse, a line saying how many, and the cards. */
+export function BrowseIndexPage({ kind, entries }: { kind: BrowseKind; entries: BrowseEntry[] }) {
+  const words = WORDS[kind];
+  return (
+    <section className="page browse-page" aria-labelledby="browse-title">
+      <BrowseNav current={words.href} />
+      <header className="browse-header">
+        <h1 id="browse-title">{words.title}</h1>
+        <p className="muted">{entries.length === 0 ? words.none : `${entries.length} ${entries.length === 1 ? words.one : words.many}`}</p>
+      </header>
+      {entries.length > 0 && <BrowseIndex entries={entries} label={words.title} />}
+    </section>
+  );
+}
