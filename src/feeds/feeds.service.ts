@@ -15,7 +15,7 @@ import { cleanFeedLine, cleanFeedText } from "./feed-text";
 import { listNewestPublicAlbumPhotos, listNewestPublicPhotos, listNewestPublicTagPhotos } from "./feeds.repository";
 import { FEED_CONTENT_TYPES, type FeedFormat, feedPath } from "./feeds.service.types";
 import { pickPublishedVariant } from "./published-variant";
-import { siteUrl } from "./site-url";
+import { siteUrl } from "@/src/config/site-url";
 
 /**
  * The site's feeds: RSS 2.0 and JSON Feed 1.1 of the newest public photos, of one public album,

@@ -9,7 +9,7 @@ import { OG_HEIGHT, OG_WIDTH } from "./og-image-render";
 import { planOgImageOf } from "./og-images";
 import { MAX_OEMBED_URL_LENGTH, type OembedQuery, type OembedResponse } from "./oembed.schemas";
 import { findPublicAlbumBySlug, findPublicPhoto, listPublicAlbumPhotos, type PublicPhoto } from "./published-subjects";
-import { absoluteUrl, siteOrigin } from "./site-address";
+import { siteOrigin, siteUrl } from "@/src/config/site-url";
 
 /** How long a consumer may keep an answer (seconds); the HTTP answer says the same. */
 export const OEMBED_CACHE_AGE = 300;
@@ -35,7 +35,7 @@ function parseSize(value: string | undefined, name: string): number | null {
 
 /** What the url names: 400 when it is not an absolute URL at all, 404 when it names nothing public here. */
 function parseTarget(value: string | undefined): Target {
-  if (!value) throw new AppError("BAD_REQUEST", "Give the url of a photo or album page, e.g. ?url=" + encodeURIComponent(absoluteUrl("/p/…")));
+  if (!value) throw new AppError("BAD_REQUEST", "Give the url of a photo or album page, e.g. ?url=" + encodeURIComponent(siteUrl("/p/…")));
   if (value.length > MAX_OEMBED_URL_LENGTH) throw new AppError("BAD_REQUEST", `The url is longer than ${MAX_OEMBED_URL_LENGTH} characters.`);
   let url: URL;
   try {
@@ -79,7 +79,7 @@ function thumbnailOf(photo: PublicPhoto, maxWidth: number | null, maxHeight: num
   const smallest = photo.jpegs[0];
   if (!fits(smallest, maxWidth, maxHeight)) return {};
   return {
-    thumbnail_url: absoluteUrl(toMediaUrl(photo.row.publication_key, smallest.storage_key)),
+    thumbnail_url: siteUrl(toMediaUrl(photo.row.publication_key, smallest.storage_key)),
     thumbnail_width: smallest.width,
     thumbnail_height: smallest.height,
   };
@@ -111,7 +111,7 @@ export async function answerOembed(db: DatabaseHandle, query: OembedQuery): Prom
     const limitWidth = maxWidth ?? DEFAULT_PHOTO_WIDTH;
     const image = largestFitting(photo.jpegs, limitWidth, maxHeight) ?? (maxWidth === null && maxHeight === null ? photo.jpegs[0] : null);
     if (!image) throw new AppError("NOT_FOUND", "No size of this photo fits maxwidth and maxheight.");
-    const mediaUrl = (variant: PhotoVariantRow) => absoluteUrl(toMediaUrl(photo.row.publication_key, variant.storage_key));
+    const mediaUrl = (variant: PhotoVariantRow) => siteUrl(toMediaUrl(photo.row.publication_key, variant.storage_key));
     return {
       version: "1.0",
       type: "photo",
@@ -130,8 +130,8 @@ export async function answerOembed(db: DatabaseHandle, query: OembedQuery): Prom
   const plan = album ? planOgImageOf({ kind: "album", id: album.id }, photos) : null;
   if (!album || !plan) throw new AppError("NOT_FOUND", NOT_FOUND);
   const size = fitWithin(ALBUM_EMBED_WIDTH, Math.round((ALBUM_EMBED_WIDTH * OG_HEIGHT) / OG_WIDTH), maxWidth, maxHeight);
-  const albumUrl = absoluteUrl(`/albums/${encodeURIComponent(album.slug)}`);
-  const imageUrl = absoluteUrl(plan.path);
+  const albumUrl = siteUrl(`/albums/${encodeURIComponent(album.slug)}`);
+  const imageUrl = siteUrl(plan.path);
   const html =
     `<a href="${escapeHtml(albumUrl)}" title="${escapeHtml(album.title)}" style="display:inline-block;max-width:100%">` +
     `<img src="${escapeHtml(imageUrl)}" width="${size.width}" height="${size.height}" alt="${escapeHtml(`Photos from the album ${album.title}`)}" ` +

@@ -5,7 +5,7 @@ import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import { getSiteIdentity } from "@/src/settings/site-settings.service";
 import { planOgImageOf } from "./og-images";
 import { findPublicAlbumById, findPublicPhoto, findTag, listNewestPublicPhotos, listPublicAlbumPhotos, listPublicTagPhotos } from "./published-subjects";
-import { absoluteUrl } from "./site-address";
+import { siteUrl } from "@/src/config/site-url";
 
 /** Which page the tags are for. Pages name it by what they already hold; nothing here trusts the viewer. */
 export type PublishedPage = { kind: "photo"; id: string } | { kind: "album"; id: string } | { kind: "tag"; key: string } | { kind: "home" };
@@ -86,7 +86,7 @@ async function findPublished(page: PublishedPage, siteTitle: string, siteDescrip
 }
 
 function oembedLink(published: Published): AlternateTypes {
-  const href = `${absoluteUrl("/oembed")}?url=${encodeURIComponent(absoluteUrl(published.path))}&format=json`;
+  const href = `${siteUrl("/oembed")}?url=${encodeURIComponent(siteUrl(published.path))}&format=json`;
   return { "application/json+oembed": [{ url: href, title: published.title }] };
 }
 
@@ -109,13 +109,13 @@ export async function publishPageMetadata(base: Metadata, page: PublishedPage): 
       ...base,
       // The page's own description would be the photo's caption or the album's words.
       description: siteDescription || undefined,
-      openGraph: { type: "website", siteName: siteTitle, title: siteTitle, description: siteDescription || undefined, url: absoluteUrl("/") },
+      openGraph: { type: "website", siteName: siteTitle, title: siteTitle, description: siteDescription || undefined, url: siteUrl("/") },
       twitter: { card: "summary", title: siteTitle, description: siteDescription || undefined },
     };
   }
-  const url = absoluteUrl(published.path);
+  const url = siteUrl(published.path);
   const images = published.image
-    ? [{ url: absoluteUrl(published.image.path), width: published.image.width, height: published.image.height, alt: published.image.alt, type: "image/jpeg" }]
+    ? [{ url: siteUrl(published.image.path), width: published.image.width, height: published.image.height, alt: published.image.alt, type: "image/jpeg" }]
     : undefined;
   return {
     ...base,

@@ -4,7 +4,7 @@ import { ANONYMOUS_VIEWER } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
 import { pickPublishedVariant } from "@/src/feeds/published-variant";
-import { siteUrl } from "@/src/feeds/site-url";
+import { siteUrl } from "@/src/config/site-url";
 import { onPhotosChanged } from "@/src/photos/photo-changes";
 import { toMediaUrl } from "@/src/photos/photo-publication";
 import { listVariants } from "@/src/photos/photos.repository";
