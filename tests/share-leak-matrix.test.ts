@@ -352,6 +352,33 @@ const PUBLIC_PATHS: Array<{ path: string; probes: () => Probe[] }> = [
   },
   { path: "GET /api/photos", probes: () => [{ label: "list", path: "/api/photos", expected: REFUSED }, ...privatePhotos().map((photo) => ({ label: photo.name, path: `/api/photos/${photo.id}`, expected: REFUSED }))] },
   { path: "downloads of private photos", probes: () => privatePhotos().map((photo) => ({ label: photo.name, path: `/p/${photo.id}/download`, expected: [403, 404] })) },
+  // Issue 15: every list that finds or publishes photos (shares are never listed; a grant widens nothing).
+  {
+    path: "search, its facets and suggestions",
+    probes: () => [
+      { label: "/search", path: "/search", expected: OK },
+      { label: "/api/search", path: "/api/search", expected: OK },
+      { label: "/api/search/facets", path: "/api/search/facets", expected: OK },
+      ...["a", "e", "i", "o"].map((prefix) => ({ label: `suggest ${prefix}`, path: `/api/search/suggest?q=${prefix}`, expected: OK })),
+    ],
+  },
+  {
+    path: "browse by camera, lens and year",
+    probes: () => ["/cameras", "/lenses", "/years"].map((path) => ({ label: path, path, expected: OK })),
+  },
+  {
+    path: "feeds, the sitemap and robots.txt",
+    probes: () => ["/feed.xml", "/feed.json", "/sitemap.xml", "/robots.txt"].map((path) => ({ label: path, path, expected: OK })),
+  },
+  {
+    path: "oEmbed of private photos and of a share link",
+    probes: () => [
+      ...privatePhotos().map((photo) => ({ label: photo.name, path: `/oembed?url=${encodeURIComponent(new URL(`/p/${photo.id}`, newBrowser().baseUrl).toString())}`, expected: [404] })),
+      // The positive control: the same address form answers for the public photo.
+      { label: "published", path: `/oembed?url=${encodeURIComponent(new URL(`/p/${world.photos.published.id}`, newBrowser().baseUrl).toString())}`, expected: OK },
+      { label: "the share link", path: `/oembed?url=${encodeURIComponent(new URL(`/s/${world.shares.open.key}`, newBrowser().baseUrl).toString())}`, expected: [404] },
+    ],
+  },
 ];
 
 describe.each(PUBLIC_CLIENTS)("public gallery for $client", ({ client, browser }) => {
