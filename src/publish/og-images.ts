@@ -61,13 +61,16 @@ function chooseVariant(photo: PublicPhoto, place: { width: number; height: numbe
 
 /** The photos that can be drawn, each with its variant, laid out for how many they are. */
 function chooseSources(photos: PublicPhoto[]): Array<{ photo: PublicPhoto; variant: PhotoVariantRow }> {
-  let candidates = photos.slice(0, collageRects(photos.length).length);
+  let candidates = photos;
   for (;;) {
-    const rects = collageRects(candidates.length);
-    const chosen = candidates.map((photo, index) => ({ photo, variant: chooseVariant(photo, rects[index]) }));
+    const shown = candidates.slice(0, collageRects(candidates.length).length);
+    const rects = collageRects(shown.length);
+    const chosen = shown.map((photo, index) => ({ photo, variant: chooseVariant(photo, rects[index]) }));
     const drawable = chosen.filter((each): each is { photo: PublicPhoto; variant: PhotoVariantRow } => each.variant !== null);
-    if (drawable.length === chosen.length || drawable.length === 0) return drawable;
-    candidates = drawable.map((each) => each.photo);
+    if (drawable.length === chosen.length) return drawable;
+    // Leave out the photos that cannot be drawn yet, and let the next candidates take their place.
+    const undrawable = new Set(chosen.filter((each) => each.variant === null).map((each) => each.photo));
+    candidates = candidates.filter((photo) => !undrawable.has(photo));
   }
 }
 

@@ -96,7 +96,7 @@ function oembedLink(published: Published): AlternateTypes {
  *
  * Public photos, albums and tags (with public photos) and the home page get og:title, og:description,
  * an absolute og:url (from NEXTAUTH_URL, never the Host header), og:image with its size and alt,
- * og:type, og:site_name and twitter:card summary_large_image; photos and albums also the
+ * og:type, og:site_name and twitter:card summary_large_image (X falls back to the og: tags); photos and albums also the
  * `application/json+oembed` link. Anything else (private, members-only, unlisted, or nothing public
  * in it) gets the site's own generic tags and description: nothing that names or shows it, whoever
  * is asking (the owner's own view of a private photo too: link previews are fetched by strangers).
@@ -110,12 +110,12 @@ export async function publishPageMetadata(base: Metadata, page: PublishedPage): 
       // The page's own description would be the photo's caption or the album's words.
       description: siteDescription || undefined,
       openGraph: { type: "website", siteName: siteTitle, title: siteTitle, description: siteDescription || undefined, url: siteUrl("/") },
-      twitter: { card: "summary", title: siteTitle, description: siteDescription || undefined },
+      twitter: { card: "summary" },
     };
   }
   const url = siteUrl(published.path);
   const images = published.image
-    ? [{ url: siteUrl(published.image.path), width: published.image.width, height: published.image.height, alt: published.image.alt, type: "image/jpeg" }]
+    ? [{ url: siteUrl(published.image.path), width: published.image.width, height: published.image.height, alt: published.image.alt }]
     : undefined;
   return {
     ...base,
@@ -131,11 +131,9 @@ export async function publishPageMetadata(base: Metadata, page: PublishedPage): 
       url,
       images,
     },
-    twitter: {
-      card: images ? "summary_large_image" : "summary",
-      title: published.title,
-      description: published.description,
-      images: images?.map((image) => ({ url: image.url, alt: image.alt })),
-    },
+    // The card and no images of its own: X reads the image from og:image when twitter:image is absent
+    // (Next.js copies og:title and og:description into twitter: tags whatever is given here), and
+    // every byte of these tags is sent twice (HTML and RSC payload), on the gallery's page too.
+    twitter: { card: images ? "summary_large_image" : "summary", images: [] },
   };
 }

@@ -14,6 +14,13 @@ import { findTagById, findTagByKey, listTagPhotos } from "@/src/tags/tags.reposi
 /** How many photos an album's, a tag's or the site's collage shows. */
 export const COLLAGE_SIZE = 4;
 
+/**
+ * How many photos a collage's subject offers: more than it shows, because a photo is drawn only once
+ * a variant big enough exists (src/publish/og-images.ts), and the newest ones may still be
+ * processing; the first that can be drawn are taken, in order.
+ */
+const COLLAGE_CANDIDATES = COLLAGE_SIZE * 3;
+
 const PUBLIC_ALBUM_PHOTOS = { everything: false, visibilities: PUBLIC_LIST_ACCESS.visibilities, viewerId: null };
 
 export interface PublicPhoto {
@@ -57,11 +64,11 @@ export async function findPublicAlbumBySlug(db: DatabaseHandle, slug: string): P
 export async function listPublicAlbumPhotos(db: DatabaseHandle, album: AlbumRow): Promise<PublicPhoto[]> {
   const [covers, rows] = await Promise.all([
     album.cover_photo_id ? listVisibleCovers(db, [{ id: album.id, coverPhotoId: album.cover_photo_id }], PUBLIC_ALBUM_PHOTOS) : Promise.resolve([]),
-    listAlbumPhotoPage(db, { albumId: album.id, sort: album.sort, access: PUBLIC_ALBUM_PHOTOS, limit: COLLAGE_SIZE + 1 }),
+    listAlbumPhotoPage(db, { albumId: album.id, sort: album.sort, access: PUBLIC_ALBUM_PHOTOS, limit: COLLAGE_CANDIDATES }),
   ]);
   const cover = covers[0] as PhotoRow | undefined;
   const ordered = cover ? [cover, ...rows.filter((row) => row.id !== cover.id)] : rows;
-  return withJpegs(db, ordered.slice(0, COLLAGE_SIZE));
+  return withJpegs(db, ordered.slice(0, COLLAGE_CANDIDATES));
 }
 
 export function findTag(db: DatabaseHandle, by: { id: string } | { key: string }): Promise<TagRow | undefined> {
@@ -70,10 +77,10 @@ export function findTag(db: DatabaseHandle, by: { id: string } | { key: string }
 
 /** The tag's newest public photos, in gallery order. */
 export async function listPublicTagPhotos(db: DatabaseHandle, tagId: string): Promise<PublicPhoto[]> {
-  return withJpegs(db, await listTagPhotos(db, { tagId, access: PUBLIC_LIST_ACCESS, limit: COLLAGE_SIZE }));
+  return withJpegs(db, await listTagPhotos(db, { tagId, access: PUBLIC_LIST_ACCESS, limit: COLLAGE_CANDIDATES }));
 }
 
 /** The site's newest public photos, in gallery order. */
 export async function listNewestPublicPhotos(db: DatabaseHandle): Promise<PublicPhoto[]> {
-  return withJpegs(db, await listPhotos(db, { access: PUBLIC_LIST_ACCESS, onlyReady: true, limit: COLLAGE_SIZE }));
+  return withJpegs(db, await listPhotos(db, { access: PUBLIC_LIST_ACCESS, onlyReady: true, limit: COLLAGE_CANDIDATES }));
 }

@@ -58,19 +58,6 @@ function matchingPhotoIds(dialect: SearchDialect, patterns: Array<{ tokens: stri
   return sql<string>`(select photo_search.photo_id from photo_search where photo_search.document_vector @@ to_tsquery('simple', ${patterns.map((each) => `(${tsPattern(each)})`).join(" & ")}) offset 0)`;
 }
 
-/**
- * Whether this one photo's text matches the pattern: its index row by the photo's id, then the
- * word index at that row (FTS5 seeks a MATCH to a rowid; PostgreSQL tests the row's tsvector). A
- * probe per photo, for a query that walks photos in gallery order (a common word, an excluded one),
- * never a list of every match.
- */
-function photoMatches(dialect: SearchDialect, pattern: { tokens: string[]; prefix: boolean }): Expression<SqlBool> {
-  if (dialect === "sqlite") {
-    return sql<SqlBool>`exists (select 1 from photo_search join photo_search_fts on photo_search_fts.rowid = photo_search.id where photo_search.photo_id = photos.id and photo_search_fts match ${ftsPattern(pattern)})`;
-  }
-  return sql<SqlBool>`exists (select 1 from photo_search where photo_search.photo_id = photos.id and photo_search.document_vector @@ to_tsquery('simple', ${tsPattern(pattern)}))`;
-}
-
 /** What the service resolved before the query is built: the slugs `camera:`/`lens:` values name. */
 export interface ResolvedSearch {
   terms: SearchTerm[];
@@ -103,7 +90,7 @@ function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTe
     case "text": {
       const pattern = textPattern(term);
       if (pattern === null) return eb.lit(true);
-      return photoMatches(dialect, pattern);
+      return eb("photos.id", "in", matchingPhotoIds(dialect, [pattern]));
     }
     case "tag": {
       if (tagNameProblem(term.value) !== null) return eb.lit(false);

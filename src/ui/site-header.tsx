@@ -48,10 +48,6 @@ export function SiteHeader({ siteTitle }: { siteTitle: string }) {
             Browse
           </Link>
           <Link href="/search" className="site-nav-link site-nav-search" aria-current={isOnSearch ? "page" : undefined} data-testid="search-link">
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <circle cx="11" cy="11" r="6.5" />
-              <path d="m16 16 4.5 4.5" />
-            </svg>
             <span className="site-nav-search-label">Search</span>
           </Link>
         </nav>
