@@ -90,6 +90,13 @@ function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTe
     case "text": {
       const pattern = textPattern(term);
       if (pattern === null) return eb.lit(true);
+      // PostgreSQL tests the photo's own tsvector (found by the photo's id): a probe per photo, so
+      // walking the gallery in order stops after a page even for a common word. FTS5 cannot seek a
+      // MATCH to one row cheaply (it reads the word's whole list each time), so SQLite builds the
+      // list of matches once per statement and tests each photo against it.
+      if (dialect === "postgres") {
+        return sql<SqlBool>`exists (select 1 from photo_search where photo_search.photo_id = photos.id and photo_search.document_vector @@ to_tsquery('simple', ${tsPattern(pattern)}))`;
+      }
       return eb("photos.id", "in", matchingPhotoIds(dialect, [pattern]));
     }
     case "tag": {

@@ -76,12 +76,9 @@ export async function searchPhotos(db: DatabaseHandle, query: SearchPhotosQuery)
   const textIds = positiveTextPhotoIds(dialect, resolved.terms);
   const matches = textIds === null ? null : await findFewMatches(db, textIds);
   if (matches?.length === 0) return [];
-  // A few matches: read them all by key and sort them. Many: on PostgreSQL still (its GIN lookup
-  // and a join by key beat walking the gallery, bench:search: 118 against 9 requests a second for
-  // a word on 10 % of 100,000 photos); on SQLite the walk below wins (34 against 14).
-  if (matches !== null || (textIds !== null && dialect === "postgres")) {
+  if (matches !== null) {
     const after = query.after;
-    return fromMatches(db, matches !== null ? listedIds(dialect, matches) : (textIds as RawBuilder<{ photo_id: string }>))
+    return fromMatches(db, listedIds(dialect, matches))
       .selectAll("photos")
       .where((eb) => whereListablePhotos(asPhotos(eb), access))
       .where((eb) => whereSearchTerms(asPhotos(eb), dialect, resolved, { skipPositiveText: true }))
@@ -95,10 +92,11 @@ export async function searchPhotos(db: DatabaseHandle, query: SearchPhotosQuery)
       .limit(query.limit)
       .execute();
   }
-  // No words, or (on SQLite) words so common that reading every match by key and sorting them costs
-  // more than walking the gallery in order and testing each photo against the list of matches (a
-  // word on 1 photo in 10 fills a page of 30 after about 300 photos; the list itself is still built
-  // from the word index on each request, so a common word's cost grows with its matches, only more slowly).
+  // No words, or words so common that reading every match by key and sorting them costs more than
+  // walking the gallery in order and testing each photo (a word on 1 photo in 10 fills a page of 30
+  // after about 300 photos). PostgreSQL tests each photo's own tsvector; SQLite tests it against the
+  // list of matches, built once per request from the word index, so there a common word's cost still
+  // grows with its matches, only more slowly (search-query-builder.ts).
   const ranges = accessRanges(access).map((range) =>
     keysetAfter(
       db
@@ -130,8 +128,7 @@ export async function searchPhotos(db: DatabaseHandle, query: SearchPhotosQuery)
 
 /**
  * Up to this many matches, a word search reads them as a list and looks each photo up by key;
- * past it, see searchPhotos (PostgreSQL joins the matches from the word index, SQLite walks the
- * gallery in order).
+ * past it, it walks the gallery in order (searchPhotos).
  */
 const MATCHES_READ_WHOLE = 2000;
 
