@@ -44,7 +44,7 @@ export function SiteHeader({ siteTitle }: { siteTitle: string }) {
           <Link href="/albums" className="site-nav-link" aria-current={isInAlbums ? (pathname === "/albums" ? "page" : "true") : undefined} data-testid="albums-link">
             Albums
           </Link>
-          <Link href="/cameras" className="site-nav-link" aria-current={isBrowsing ? "true" : undefined} data-testid="browse-link">
+          <Link href="/cameras" className="site-nav-link site-nav-browse" aria-current={isBrowsing ? "true" : undefined} data-testid="browse-link">
             Browse
           </Link>
           <Link href="/search" className="site-nav-link site-nav-search" aria-current={isOnSearch ? "page" : undefined} data-testid="search-link">
