@@ -339,9 +339,12 @@ describe("search, facets and suggestions never reveal what the viewer may not li
     const publicSuggestions = await getJson(world.visitor, `/api/search/suggest?q=${encodeURIComponent(photos.public.word.slice(0, 9))}&limit=20`);
     expect(publicSuggestions.text).toContain(photos.public.word);
     const tagSuggestions = await getJson(world.visitor, `/api/search/suggest?q=${encodeURIComponent(`tag:${photos.public.tag.slice(0, 12)}`)}&limit=20`);
-    expect((tagSuggestions.json as { suggestions: unknown[] }).suggestions).toEqual([
-      { kind: "tag", label: photos.public.tag, token: `tag:${photos.public.tag.toLowerCase()}` },
-    ]);
+    // Other test files' privacy worlds have public tags with the same beginning on the shared server.
+    expect((tagSuggestions.json as { suggestions: unknown[] }).suggestions).toContainEqual({
+      kind: "tag",
+      label: photos.public.tag,
+      token: `tag:${photos.public.tag.toLowerCase()}`,
+    });
     for (const visibility of ["unlisted", "members", "private"] as const) {
       for (const q of [photos[visibility].word.slice(0, 9), `tag:${photos[visibility].tag.slice(0, 12)}`, "tag" + photos[visibility].word.slice(0, 6)]) {
         const { text } = await getJson(world.visitor, `/api/search/suggest?q=${encodeURIComponent(q)}&limit=20`);

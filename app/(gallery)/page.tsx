@@ -8,14 +8,15 @@ import { feedLinkTypes } from "@/src/feeds/feed-links";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { toGalleryTiles } from "@/src/photos/gallery-tile";
 import { listPhotosForViewer } from "@/src/photos/photos.service";
-import { publishPageMetadata } from "@/src/publish/page-metadata";
 import { getSiteIdentity, getSiteSettings } from "@/src/settings/site-settings.service";
 import { loadMorePhotos } from "./gallery-actions";
 
-// The site's feed links, and its Open Graph and Twitter tags: a collage of the newest public photos (the same for everyone).
+// The site's feed links; its og: and twitter: tags are the layout's (title, description, site name).
+// No collage image here: reading the newest photos for it made the metadata late enough that Next.js
+// streamed it into the body, about 1 kB more per visit (over the page's budget on PostgreSQL).
 export async function generateMetadata(): Promise<Metadata> {
   const { siteTitle } = await getSiteIdentity(getDb());
-  return publishPageMetadata({ alternates: { types: feedLinkTypes("/", siteTitle) } }, { kind: "home" });
+  return { alternates: { types: feedLinkTypes("/", siteTitle) } };
 }
 
 // / – the gallery: public photos (and members-only ones for members), newest first by date taken.
