@@ -1,6 +1,7 @@
 // The visitor's page cache in front of a stand-in for Next.js on a real node:http server: what it
 // keeps, what it must never keep, and that hostile variety (query strings, Accept-Encoding values)
-// cannot grow it. The database gate is stubbed: it always confirms.
+// cannot grow it. The database gate is stubbed (it confirms, and counts how often it was asked) and
+// the clock is the test's.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -10,6 +11,10 @@ let renders = 0;
 /** What the stand-in for Next.js answers next. */
 let nextAnswer: { status: number; headers: Record<string, string> } = { status: 200, headers: {} };
 let pages: AnonymousPages;
+let clockMs = 0;
+let confirmations = 0;
+/** Set to make the next confirmation find the access version moved (it drops every copy, as the real gate does). */
+let versionMoved = false;
 let server: http.Server;
 let baseUrl: string;
 
@@ -23,7 +28,13 @@ function renderLikeNext(response: http.ServerResponse): void {
 }
 
 beforeAll(async () => {
-  pages = createAnonymousPages({ confirmNow: () => true, confirm: () => Promise.resolve() });
+  const confirmNow = () => {
+    confirmations += 1;
+    if (versionMoved) pages.clear();
+    versionMoved = false;
+    return true;
+  };
+  pages = createAnonymousPages({ confirmNow, confirm: () => Promise.resolve() }, () => clockMs);
   server = http.createServer((request, response) => {
     if (!pages.respond(request, response, () => renderLikeNext(response))) renderLikeNext(response);
   });
@@ -32,6 +43,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
+  // Past every copy's lifetime and the last confirmation.
+  clockMs += 60_000;
+  confirmations = 0;
+  versionMoved = false;
   pages.clear();
   renders = 0;
   nextAnswer = { status: 200, headers: {} };
@@ -108,6 +123,38 @@ describe("the visitor's page cache", () => {
   it("drops every copy when cleared, so the next visitor gets a new render", async () => {
     await get("/");
     pages.clear();
+    expect((await get("/")).body).toContain("render 2");
+  });
+
+  it("reads the access version at most once a second, so another instance's change shows within that second", async () => {
+    await get("/");
+    await get("/");
+    expect(confirmations).toBe(1);
+    clockMs += 999;
+    await get("/");
+    expect(confirmations).toBe(1);
+    clockMs += 2;
+    await get("/");
+    expect(confirmations).toBe(2);
+    expect(renders).toBe(1);
+  });
+
+  it("drops the copy when a confirmation finds that something stopped being public elsewhere", async () => {
+    await get("/");
+    await get("/");
+    versionMoved = true;
+    // Inside the second the copy is still answered; the next confirmation drops it.
+    expect((await get("/")).body).toContain("render 1");
+    clockMs += 1_001;
+    expect((await get("/")).body).toContain("render 2");
+    expect(confirmations).toBe(2);
+  });
+
+  it("keeps a copy for ten seconds at most, confirmed or not", async () => {
+    await get("/");
+    clockMs += 9_999;
+    expect((await get("/")).body).toContain("render 1");
+    clockMs += 2;
     expect((await get("/")).body).toContain("render 2");
   });
 });

@@ -15,9 +15,9 @@ import { onSettingsChanged } from "@/src/settings/settings-changes";
  *
  * A copy is dropped: at once when photos or the site's settings change in this process
  * (src/photos/photo-changes.ts, src/settings/settings-changes.ts);
- * before the next answer when anything stopped being public on any instance (the media access
- * version, read as the hot media cache reads it); and after TTL_MS, which bounds how long another
- * process's additions and edits take to show.
+ * within CONFIRMATION_MAX_AGE_MS when anything stopped being public on another instance (the media
+ * access version, read as the hot media cache reads it); and after TTL_MS, which bounds how long
+ * another process's additions and edits take to show.
  *
  * Next.js marks every dynamic page `private, no-store`, and a page cannot set its own response
  * headers, so the shared `Cache-Control` is set here too: only on a 200 HTML answer that sets no
@@ -36,6 +36,12 @@ const SHAREABLE_PAGES = new Set(["/"]);
 const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?next-auth\.session-token(?:\.\d+)?=/;
 const TTL_MS = 10_000;
+// How old the last reading of the media access version may be for a copy to be answered. A photo
+// made private on another instance can stay listed in this HTML for up to this long (a CDN may keep
+// the page 30 s, above); its bytes are refused at once by every instance's media gate, which reads
+// the version for each request. Reading it for each page too cost PostgreSQL a round trip per
+// answer and held this cache at 0.42-0.45x plain Node (issue 16; SQLite's read is synchronous).
+const CONFIRMATION_MAX_AGE_MS = 1_000;
 // Copies differ only by the encoding the browser accepts; a few cover every browser.
 const MAX_COPIES = 8;
 const MAX_COPY_BYTES = 2 * 1024 * 1024;
@@ -112,8 +118,10 @@ function send(copy: PageCopy, request: IncomingMessage, response: ServerResponse
   response.end(request.method === "HEAD" ? undefined : copy.body);
 }
 
-export function createAnonymousPages(freshness: { confirmNow(): boolean; confirm(): Promise<void> }): AnonymousPages {
+export function createAnonymousPages(freshness: { confirmNow(): boolean; confirm(): Promise<void> }, now: () => number = Date.now): AnonymousPages {
   const copies = new Map<string, PageCopy>();
+  // When the newest confirmation of the access version was asked for (its read began after that).
+  let confirmedAt = Number.NEGATIVE_INFINITY;
   // Moves on whenever copies are dropped: a render that began before a change is not kept after it.
   let generation = 0;
   const clear = () => {
@@ -124,7 +132,7 @@ export function createAnonymousPages(freshness: { confirmNow(): boolean; confirm
   const findCopy = (key: string): PageCopy | null => {
     const copy = copies.get(key);
     if (!copy) return null;
-    if (copy.expiresAt > Date.now()) return copy;
+    if (copy.expiresAt > now()) return copy;
     copies.delete(key);
     return null;
   };
@@ -140,7 +148,7 @@ export function createAnonymousPages(freshness: { confirmNow(): boolean; confirm
           if (value !== undefined && !UNSTORED_HEADERS.has(name)) headers[name] = value;
         }
         if (copies.size >= MAX_COPIES) copies.clear();
-        copies.set(key, { status: 200, headers, body, expiresAt: Date.now() + TTL_MS });
+        copies.set(key, { status: 200, headers, body, expiresAt: now() + TTL_MS });
       });
     }
     render();
@@ -154,11 +162,20 @@ export function createAnonymousPages(freshness: { confirmNow(): boolean; confirm
       renderAndKeep(request, response, key, render);
       return true;
     }
-    // Before answering from memory: has anything stopped being public, here or on another instance?
     const answerIfStillHeld = () => {
       const copy = findCopy(key);
       if (copy) send(copy, request, response);
       else renderAndKeep(request, response, key, render);
+    };
+    // Before answering from memory: has anything stopped being public on another instance lately?
+    const askedAt = now();
+    if (askedAt - confirmedAt < CONFIRMATION_MAX_AGE_MS) {
+      answerIfStillHeld();
+      return true;
+    }
+    const confirmed = () => {
+      confirmedAt = Math.max(confirmedAt, askedAt);
+      answerIfStillHeld();
     };
     let isConfirmedNow = false;
     try {
@@ -168,8 +185,8 @@ export function createAnonymousPages(freshness: { confirmNow(): boolean; confirm
       renderAndKeep(request, response, null, render);
       return true;
     }
-    if (isConfirmedNow) answerIfStillHeld();
-    else freshness.confirm().then(answerIfStillHeld, () => renderAndKeep(request, response, null, render));
+    if (isConfirmedNow) confirmed();
+    else freshness.confirm().then(confirmed, () => renderAndKeep(request, response, null, render));
     return true;
   };
 
