@@ -42,14 +42,22 @@ export async function runLoad(baseUrl: string, request: LoadRequest, seconds: nu
   return { requestsPerSecond: result["2xx"] / result.duration, p99Ms: result.latency.p99, failures };
 }
 
-/** The server's longest event-loop block since the previous call, in ms (see scale-loop-monitor.cjs). */
-export async function readLoopMaxMs(pid: number, file: string): Promise<number> {
+export interface LoopFigures {
+  /** The longest event-loop block, in ms. */
+  maxMs: number;
+  /** The longest garbage-collection pause, in ms: a block at least this long came from the collector. */
+  gcMaxMs: number;
+}
+
+/** The server's longest event-loop block and collector pause since the previous call (see scale-loop-monitor.cjs). */
+export async function readLoop(pid: number, file: string): Promise<LoopFigures> {
   fs.rmSync(file, { force: true });
   process.kill(pid, "SIGUSR2");
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     try {
-      return (JSON.parse(fs.readFileSync(file, "utf8")) as { maxMs: number }).maxMs;
+      const { maxMs, gcMaxMs } = JSON.parse(fs.readFileSync(file, "utf8")) as LoopFigures;
+      return { maxMs, gcMaxMs };
     } catch {
       // Not written yet (or half written): the server answers the signal when its loop is free.
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { makeTemporaryDirectory, median, onCleanup, runBenchmark } from "./bench-app";
 import { type ScaleApp, signIn, startScaleApp } from "./scale-app";
-import { type LoadFigures, type LoadRequest, CONNECTIONS, readLoopMaxMs, runLoad, startPlainServer } from "./scale-load";
+import { type LoadFigures, type LoadRequest, CONNECTIONS, type LoopFigures, readLoop, runLoad, startPlainServer } from "./scale-load";
 import { type BenchPath, findLoadMoreActionId, hotPhoto, listBenchPaths, middlePhoto, type Sessions } from "./scale-paths";
 import { type Baseline, formatTable, formatVerdict, type Row, type SideFigures } from "./scale-report";
 import { processSamplePhoto, SAMPLE_PHOTO, type SamplePhoto } from "./scale-sample";
@@ -66,20 +66,22 @@ async function measurePath(benchPath: BenchPath, apps: [ScaleApp, ScaleApp], see
   }
   // How long one request blocks the event loop: measured with one request at a time, because with
   // ten in flight the loop runs several requests' work between two ticks and the delay is their sum.
-  const loopMaxMs: [number, number] = [0, 0];
+  const loop: LoopFigures[] = [];
   for (const index of [0, 1]) {
-    await readLoopMaxMs(apps[index].pid, apps[index].loopFile);
+    await readLoop(apps[index].pid, apps[index].loopFile);
     const oneAtATime = await runLoad(apps[index].url, built[index].request, BLOCKING_SECONDS, 1);
-    loopMaxMs[index] = await readLoopMaxMs(apps[index].pid, apps[index].loopFile);
+    loop.push(await readLoop(apps[index].pid, apps[index].loopFile));
     for (const failure of oneAtATime.failures) failures.push(`${label(seeds[index].size)}, one at a time: ${failure}`);
   }
   for (const index of [0, 1]) {
     const seen = new Set(runs[index].flatMap((run) => run.failures));
     for (const failure of seen) failures.push(`${label(seeds[index].size)}: ${failure}`);
   }
-  const row: Row = { name: benchPath.name, viewer: benchPath.viewer, small: side(runs[0]), large: side(runs[1]), loopMaxMs, failures };
+  const loopMaxMs: [number, number] = [loop[0].maxMs, loop[1].maxMs];
+  const gcMaxMs: [number, number] = [loop[0].gcMaxMs, loop[1].gcMaxMs];
+  const row: Row = { name: benchPath.name, viewer: benchPath.viewer, small: side(runs[0]), large: side(runs[1]), loopMaxMs, gcMaxMs, failures };
   console.log(
-    `  ${`${row.name} (${row.viewer})`.padEnd(48)} ${label(SMALL)} ${row.small.requestsPerSecond.toFixed(0)} req/s, ${label(LARGE)} ${row.large.requestsPerSecond.toFixed(0)} req/s, loop max ${loopMaxMs[0].toFixed(0)} / ${loopMaxMs[1].toFixed(0)} ms`,
+    `  ${`${row.name} (${row.viewer})`.padEnd(48)} ${label(SMALL)} ${row.small.requestsPerSecond.toFixed(0)} req/s, ${label(LARGE)} ${row.large.requestsPerSecond.toFixed(0)} req/s, loop max ${loopMaxMs[0].toFixed(0)} / ${loopMaxMs[1].toFixed(0)} ms (GC ${gcMaxMs[0].toFixed(0)} / ${gcMaxMs[1].toFixed(0)} ms)`,
   );
   for (const failure of failures) console.log(`  !!! ERROR ${row.name} (${row.viewer}): ${failure}`);
   return row;
