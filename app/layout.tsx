@@ -5,6 +5,7 @@ import { Providers } from "@/src/ui/providers";
 import { SiteHeader } from "@/src/ui/site-header";
 import { THEME_SCRIPT } from "@/src/ui/theme/theme-choice";
 import { getDb } from "@/src/db/client";
+import { LATEST_SITE_OG_IMAGE_PATH } from "@/src/publish/site-og-image";
 import { getSiteIdentity } from "@/src/settings/site-settings.service";
 import { THEME_COLOURS } from "@/src/ui/site-identity";
 import "./styles";
@@ -22,8 +23,10 @@ export async function generateMetadata(): Promise<Metadata> {
     title: { default: siteTitle, template: `%s · ${siteTitle}` },
     description: siteDescription || undefined,
     applicationName: siteTitle,
-    openGraph: { type: "website", siteName: siteTitle, title: siteTitle, description: siteDescription },
-    twitter: { card: "summary_large_image" },
+    // Pages that publish something (photos, albums, tags) or must not (private, shares) replace all of it.
+    openGraph: { type: "website", siteName: siteTitle, title: siteTitle, description: siteDescription, images: LATEST_SITE_OG_IMAGE_PATH },
+    // No twitter:image: X reads og:image, and Next.js would otherwise repeat it (HTML and RSC payload).
+    twitter: { card: "summary_large_image", images: [] },
   };
 }
 

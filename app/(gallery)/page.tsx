@@ -11,9 +11,9 @@ import { listPhotosForViewer } from "@/src/photos/photos.service";
 import { getSiteIdentity, getSiteSettings } from "@/src/settings/site-settings.service";
 import { loadMorePhotos } from "./gallery-actions";
 
-// The site's feed links; its og: and twitter: tags are the layout's (title, description, site name).
-// No collage image here: reading the newest photos for it made the metadata late enough that Next.js
-// streamed it into the body, about 1 kB more per visit (over the page's budget on PostgreSQL).
+// The site's feed links; its og: and twitter: tags are the layout's (title, description, site name,
+// and the site's collage at its one address). Planning the collage here instead read the newest
+// photos late enough that Next.js streamed the metadata into the body, about 1 kB more per visit.
 export async function generateMetadata(): Promise<Metadata> {
   const { siteTitle } = await getSiteIdentity(getDb());
   return { alternates: { types: feedLinkTypes("/", siteTitle) } };

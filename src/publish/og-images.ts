@@ -7,6 +7,7 @@ import { openGraphImagePrefix } from "@/src/photos/photo-files";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
 import { readStoredBytes } from "@/src/storage/read-stored-bytes";
+import { LATEST_SITE_OG_IMAGE_PATH } from "./site-og-image";
 import { collageRects, neededSize, OG_DESIGN_VERSION, OG_HEIGHT, OG_WIDTH, renderOgImage } from "./og-image-render";
 import {
   findPublicAlbumById,
@@ -25,6 +26,9 @@ import {
 // any change to what it shows gives a new URL: a photo made private gets a new publication key,
 // drops out of every collage and its own image's URL answers 404 from the next request on. Nothing
 // is rendered per request once stored, and nothing is rendered for what is not public.
+//
+// The site's collage is the one exception: pages name it at LATEST_SITE_OG_IMAGE_PATH, which answers
+// its current image (stored the same way) and may be cached only as briefly as the gallery page.
 
 export type OgSubject = { kind: "photo"; id: string } | { kind: "album"; id: string } | { kind: "tag"; id: string } | { kind: "site" };
 
@@ -126,10 +130,11 @@ export async function planOgImage(db: DatabaseHandle, subject: OgSubject): Promi
   return planOgImageOf(subject, await publicPhotosOf(db, subject));
 }
 
-/** The subject and hash an /og/ path names, or null for a path this site never hands out. */
-export function parseOgPath(segments: string[]): { subject: OgSubject; hash: string } | null {
+/** The subject and hash an /og/ path names (null: the current one), or null for a path this site never hands out. */
+export function parseOgPath(segments: string[]): { subject: OgSubject; hash: string | null } | null {
   if (segments.length !== 3) return null;
   const [kind, id, file] = segments;
+  if (`/og/${segments.join("/")}` === LATEST_SITE_OG_IMAGE_PATH) return { subject: { kind: "site" }, hash: null };
   const hash = FILE_PATTERN.exec(file)?.[1];
   if (!hash || !SUBJECT_KINDS.has(kind)) return null;
   if (kind === "site") return id === SITE_ID ? { subject: { kind: "site" }, hash } : null;
@@ -142,6 +147,8 @@ export interface OgImageAnswer {
   hash: string;
   /** True when this request made it; false when it came from storage. */
   rendered: boolean;
+  /** True when the path names its content (a hash), false for the site's latest collage. */
+  immutable: boolean;
 }
 
 // One render per image at a time in this process: a burst of first requests waits for the same one.
@@ -193,9 +200,10 @@ export async function findOgImage(db: DatabaseHandle, segments: string[]): Promi
   const parsed = parseOgPath(segments);
   if (!parsed) return null;
   const plan = await planOgImage(db, parsed.subject);
-  if (!plan || plan.hash !== parsed.hash) return null;
+  if (!plan || (parsed.hash !== null && plan.hash !== parsed.hash)) return null;
+  const immutable = parsed.hash !== null;
   const storage = getStorage();
-  if (await storage.stat(plan.storageKey)) return { bytes: await readStoredBytes(storage, plan.storageKey), hash: plan.hash, rendered: false };
+  if (await storage.stat(plan.storageKey)) return { bytes: await readStoredBytes(storage, plan.storageKey), hash: plan.hash, rendered: false, immutable };
   const inFlight = rendersInFlight();
   let rendering = inFlight.get(plan.storageKey);
   const mine = !rendering;
@@ -203,5 +211,5 @@ export async function findOgImage(db: DatabaseHandle, segments: string[]): Promi
     rendering = render(plan).finally(() => inFlight.delete(plan.storageKey));
     inFlight.set(plan.storageKey, rendering);
   }
-  return { bytes: await rendering, hash: plan.hash, rendered: mine };
+  return { bytes: await rendering, hash: plan.hash, rendered: mine, immutable };
 }

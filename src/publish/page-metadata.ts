@@ -4,11 +4,11 @@ import { getDb } from "@/src/db/client";
 import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import { getSiteIdentity } from "@/src/settings/site-settings.service";
 import { planOgImageOf } from "./og-images";
-import { findPublicAlbumById, findPublicPhoto, findTag, listNewestPublicPhotos, listPublicAlbumPhotos, listPublicTagPhotos } from "./published-subjects";
+import { findPublicAlbumById, findPublicPhoto, findTag, listPublicAlbumPhotos, listPublicTagPhotos } from "./published-subjects";
 import { siteUrl } from "@/src/config/site-url";
 
 /** Which page the tags are for. Pages name it by what they already hold; nothing here trusts the viewer. */
-export type PublishedPage = { kind: "photo"; id: string } | { kind: "album"; id: string } | { kind: "tag"; key: string } | { kind: "home" };
+export type PublishedPage = { kind: "photo"; id: string } | { kind: "album"; id: string } | { kind: "tag"; key: string };
 
 type AlternateTypes = NonNullable<NonNullable<Metadata["alternates"]>["types"]>;
 
@@ -24,7 +24,7 @@ interface Published {
 }
 
 /** What the page publishes when it is public; null when it is not (or has nothing public to show). */
-async function findPublished(page: PublishedPage, siteTitle: string, siteDescription: string): Promise<Published | null> {
+async function findPublished(page: PublishedPage, siteTitle: string): Promise<Published | null> {
   const db = getDb();
   switch (page.kind) {
     case "photo": {
@@ -71,17 +71,6 @@ async function findPublished(page: PublishedPage, siteTitle: string, siteDescrip
         oembed: false,
       };
     }
-    case "home": {
-      const plan = planOgImageOf({ kind: "site" }, await listNewestPublicPhotos(db));
-      return {
-        title: siteTitle,
-        description: siteDescription || siteTitle,
-        path: "/",
-        type: "website",
-        image: plan && { path: plan.path, width: plan.width, height: plan.height, alt: `Photos from ${siteTitle}` },
-        oembed: false,
-      };
-    }
   }
 }
 
@@ -94,7 +83,7 @@ function oembedLink(published: Published): AlternateTypes {
  * A page's Open Graph and Twitter tags and its oEmbed discovery link, added to the metadata the page
  * made itself (`base`; its alternates.types are kept). Every page that publishes calls this once.
  *
- * Public photos, albums and tags (with public photos) and the home page get og:title, og:description,
+ * Public photos, albums and tags (with public photos) get og:title, og:description,
  * an absolute og:url (from NEXTAUTH_URL, never the Host header), og:image with its size and alt,
  * og:type, og:site_name and twitter:card summary_large_image (X falls back to the og: tags); photos and albums also the
  * `application/json+oembed` link. Anything else (private, members-only, unlisted, or nothing public
@@ -103,7 +92,7 @@ function oembedLink(published: Published): AlternateTypes {
  */
 export async function publishPageMetadata(base: Metadata, page: PublishedPage): Promise<Metadata> {
   const { siteTitle, siteDescription } = await getSiteIdentity(getDb());
-  const published = await findPublished(page, siteTitle, siteDescription);
+  const published = await findPublished(page, siteTitle);
   if (!published) {
     return {
       ...base,
