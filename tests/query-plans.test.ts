@@ -28,7 +28,7 @@ import {
 import type { AlbumSort } from "@/src/albums/albums.types";
 import { toMediaUrl } from "@/src/photos/photo-publication";
 import { getPhotoPageForViewer, listNeighbourPhotos, listPhotosForViewer } from "@/src/photos/photos.service";
-import { listLatestJobs, listUnfinishedPhotos } from "@/src/photos/processing-queue.repository";
+import { countPhotosByStatus, listLatestJobs, listUnfinishedPhotos } from "@/src/photos/processing-queue.repository";
 import { listRecentUploads } from "@/src/photos/recent-uploads.service";
 import { findServableVariant } from "@/src/photos/servable-variant";
 import { listLibraryPhotos } from "@/src/photos/library.repository";
@@ -447,6 +447,20 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
       }
       await listRecentUploads(db, library.editor);
     });
+  });
+
+  it("the dashboard's count of trashed photos, through the trash's partial index", async () => {
+    // The count of all photos reads an index entry per photo and is remembered (photo-counts.ts);
+    // the trashed ones must come from the trash's index, not a walk of every photo's row.
+    captured = [];
+    for (const ownerId of [null, library.editor.id]) await countPhotosByStatus(db, ownerId);
+    const trashedCounts = captured.filter((query) => query.sql.includes(`"trashed_at" is not null`));
+    captured = [];
+    expect(trashedCounts).toHaveLength(2);
+    for (const query of trashedCounts) {
+      const problems = databaseKind === "postgres" ? await findPostgresProblems(query) : await findSqliteProblems(query);
+      expect(problems, query.sql).toEqual([]);
+    }
   });
 
   it("the library's pages for an editor and an admin: first, deep and filtered; and the trash", async () => {

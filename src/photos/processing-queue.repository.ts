@@ -47,14 +47,32 @@ export function listUnfinishedPhotos(db: DatabaseHandle, options: { ownerId: str
     .execute();
 }
 
-function countByStatus(db: DatabaseHandle, ownerId: string | null, trashed: boolean) {
+function countByStatus(db: DatabaseHandle, ownerId: string | null) {
   return db
     .selectFrom("photos")
     .select(["status", (eb) => eb.fn.countAll<string | number>().as("count")])
     .$if(ownerId !== null, (query) => query.where("owner_id", "=", ownerId as string))
-    .$if(trashed, (query) => query.where("trashed_at", "is not", null))
     .groupBy("status")
     .execute();
+}
+
+/**
+ * The trashed photos by status, a column each. Grouped with GROUP BY, SQLite (without statistics:
+ * the app never runs ANALYZE) walked the status index and read every photo's row to test
+ * trashed_at, 30-55 ms at 100,000 photos, blocking the event loop on a dashboard view. Without a
+ * GROUP BY it walks the trash's partial index.
+ */
+function countTrashedByStatus(db: DatabaseHandle, ownerId: string | null) {
+  return db
+    .selectFrom("photos")
+    .select((eb) => [
+      eb.fn.countAll<string | number>().filterWhere("status", "=", "processing").as("processing"),
+      eb.fn.countAll<string | number>().filterWhere("status", "=", "ready").as("ready"),
+      eb.fn.countAll<string | number>().filterWhere("status", "=", "failed").as("failed"),
+    ])
+    .where("trashed_at", "is not", null)
+    .$if(ownerId !== null, (query) => query.where("owner_id", "=", ownerId as string))
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -63,10 +81,10 @@ function countByStatus(db: DatabaseHandle, ownerId: string | null, trashed: bool
  * `trashed_at IS NULL` would make the count read every row of the table.
  */
 export async function countPhotosByStatus(db: DatabaseHandle, ownerId: string | null): Promise<Record<PhotoRow["status"], number>> {
-  const [all, trashed] = await Promise.all([countByStatus(db, ownerId, false), countByStatus(db, ownerId, true)]);
+  const [all, trashed] = await Promise.all([countByStatus(db, ownerId), countTrashedByStatus(db, ownerId)]);
   const counts = { processing: 0, ready: 0, failed: 0 };
   for (const row of all) counts[row.status] += Number(row.count);
-  for (const row of trashed) counts[row.status] -= Number(row.count);
+  for (const status of ["processing", "ready", "failed"] as const) counts[status] -= Number(trashed[status]);
   return counts;
 }
 
