@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { Database, PhotoRow, Visibility } from "@/src/db/database";
 import { type PhotoListAccess, whereListablePhotos } from "@/src/photos/listable-photos";
+import { mergePhotoRanges } from "@/src/photos/merge-photo-ranges";
 
 // SQL for browsing by camera, lens and year, one statement per function, the handle first. No
 // rules: which photos a viewer may list is the access handed in (src/photos/listable-photos.ts),
@@ -69,16 +70,8 @@ export interface BrowsePhotosQuery {
  * src/photos/photos.repository.ts, so the thousandth page costs what the first does.
  */
 export async function listBrowsePhotos(db: DatabaseHandle, query: BrowsePhotosQuery): Promise<PhotoRow[]> {
-  const visibilities = rangeVisibilities(query.access, query.ownPhotos);
-  if (visibilities.length === 0) return [];
-  if (visibilities.length === 1) return selectRange(db, visibilities[0], query).execute();
-  const [first, ...rest] = visibilities.map((visibility) => db.selectFrom(selectRange(db, visibility, query).as("browse_range")).selectAll());
-  return rest
-    .reduce((union, next) => union.unionAll(next), first)
-    .orderBy("sort_at", "desc")
-    .orderBy("id", "desc")
-    .limit(query.limit)
-    .execute();
+  const ranges = rangeVisibilities(query.access, query.ownPhotos).map((visibility) => selectRange(db, visibility, query));
+  return mergePhotoRanges(db, ranges, query.limit);
 }
 
 /**

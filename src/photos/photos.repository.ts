@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "@/src/db/client";
 import type { NewPhotoRow, PhotoRow, PhotoVariantRow, Visibility } from "@/src/db/database";
+import { mergePhotoRanges } from "./merge-photo-ranges";
 import { newPublicationKey } from "./photo-publication";
 
 /** The photo with this id, unless it is in the trash (then it is hidden from everyone, as if gone). */
@@ -129,17 +130,8 @@ function selectRange(db: DatabaseHandle, range: PhotoRange, query: PhotoListQuer
  * most `limit` rows per range).
  */
 export async function listPhotos(db: DatabaseHandle, query: PhotoListQuery): Promise<PhotoRow[]> {
-  const ranges = accessRanges(query);
-  if (ranges.length === 0) return [];
-  if (ranges.length === 1) return selectRange(db, ranges[0], query).execute();
-  const order = query.direction === "newer" ? "asc" : "desc";
-  const [first, ...rest] = ranges.map((range) => db.selectFrom(selectRange(db, range, query).as("photo_range")).selectAll());
-  return rest
-    .reduce((union, next) => union.unionAll(next), first)
-    .orderBy("sort_at", order)
-    .orderBy("id", order)
-    .limit(query.limit)
-    .execute();
+  const ranges = accessRanges(query).map((range) => selectRange(db, range, query));
+  return mergePhotoRanges(db, ranges, query.limit, query.direction === "newer" ? "asc" : "desc");
 }
 
 export function listVariants(db: DatabaseHandle, photoIds: string[]): Promise<PhotoVariantRow[]> {

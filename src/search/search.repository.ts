@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql }
 import type { DatabaseHandle } from "@/src/db/client";
 import type { Database, PhotoRow, PhotoStatus, TagRow, Visibility } from "@/src/db/database";
 import { type PhotoListAccess, whereListablePhotos } from "@/src/photos/listable-photos";
+import { mergePhotoRanges } from "@/src/photos/merge-photo-ranges";
 import {
   positiveTextPhotoIds,
   type ResolvedSearch,
@@ -116,14 +117,7 @@ export async function searchPhotos(db: DatabaseHandle, query: SearchPhotosQuery)
       .orderBy("id", "desc")
       .limit(query.limit),
   );
-  if (ranges.length === 1) return ranges[0].execute();
-  const [first, ...rest] = ranges.map((range) => db.selectFrom(range.as("photo_range")).selectAll());
-  return rest
-    .reduce((union, next) => union.unionAll(next), first)
-    .orderBy("sort_at", "desc")
-    .orderBy("id", "desc")
-    .limit(query.limit)
-    .execute();
+  return mergePhotoRanges(db, ranges, query.limit);
 }
 
 /**
