@@ -15,10 +15,12 @@ if (!process.env.S3_ENDPOINT) console.log("S3_ENDPOINT is not set: the S3 storag
 
 for (const { database, storage } of runs) {
   console.log(`\n=== Integration tests on ${database} with ${storage} storage ===`);
+  const started = performance.now();
   const run = spawnSync(
     process.execPath,
     [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "vitest.integration.config.ts", ...process.argv.slice(2)],
     { cwd: root, stdio: "inherit", env: { ...process.env, TEST_DATABASE: database, TEST_STORAGE: storage } },
   );
+  console.log(`=== Integration tests on ${database}: ${Math.round((performance.now() - started) / 1000)} s ===`);
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
