@@ -15,6 +15,10 @@ function freshDataDirectory(): string {
   return folder;
 }
 
+// The setup page's refusal. Next.js sends a page's notFound() fallback in its RSC payload and
+// the browser draws it, so the words are looked for in the whole answer.
+const SETUP_LINK_EXPLANATION = "each start prints a new one in the server";
+
 async function start(env: Record<string, string>): Promise<RunningServer> {
   const port = await findFreePort();
   const server = spawnServer(port, { NEXTAUTH_URL: `http://127.0.0.1:${port}`, DATA_DIR: freshDataDirectory(), ...env });
@@ -56,8 +60,13 @@ describe("first run: the one-time setup link", () => {
     const token = new URL(link ?? "").searchParams.get("token") ?? "";
     const client = new TestClient(server.url);
 
-    expect((await client.request("/setup")).status).toBe(404);
-    expect((await client.request("/setup?token=wrong")).status).toBe(404);
+    // A missing or wrong token: a 404 that says where the current link is, not a bare "not found".
+    const missing = await client.request("/setup");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain(SETUP_LINK_EXPLANATION);
+    const wrongLink = await client.request("/setup?token=wrong");
+    expect(wrongLink.status).toBe(404);
+    expect(await wrongLink.text()).toContain(SETUP_LINK_EXPLANATION);
     expect((await client.request(`/setup?token=${token}`)).status).toBe(200);
 
     const admin = { email: "owner@example.test", name: "Owner", password: "owner-password-1" };
@@ -71,7 +80,10 @@ describe("first run: the one-time setup link", () => {
     ]);
     expect([first.status, second.status].sort()).toEqual([201, 404]);
 
-    expect((await client.request(`/setup?token=${token}`)).status).toBe(404);
+    // The used link: the same words as a link that never worked, so nobody learns which it was.
+    const used = await client.request(`/setup?token=${token}`);
+    expect(used.status).toBe(404);
+    expect(await used.text()).toContain(SETUP_LINK_EXPLANATION);
     const again = await client.request("/api/setup", { body: { json: { token, ...admin, email: "third@example.test" } } });
     expect(again.status).toBe(404);
 
@@ -87,6 +99,17 @@ describe("first run: the one-time setup link", () => {
     const client = new TestClient(server.url);
     await client.signIn("boot@example.test", "boot-password-1");
     expect(await client.session()).toMatchObject({ user: { role: "admin" } });
+  });
+});
+
+describe("stopping", () => {
+  it("says it stopped on SIGTERM and exits 0, so a clean stop never looks like a crash", async () => {
+    const server = await start({ NEXTAUTH_SECRET: SECRET, ADMIN_EMAIL: "stop@example.test", ADMIN_PASSWORD: "stop-password-1" });
+    await waitUntilHealthy(server);
+    server.process.kill("SIGTERM");
+    expect(await waitForExit(server)).toBe(0);
+    expect(server.output()).toContain("Stopping Contact Sheet (SIGTERM)");
+    expect(server.output()).toContain("Contact Sheet stopped.");
   });
 });
 

@@ -13,7 +13,8 @@ interface SetupPageProps {
 // /setup?token=… – create the first admin with the one-time link from the server log.
 export default async function SetupPage({ searchParams }: SetupPageProps) {
   const { token } = await searchParams;
-  // Closed once an admin exists, and without the current token: both look like no page at all.
+  // Closed once an admin exists, and without the current token: both answer 404 with the same
+  // explanation (app/setup/not-found.tsx), never which of the two it was.
   if (typeof token !== "string" || !(await isSetupTokenValid(getDb(), token))) notFound();
   return (
     <section className="card auth-card">
