@@ -50,3 +50,46 @@ test("an admin changes the site title and a visitor sees it in the header and th
     await visitorContext.close();
   }
 });
+
+// A real site's name on a phone: the header must hold the longest title the settings allow at
+// 320-430 px, cut with an ellipsis, never running under Albums, the search magnifier, the theme
+// button or Sign in.
+test("a long site title never overlaps the header's controls on a phone", async ({ browser }) => {
+  const adminContext = await newAdminContext(browser);
+  const longTitle = "Ada Lens Photography — weddings, portraits and the coast of Northumberland in every season".slice(0, 80);
+  const response = await adminContext.request.patch("/api/admin/settings", { data: { siteTitle: longTitle }, headers: { Origin: E2E_BASE_URL } });
+  expect(response.status()).toBe(200);
+  try {
+    for (const colorScheme of ["light", "dark"] as const) {
+      for (const width of [320, 390, 430]) {
+        const context = await browser.newContext({ viewport: { width, height: 740 }, colorScheme });
+        const page = await context.newPage();
+        await page.goto("/albums");
+        await expect(page.locator(".site-title")).toHaveText(longTitle);
+        await expect(page.getByTestId("sign-in-link")).toBeVisible();
+        const boxes = await page.locator(".site-header").evaluate((header) =>
+          [".site-title", "[data-testid=albums-link]", "[data-testid=search-link]", ".theme-toggle, [data-testid=theme-toggle]", "[data-testid=sign-in-link]"].map((selector) => {
+            const element = header.querySelector(selector);
+            const box = element?.getBoundingClientRect();
+            return { selector, box: box ? { left: box.left, right: box.right, top: box.top, bottom: box.bottom } : null };
+          }),
+        );
+        for (const { selector, box } of boxes) expect(box, `${selector} at ${width} px`).not.toBeNull();
+        const placed = boxes.map(({ selector, box }) => ({ selector, box: box! }));
+        for (const [index, first] of placed.entries()) {
+          expect(first.box.right, `${first.selector} inside the page at ${width} px`).toBeLessThanOrEqual(width + 0.5);
+          for (const second of placed.slice(index + 1)) {
+            const overlaps = first.box.left < second.box.right - 0.5 && second.box.left < first.box.right - 0.5 && first.box.top < second.box.bottom - 0.5 && second.box.top < first.box.bottom - 0.5;
+            expect(overlaps, `${first.selector} overlaps ${second.selector} at ${width} px (${colorScheme})`).toBe(false);
+          }
+        }
+        if (width === 390) await page.screenshot({ path: `test-results/long-title-${colorScheme}-${width}.png` });
+        await context.close();
+      }
+    }
+  } finally {
+    const restore = await adminContext.request.patch("/api/admin/settings", { data: { siteTitle: "Contact Sheet" }, headers: { Origin: E2E_BASE_URL } });
+    expect(restore.status()).toBe(200);
+    await adminContext.close();
+  }
+});
