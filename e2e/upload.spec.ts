@@ -69,7 +69,9 @@ test("an editor uploads three photos with Uppy, shares two, and a visitor browse
     // A refusal is final: the file leaves the Dashboard (no Retry offered) and is listed with the
     // reason, said there once (no toast repeating it).
     const refused = page.getByRole("region", { name: "Refused files" }).getByRole("listitem");
-    await expect(refused).toHaveText(/notes\.jpg: .*not a photo we can read/, { timeout: 60_000 });
+    // On one line, the name said once: not `notes.jpg` / `: "notes.jpg" is not a photo…`.
+    await expect(refused).toHaveText(/^notes\.jpg: Not a photo we can read/, { timeout: 60_000 });
+    expect(await refused.evaluate((item) => item.getClientRects().length === 1 && item.getBoundingClientRect().height < 40)).toBe(true);
     await expect(toast(page, /notes\.jpg/)).toHaveCount(0);
     await expect(page.locator(".uppy-Dashboard-Item").filter({ hasText: "notes.jpg" })).toHaveCount(0);
     await expect(page.getByText("Upload failed")).toHaveCount(0);

@@ -12,7 +12,7 @@ import { AddToAlbum, type AlbumChoice } from "@/src/albums/components/add-to-alb
 import type { RecentUpload } from "@/src/photos/recent-uploads.service";
 import { callApi } from "@/src/ui/api-client";
 import { useChosenTheme } from "./use-chosen-theme";
-import { type FinishedUpload, isFinalRefusal, readFinishedUpload, readRefusalMessage } from "./upload-answers";
+import { type FinishedUpload, isFinalRefusal, readFinishedUpload, readRefusalMessage, refusalWithoutFileName } from "./upload-answers";
 
 type UploaderFile = UppyFile<Record<string, unknown>, TusBody>;
 
@@ -220,7 +220,7 @@ export function PhotoUploader({ maxFileBytes, recentUploads, albums }: PhotoUplo
             <ul className="uploaded-list">
               {refused.map((file) => (
                 <li key={file.key} className="refused-item">
-                  <span className="uploaded-name">{file.fileName}</span>: <span className="muted">{file.reason}</span>
+                  <span className="refused-name">{file.fileName}</span>: <span className="muted">{refusalWithoutFileName(file.reason)}</span>
                 </li>
               ))}
             </ul>

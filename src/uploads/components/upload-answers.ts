@@ -37,3 +37,18 @@ export function isFinalRefusal(status: number | undefined): boolean {
   if (status === undefined || status < 400 || status >= 500) return false;
   return ![408, 409, 423, 429].includes(status);
 }
+
+/** A quoted file name at the start of a refusal, as the upload API names the file it refuses. */
+const LEADING_FILE_NAME = /^"(?:[^"\\]|\\.)*"(: | is )/;
+
+/**
+ * The reason alone, for a list that already shows the file's name beside it: the API's message
+ * starts with the name (`"x.jpg": The image could not be decoded…`, `"x.jpg" is not a photo…`)
+ * because one request may carry many files.
+ */
+export function refusalWithoutFileName(message: string): string {
+  const match = LEADING_FILE_NAME.exec(message);
+  if (!match) return message;
+  const rest = message.slice(match[0].length);
+  return match[1] === " is " ? `${rest.charAt(0).toUpperCase()}${rest.slice(1)}` : rest;
+}
