@@ -61,3 +61,21 @@ test("every admin page fits a phone's width, and the admin tabs mark the current
     await screenshot(page, `phone${path.replaceAll("/", "-")}`);
   }
 });
+
+test("on a phone the admin tabs say that more tabs follow, on the side where they are", async ({ page }) => {
+  await signIn(page, E2E_ADMIN, { callbackPath: "/admin" });
+  const frame = page.locator(".admin-nav-frame");
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  // The dashboard's tab is first: more tabs after it, none before.
+  await expect(frame).toHaveAttribute("data-more-after", "true");
+  await expect(frame).not.toHaveAttribute("data-more-before", /.*/);
+  await page.screenshot({ path: "test-results/screens/phone-admin-tabs-more-after.png" });
+  // Scrolled to the end: the cue moves to the start.
+  await nav.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  await expect(frame).toHaveAttribute("data-more-before", "true");
+  await expect(frame).not.toHaveAttribute("data-more-after", /.*/);
+  // On a page in the middle of the row, both sides.
+  await page.goto("/admin/shares");
+  await expect(frame).toHaveAttribute("data-more-before", "true");
+  await expect(frame).toHaveAttribute("data-more-after", "true");
+});
