@@ -149,8 +149,8 @@ describe("the browse service", () => {
     const cameras = await listBrowseEntries(db, toViewer(alice), "camera");
     expect(cameras.map((entry) => [entry.group, entry.name, entry.path])).toEqual([
       ["Canon", "Canon EOS 40D", "/cameras/canon-eos-40d"],
-      ["Nikon", "NIKON D70s", "/cameras/nikon-d70s"],
-      ["Pentax", "PENTAX K10D", "/cameras/pentax-k10d"],
+      ["Nikon", "Nikon D70s", "/cameras/nikon-d70s"],
+      ["Pentax", "Pentax K10D", "/cameras/pentax-k10d"],
     ]);
     // The visitor's Canon cover is the newest public photo: never the members, private or processing one.
     const [canon] = await listBrowseEntries(db, ANONYMOUS_VIEWER, "camera");

@@ -7,6 +7,7 @@ import type { Visibility } from "@/src/db/database";
 import { insertPhoto } from "@/src/photos/photos.repository";
 import { openTestDatabase } from "./helpers/test-database";
 import { signedInAs, type TestClient, type TestUser } from "./helpers/test-client";
+import { cameraSlug } from "@/src/photos/camera-slug";
 
 function database() {
   return openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
@@ -31,6 +32,7 @@ async function seedPhotos(owner: TestUser, photos: Array<{ visibility?: Visibili
         visibility: photo.visibility ?? "private",
         alt_text: photo.altText ?? "",
         camera_model: photo.camera ?? null,
+        camera_slug: photo.camera ? cameraSlug(null, photo.camera) : null,
         original_key: `originals/${id}`,
         original_name: `library-${photoCounter}.jpg`,
         original_type: "jpeg",
@@ -114,11 +116,13 @@ describe("bulk changes in the library", () => {
   it("select all matching acts on exactly the filter's photos of that editor, on the server; admins act on everyone's", async () => {
     const { client, user, admin } = await signedInAs("editor");
     const other = await signedInAs("editor");
-    const camera = `Camera-${crypto.randomUUID().slice(0, 8)}`;
-    const missingAlt = await seedPhotos(user, [{ camera }, { camera }, { camera }]);
-    const described = await seedPhotos(user, [{ camera, altText: "A harbour at dusk" }]);
+    // The filter names a camera by its URL name, as /cameras/[slug] does.
+    const model = `Camera-${crypto.randomUUID().slice(0, 8)}`;
+    const camera = cameraSlug(null, model) ?? "";
+    const missingAlt = await seedPhotos(user, [{ camera: model }, { camera: model }, { camera: model }]);
+    const described = await seedPhotos(user, [{ camera: model, altText: "A harbour at dusk" }]);
     const otherCamera = await seedPhotos(user, [{ camera: "Other" }]);
-    const theirs = await seedPhotos(other.user, [{ camera }, { camera }]);
+    const theirs = await seedPhotos(other.user, [{ camera: model }, { camera: model }]);
 
     const listed = await client.request(`/api/photos/library?camera=${camera}&missingAltText=1`);
     expect(listed.status).toBe(200);

@@ -167,7 +167,7 @@ describe(`the search language on ${databaseKind}`, () => {
     expect(beach.years).toEqual([{ label: "2019", count: 2, token: "year:2019" }]);
     expect(beach.cameras.map((facet) => [facet.label, facet.count, facet.token])).toEqual([
       ["Canon EOS 40D", 1, "camera:canon-eos-40d"],
-      ["NIKON D70s", 1, "camera:nikon-d70s"],
+      ["Nikon D70s", 1, "camera:nikon-d70s"],
     ]);
     expect(beach.lenses.map((facet) => facet.token)).toEqual(["lens:ef-s-17-85mm-f-4-5-6-is-usm"]);
     // A member also counts the members-only photo.

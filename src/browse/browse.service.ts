@@ -5,7 +5,7 @@ import type { PhotoRow } from "@/src/db/database";
 import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
 import { AppError } from "@/src/errors/app-error";
 import { slugify } from "@/src/photos/camera-slug";
-import { describeCamera } from "@/src/photos/describe-camera";
+import { describeCamera, usualMakerName } from "@/src/photos/describe-camera";
 import { type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
 import { onPhotosChanged } from "@/src/photos/photo-changes";
 import { type PhotoSummary, summarizePhotos } from "@/src/photos/photos.service";
@@ -99,9 +99,7 @@ async function countsFor(db: DatabaseHandle, kind: BrowseCountKind, access: Phot
 
 /** "Nikon" for NIKON CORPORATION, "Canon" for Canon Inc.; short all-capital makers (DJI, LG) stay as they are. */
 export function makerOf(make: string | null): string {
-  const first = make?.trim().split(/\s+/)[0];
-  if (!first) return "Other";
-  return first.length > 3 && first === first.toUpperCase() ? first[0] + first.slice(1).toLowerCase() : first;
+  return make?.trim() ? usualMakerName(make) : "Other";
 }
 
 interface MergedGroup {

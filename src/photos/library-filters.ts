@@ -15,7 +15,7 @@ export const libraryFilterSchema = z.strictObject({
   visibility: z.enum(VISIBILITIES).optional(),
   /** Photos whose alt text is still empty. */
   missingAltText: flag.optional(),
-  /** The camera model, exactly as recorded in EXIF. */
+  /** The camera's URL name, as in /cameras/[slug] (one name however its maker spelled it in EXIF). */
   camera: z.string().trim().min(1).max(200).optional(),
   /** Photos in this album (its id). */
   album: z.string().trim().min(1).max(100).optional(),

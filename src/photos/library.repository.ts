@@ -20,7 +20,7 @@ export function applyLibraryFilter<Output>(query: PhotoQuery<Output>, scope: Lib
     .$if(filter.status !== undefined, (select) => select.where("photos.status", "=", filter.status as PhotoRow["status"]))
     .$if(filter.visibility !== undefined, (select) => select.where("photos.visibility", "=", filter.visibility as PhotoRow["visibility"]))
     .$if(filter.missingAltText === true, (select) => select.where("photos.alt_text", "=", ""))
-    .$if(filter.camera !== undefined, (select) => select.where("photos.camera_model", "=", filter.camera as string))
+    .$if(filter.camera !== undefined, (select) => select.where("photos.camera_slug", "=", filter.camera as string))
     .$if(filter.album !== undefined, (select) =>
       select.where(({ exists, selectFrom }) =>
         exists(selectFrom("album_photos").select("album_photos.photo_id").where("album_photos.album_id", "=", filter.album as string).whereRef("album_photos.photo_id", "=", "photos.id")),
@@ -90,18 +90,18 @@ export async function listLibraryPhotoIds(db: DatabaseHandle, scope: LibraryScop
   return rows.map((row) => row.id);
 }
 
-/** The camera models of the library, for the camera filter's choices. */
-export async function listLibraryCameras(db: DatabaseHandle, scope: LibraryScope): Promise<string[]> {
+/** The cameras of the library by URL name, with one EXIF spelling each to name them by. */
+export async function listLibraryCameras(db: DatabaseHandle, scope: LibraryScope): Promise<Array<{ slug: string; make: string | null; model: string | null }>> {
   const rows = await db
     .selectFrom("photos")
-    .select("camera_model")
-    .where("camera_model", "is not", null)
+    .select((eb) => ["camera_slug", eb.fn.max("camera_make").as("make"), eb.fn.max("camera_model").as("model")])
+    .where("camera_slug", "is not", null)
     .$if(scope.ownerId !== null, (select) => select.where("owner_id", "=", scope.ownerId as string))
-    .groupBy("camera_model")
-    .orderBy("camera_model")
+    .groupBy("camera_slug")
+    .orderBy("camera_slug")
     .limit(200)
     .execute();
-  return rows.map((row) => row.camera_model as string);
+  return rows.map((row) => ({ slug: row.camera_slug as string, make: row.make, model: row.model }));
 }
 
 /** These photos (not in the trash) with what a bulk change needs to check and remember. */

@@ -38,7 +38,13 @@ export interface LibraryPage {
 /** How long a count is remembered when nothing in this process changes photos (as photo-counts.ts). */
 const REMEMBER_MS = 5_000;
 const rememberedCounts = new Map<string, { count: Promise<number>; until: number }>();
-const rememberedCameras = new Map<string, { cameras: Promise<string[]>; until: number }>();
+/** A camera in the library's filter: its URL name (the filter's value) and its display name. */
+export interface LibraryCameraChoice {
+  slug: string;
+  name: string;
+}
+
+const rememberedCameras = new Map<string, { cameras: Promise<LibraryCameraChoice[]>; until: number }>();
 onPhotosChanged(() => {
   rememberedCounts.clear();
   rememberedCameras.clear();
@@ -110,15 +116,17 @@ export async function getLibraryPage(
   };
 }
 
-/** The camera models in the actor's library, for the camera filter (remembered as the counts are). */
-export function listLibraryCameraChoices(db: DatabaseHandle, actor: SessionUser): Promise<string[]> {
+/** The cameras in the actor's library, for the camera filter: each URL name with its display name (remembered as the counts are). */
+export function listLibraryCameraChoices(db: DatabaseHandle, actor: SessionUser): Promise<LibraryCameraChoice[]> {
   assertMayManagePhotos(actor);
   const scope = libraryScopeOf(actor);
   const key = scope.ownerId ?? "";
   const now = Date.now();
   const entry = rememberedCameras.get(key);
   if (entry && entry.until > now) return entry.cameras;
-  const cameras = listLibraryCameras(db, scope);
+  const cameras = listLibraryCameras(db, scope).then((rows) =>
+    rows.map((row) => ({ slug: row.slug, name: describeCamera(row.make, row.model) ?? row.slug })).sort((left, right) => left.name.localeCompare(right.name)),
+  );
   rememberedCameras.set(key, { cameras, until: now + REMEMBER_MS * 12 });
   cameras.catch(() => rememberedCameras.delete(key));
   return cameras;

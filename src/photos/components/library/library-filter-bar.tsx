@@ -4,7 +4,7 @@ import type { LibraryFilter } from "../../library-filters";
 const VISIBILITY_LABELS: Record<(typeof VISIBILITIES)[number], string> = { public: "Public", unlisted: "Unlisted", members: "Members", private: "Private" };
 
 export interface FilterChoices {
-  cameras: string[];
+  cameras: Array<{ slug: string; name: string }>;
   albums: Array<{ id: string; title: string }>;
   tags: Array<{ key: string; name: string }>;
 }
@@ -26,7 +26,7 @@ export const LIBRARY_FILTER_CONTROLS: FilterControl[] = [
     ],
   },
   { kind: "select", name: "visibility", label: "Visibility", options: () => VISIBILITIES.map((value) => ({ value, label: VISIBILITY_LABELS[value] })) },
-  { kind: "select", name: "camera", label: "Camera", options: ({ cameras }) => cameras.map((camera) => ({ value: camera, label: camera })) },
+  { kind: "select", name: "camera", label: "Camera", options: ({ cameras }) => cameras.map((camera) => ({ value: camera.slug, label: camera.name })) },
   { kind: "select", name: "album", label: "Album", options: ({ albums }) => albums.map((album) => ({ value: album.id, label: album.title })) },
   { kind: "select", name: "tag", label: "Tag", options: ({ tags }) => tags.map((tag) => ({ value: tag.key, label: tag.name })) },
   { kind: "checkbox", name: "inNoAlbum", label: "In no album" },
