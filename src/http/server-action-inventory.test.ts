@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { hasRole, type Role } from "@/src/access/roles";
 import { findGuardRule } from "@/src/auth/guard-rules";
 import { isDefinedServerAction } from "./server-action";
@@ -32,8 +32,15 @@ describe("every server action goes through defineServerAction (SECURITY.md 53, 6
     expect(actionModules.length).toBeGreaterThanOrEqual(6);
   });
 
-  it.each(actionModules)("%s exports only wrapped actions", async (file) => {
-    const exports = Object.entries((await import(path.join(ROOT, file))) as Record<string, unknown>);
+  // The first import loads the services and the database client behind the actions: seconds on a
+  // busy machine, more than one test's default timeout.
+  const loaded = new Map<string, Record<string, unknown>>();
+  beforeAll(async () => {
+    for (const file of actionModules) loaded.set(file, (await import(path.join(ROOT, file))) as Record<string, unknown>);
+  }, 120_000);
+
+  it.each(actionModules)("%s exports only wrapped actions", (file) => {
+    const exports = Object.entries(loaded.get(file) ?? {});
     expect(exports.length, "an action module exports at least one action").toBeGreaterThan(0);
     const bypassing = exports.filter(([, value]) => !isDefinedServerAction(value)).map(([name]) => name);
     expect(bypassing).toEqual([]);
