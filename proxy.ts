@@ -8,6 +8,8 @@ import { jsonError } from "@/src/http/json-error";
 import { findRequestShapeError, isApiPath, PAGE_METHODS } from "@/src/http/request-shape";
 import { answerSharePageRefusal, isSharePageDocumentRequest } from "@/src/http/share-page-gate";
 import { findServerActionBodyError } from "@/src/http/server-action-body";
+import { isServerActionOriginAllowed } from "@/src/http/server-action-origin";
+import { getEnv } from "@/src/config/env";
 
 /**
  * The interceptor. It refuses malformed requests with the seed's error pages, then makes an
@@ -28,9 +30,14 @@ export async function proxy(request: NextRequest): Promise<Response> {
       ? jsonError(shapeError.code, "The request path is not valid.", headers)
       : htmlError(shapeError.status, headers);
   }
-  // Next.js decodes an action's body before the action can check anything, and answers a body it
-  // cannot decode with 500; such a body is refused here. (The action still checks its arguments.)
-  if (request.method === "POST" && request.headers.has("next-action") && !pathname.startsWith("/api/")) {
+  if (request.method === "POST" && request.headers.has("next-action") && !isApiPath(pathname)) {
+    // SECURITY.md 62: an action called from another site, or from no page at all, is refused here
+    // as a 403; Next.js's own check would answer it with a 500 and an error log, at will.
+    if (!isServerActionOriginAllowed(request.headers, new URL(getEnv().NEXTAUTH_URL).origin)) {
+      return jsonError("FORBIDDEN", "Server actions may only be called from this site's pages.");
+    }
+    // Next.js decodes an action's body before the action can check anything, and answers a body it
+    // cannot decode with 500; such a body is refused here. (The action still checks its arguments.)
     const bodyError = await findServerActionBodyError(request.headers.get("content-type") ?? "", await request.arrayBuffer());
     if (bodyError) return jsonError(bodyError.code, bodyError.message);
   }

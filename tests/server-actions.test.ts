@@ -166,3 +166,84 @@ describe("the full-screen viewer's neighbours action called with crafted argumen
     });
   }
 });
+
+// Every action the pages call, the page that calls it, and a call of the right shape (whose rows
+// do not exist, so its honest answer is the empty one too).
+const ACTIONS = [
+  { name: "loadMorePhotos", file: "gallery-actions.tsx", page: "/", args: ["eA"] },
+  { name: "loadMoreSearchResults", file: "search-actions.ts", page: "/search?q=a", args: ["a", "eA"] },
+  { name: "loadMoreAlbumPhotos", file: "album-actions.ts", page: "/albums/none", args: ["none", "eA"] },
+  { name: "loadMoreBrowsePhotos", file: "browse-actions.ts", page: "/cameras/none", args: ["camera", "none", "eA"] },
+  { name: "loadMoreTagPhotos", file: "tag-actions.ts", page: "/tags/none", args: ["none", "eA"] },
+  { name: "loadViewerNeighbours", file: "viewer-neighbours.action.ts", page: "/p/none", args: ["none"] },
+  { name: "loadAlbumViewerNeighbours", file: "viewer-neighbours.action.ts", page: "/p/none", args: ["none", "none"] },
+] as const;
+
+// An action's empty answer as the reply carries it: no more tiles, or no neighbours.
+const EMPTY_ANSWER = /\{"tiles":\[\],"nextCursor":null\}|\{"newer":\[\],"older":\[\]\}/;
+
+/** Crafted calls for an action of these arguments: each kind of bad input the wrapper refuses. */
+function craftedCalls(args: readonly string[]): Array<[string, string]> {
+  return [
+    ["wrong types", JSON.stringify(args.map(() => 12345))],
+    ["an object with unknown fields for each argument", JSON.stringify(args.map((arg) => ({ value: arg, unknown: true })))],
+    ["an extra argument", JSON.stringify([...args, { unknown: true }])],
+    ["a missing argument", JSON.stringify(args.slice(1))],
+    ["a 1 MB string for the last argument", JSON.stringify([...args.slice(0, -1), "A".repeat(1_000_000)])],
+    ["a NUL in every argument", JSON.stringify(args.map((arg) => `${arg}\u0000`))],
+    ["empty strings", JSON.stringify(args.map(() => ""))],
+    ["a broken body", "[[["],
+  ];
+}
+
+describe("every server action answers crafted calls through its wrapper (53)", () => {
+  for (const action of ACTIONS) {
+    it.each(craftedCalls(action.args))(`${action.name} answers a visitor sending %s with 4xx or its empty answer`, async (_name, text) => {
+      const response = await callAction(new TestClient(), { text }, actionId(action.name, action.file), action.page);
+      const body = await response.text();
+      expect(response.status, body.slice(0, 300)).toBeLessThan(500);
+      if (response.status === 200) expect(body).toMatch(EMPTY_ANSWER);
+    });
+  }
+
+  it("answers a signed-in user's well-formed call for rows that do not exist with the empty answer", async () => {
+    const { client } = await signedInAs("editor");
+    for (const action of ACTIONS) {
+      const response = await callAction(client, { text: JSON.stringify(action.args) }, actionId(action.name, action.file), action.page);
+      expect(response.status, action.name).toBe(200);
+      expect(await response.text(), action.name).toMatch(EMPTY_ANSWER);
+    }
+  });
+});
+
+// SECURITY.md 62: Next.js refuses an action whose Origin is not the host it was asked for, but with a
+// 500 and an error log; the interceptor answers 403 first. A POST from a page always has an Origin.
+describe("server actions called from another origin, or from none (62)", () => {
+  // An origin left out is the client's own.
+  const ORIGINS: Array<[string, { origin?: string | null; headers?: Record<string, string> }]> = [
+    ["a foreign Origin", { origin: "https://evil.example" }],
+    ["Origin null (a sandboxed frame)", { origin: "null" }],
+    ["no Origin", { origin: null }],
+    ["our Origin with a foreign X-Forwarded-Host", { headers: { "X-Forwarded-Host": "evil.example" } }],
+  ];
+
+  for (const action of ACTIONS) {
+    it.each(ORIGINS)(`${action.name} answers %s with 403`, async (_name, { origin, headers }) => {
+      const response = await new TestClient().request(action.page, {
+        method: "POST",
+        origin,
+        headers: { "Next-Action": actionId(action.name, action.file), Accept: "text/x-component", ...headers },
+        body: { raw: JSON.stringify(action.args), contentType: "text/plain;charset=UTF-8" },
+      });
+      expect(response.status, (await response.text()).slice(0, 300)).toBe(403);
+    });
+  }
+
+  it("answers a signed-in user's call from a foreign Origin with 403 too, and from our own with 200", async () => {
+    const { client } = await signedInAs("editor");
+    const call = (origin: string) =>
+      client.request("/", { method: "POST", origin, headers: { "Next-Action": loadMorePhotosActionId(), Accept: "text/x-component" }, body: { raw: '["eA"]', contentType: "text/plain;charset=UTF-8" } });
+    expect((await call("https://evil.example")).status).toBe(403);
+    expect((await call(client.baseUrl)).status).toBe(200);
+  });
+});

@@ -26,6 +26,13 @@ describe("findArgumentListError", () => {
     expect(findArgumentListError(text)?.code).toBe("BAD_REQUEST");
   });
 
+  it("refuses arguments of more than a million characters and elements together, as React's decoder would (with a 500)", () => {
+    expect(findArgumentListError(JSON.stringify(["a", "A".repeat(999_997)]))?.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(findArgumentListError(JSON.stringify(["A".repeat(500_000), "A".repeat(500_000)]))?.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(findArgumentListError(JSON.stringify([Array.from({ length: 1_000_001 }, () => 0)]))?.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(findArgumentListError(JSON.stringify(["a", "A".repeat(900_000)]))).toBeNull();
+  });
+
   it("refuses deep nesting without overflowing its own stack", () => {
     expect(findArgumentListError(`${"[".repeat(100_000)}${"]".repeat(100_000)}`)?.code).toBe("BAD_REQUEST");
     expect(findArgumentListError(`${"[".repeat(60)}${"]".repeat(60)}`)).toBeNull();

@@ -6,6 +6,12 @@ export const SERVER_ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
 // Nesting no argument of ours comes near; deeper replies only cost React's decoder stack.
 const MAXIMUM_DEPTH = 64;
 
+// React's decodeReply counts "slots" in an argument list of more than one element (each array's
+// length + 1, each string's length) and throws past a million (its `arraySizeLimit`), which
+// Next.js answers with 500: two arguments of 500,000 characters each fit in the 1 MB body limit and
+// still broke every two-argument action. Counted here for every list, whatever its length.
+const MAXIMUM_SLOTS = 1_000_000;
+
 // The strings React's encodeReply writes for values that JSON has no word for and that need no
 // row of their own: an escaped "$", undefined, the non-finite numbers, -0, dates and big integers.
 // Every other "$…" string points at another row of the reply (a Map, Set, FormData, Promise,
@@ -20,7 +26,8 @@ const INLINE_VALUE = /^\$(\$|undefined$|NaN$|Infinity$|-Infinity$|-0$|D|n-?\d+$)
  * first and refuses such a body with 400 (413 when too large).
  *
  * The rule is an allow-list: the root row is a JSON array (the argument list) of JSON values and
- * the inline forms above, nested at most 64 deep; references to other rows are refused, since our
+ * the inline forms above, nested at most 64 deep and of at most a million characters and array
+ * elements together (React's own limit); references to other rows are refused, since our
  * actions take only such values. An action that takes a FormData, File, Map or Promise would need
  * this to learn to check those rows.
  */
@@ -52,8 +59,11 @@ export function findArgumentListError(text: string): AppError | null {
   if (!Array.isArray(root)) return new AppError("BAD_REQUEST", "The server action's arguments are not a list.");
   // Walked with a stack of our own, so a deep body cannot overflow ours either.
   const pending: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 1 }];
+  let slots = 0;
   while (pending.length > 0) {
     const { value, depth } = pending.pop() as { value: unknown; depth: number };
+    slots += typeof value === "string" ? value.length : Array.isArray(value) ? value.length + 1 : 0;
+    if (slots > MAXIMUM_SLOTS) return new AppError("PAYLOAD_TOO_LARGE", "A server action's arguments may hold at most a million characters.");
     if (typeof value === "string") {
       if (value.startsWith("$") && !INLINE_VALUE.test(value)) {
         return new AppError("BAD_REQUEST", "The server action's arguments refer to values this action does not take.");
