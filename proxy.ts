@@ -9,7 +9,6 @@ import { findRequestShapeError, isApiPath, PAGE_METHODS } from "@/src/http/reque
 import { answerSharePageRefusal, isSharePageDocumentRequest } from "@/src/http/share-page-gate";
 import { findServerActionBodyError } from "@/src/http/server-action-body";
 import { isServerActionOriginAllowed } from "@/src/http/server-action-origin";
-import { getEnv } from "@/src/config/env";
 
 /**
  * The interceptor. It refuses malformed requests with the seed's error pages, then makes an
@@ -33,7 +32,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
   if (request.method === "POST" && request.headers.has("next-action") && !isApiPath(pathname)) {
     // SECURITY.md 62: an action called from another site, or from no page at all, is refused here
     // as a 403; Next.js's own check would answer it with a 500 and an error log, at will.
-    if (!isServerActionOriginAllowed(request.headers, new URL(getEnv().NEXTAUTH_URL).origin)) {
+    if (!isServerActionOriginAllowed(request.headers)) {
       return jsonError("FORBIDDEN", "Server actions may only be called from this site's pages.");
     }
     // Next.js decodes an action's body before the action can check anything, and answers a body it
