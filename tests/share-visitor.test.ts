@@ -8,8 +8,8 @@ import { uploadCorpusFile, waitForProcessing, type PhotoDetailBody } from "./hel
 import { signedInAs, TestClient, type TestUser } from "./helpers/test-client";
 import { openTestDatabase } from "./helpers/test-database";
 
-// The visitor's side of share links (SECURITY.md 43, 44 and 13): admission and the grant cookie, the
-// view limit, the password and its rate limits, 401 everywhere once a link closes, 404 for a photo
+// The visitor's side of share links (SECURITY.md 43, 44, 13 and 60): admission and the grant cookie,
+// the view limit, the password and the rate limits that slow its guessers rather than the link, 401 everywhere once a link closes, 404 for a photo
 // outside the link, and the link's metadata policy on the JSON and the pages.
 
 const SHARE_PASSWORD = "correct horse battery";
@@ -202,6 +202,50 @@ describe("a link with a password", () => {
     expect(limitedForm.headers.get("location")).toMatch(new RegExp(`^/s/${key}\\?password=limited&retry=\\d+$`));
     // Another address is not held back by this one's tries.
     expect((await new TestClient().request(`/s/${key}/api/password`, { body: { json: { password: SHARE_PASSWORD } } })).status).toBe(204);
+  });
+
+  it("SECURITY 60: guessers from many addresses are slowed, each on its own; the right password from a fresh address still works", async () => {
+    const { id, key } = await makeShare({ password_hash: await hashPassword(SHARE_PASSWORD) });
+    // Eight guessers at once: 40 wrong tries, past the old link-wide 30 an hour that locked everyone out.
+    const guessers = Array.from({ length: 8 }, () => new TestClient());
+    const tries = await Promise.all(
+      guessers.map(async (guesser, index) => {
+        const statuses: number[] = [];
+        for (let attempt = 0; attempt < 6; attempt += 1) {
+          const response = await guesser.request(`/s/${key}/api/password`, { body: { json: { password: `guess ${index}-${attempt}` } } });
+          await response.arrayBuffer();
+          statuses.push(response.status);
+        }
+        return statuses;
+      }),
+    );
+    for (const statuses of tries) expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // Every guesser is held back, even with the right password now.
+    expect((await guessers[0].request(`/s/${key}/api/password`, { body: { json: { password: SHARE_PASSWORD } } })).status).toBe(429);
+    const refused = await db.selectFrom("share_access_log").select("event").where("share_id", "=", id).where("event", "=", "password_refused").execute();
+    expect(refused).toHaveLength(40);
+
+    // The recipient, from their own address, meanwhile: in at once, by the form and by JSON.
+    const recipient = new TestClient();
+    const right = await recipient.request(`/s/${key}/api/password`, { body: { form: { password: SHARE_PASSWORD } } });
+    expect(right.status).toBe(303);
+    expect(right.headers.get("location")).toBe(`/s/${key}`);
+    expect(await statusOf(recipient, `/s/${key}`)).toBe(200);
+    expect((await new TestClient().request(`/s/${key}/api/password`, { body: { json: { password: SHARE_PASSWORD } } })).status).toBe(204);
+  });
+
+  it("SECURITY 60: one address moving from link to link is held back after 20 tries an hour", async () => {
+    const links = await Promise.all(Array.from({ length: 5 }, async () => makeShare({ password_hash: await hashPassword(SHARE_PASSWORD) })));
+    const guesser = new TestClient();
+    const statuses: number[] = [];
+    for (const { key } of links) {
+      for (let attempt = 0; attempt < 4; attempt += 1) statuses.push((await guesser.request(`/s/${key}/api/password`, { body: { json: { password: `guess ${attempt}` } } })).status);
+    }
+    expect(statuses).toEqual(Array<number>(20).fill(401));
+    const fifth = await guesser.request(`/s/${links[4].key}/api/password`, { body: { json: { password: "guess 4" } } });
+    expect(fifth.status).toBe(429);
+    // Another address is not held back by it.
+    expect((await new TestClient().request(`/s/${links[4].key}/api/password`, { body: { json: { password: SHARE_PASSWORD } } })).status).toBe(204);
   });
 
   it("ends every grant when the password changes (grant version bumped)", async () => {

@@ -1,11 +1,12 @@
 import "server-only";
-import { giveBackRateLimitSlot, type RateLimitRule, takeRateLimitSlots } from "@/src/auth/rate-limiter";
+import { giveBackRateLimitSlot, takeRateLimitSlots } from "@/src/auth/rate-limiter";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { ShareRow } from "@/src/db/database";
 import { MAXIMUM_PASSWORD_LENGTH, verifyPassword } from "@/src/users/password";
 import { admitShareVisit, decideShareAccess, type ShareAccess } from "./share-access";
 import { recordShareAccess } from "./share-access-log.repository";
 import { sharePath } from "./share-key";
+import { sharePasswordRateLimits } from "./share-password-limits";
 import type { ShareRefusal } from "./share.types";
 import { touchShareVisit } from "./shares.repository";
 
@@ -27,14 +28,6 @@ export type PasswordAnswer =
   | { kind: "wrong_password"; share: ShareRow }
   | { kind: "rate_limited"; share: ShareRow; retryAfterSeconds: number };
 
-/** 5 tries per 5 minutes from one address, 30 per hour for the link from everywhere. */
-export function passwordRateLimits(shareId: string, address: string): RateLimitRule[] {
-  return [
-    { key: `share-password:${shareId}:${address}`, limit: 5, windowSeconds: 5 * 60 },
-    { key: `share-password:${shareId}`, limit: 30, windowSeconds: 60 * 60 },
-  ];
-}
-
 async function admit(db: DatabaseHandle, share: ShareRow, now: Date): Promise<ShareEntry> {
   const admitted = await admitShareVisit(db, share, now);
   if (admitted.kind === "refused") return { kind: "refused", reason: admitted.reason, share };
@@ -50,9 +43,10 @@ export async function enterShare(db: DatabaseHandle, key: string, grantCookieVal
 }
 
 /**
- * POST /s/[key]/api/password: checks the password (argon2id), within the link's rate limits, and
- * admits the browser. A wrong password is logged ("password_refused"); a right one gives its slots
- * back, so the people the link was sent to never use up its hourly allowance by getting in.
+ * POST /s/[key]/api/password: checks the password (argon2id), within the rate limits that slow
+ * guessers rather than the link (share-password-limits.ts), and admits the browser. A wrong
+ * password is logged ("password_refused"); a right one gives its slots back, so the people the
+ * link was sent to never use up its allowance by getting in.
  */
 export async function submitSharePassword(
   db: DatabaseHandle,
@@ -67,7 +61,7 @@ export async function submitSharePassword(
   if (access.kind === "admissible") return admit(db, access.share, now);
   if (access.reason !== "password_required" || !access.share) return access;
   const share = access.share;
-  const rules = passwordRateLimits(share.id, address);
+  const rules = sharePasswordRateLimits(share.id, address);
   const decision = await takeRateLimitSlots(db, rules, now);
   if (!decision.isAllowed) return { kind: "rate_limited", share, retryAfterSeconds: decision.retryAfterSeconds };
   const isRight = password.length > 0 && password.length <= MAXIMUM_PASSWORD_LENGTH && (await verifyPassword(share.password_hash, password));
