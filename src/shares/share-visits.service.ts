@@ -11,10 +11,12 @@ import type { ShareRefusal } from "./share.types";
 import { touchShareVisit } from "./shares.repository";
 
 /**
- * How a browser comes in to a share link (SECURITY.md 44): a link without a password admits a new
- * browser on its first page view (through GET /s/[key]/enter, which may set a cookie); a link with
- * one admits it once the password is right (POST /s/[key]/api/password). Both count the view
- * against the link's limit atomically (admitShareVisit) and answer the grant cookie's value.
+ * How a browser comes in to a share link (SECURITY.md 44, 59): a link without a password admits a
+ * new browser when its page's "View photos" form is posted (POST /s/[key]/api/enter; the page's
+ * script sends it at once, a visitor without JavaScript presses it); a link with one admits it once
+ * the password is right (POST /s/[key]/api/password). Both count the view against the link's limit
+ * atomically (admitShareVisit) and answer the grant cookie's value. Never a GET: link-preview bots
+ * and mail scanners fetch links and follow redirects, and must use up no views.
  */
 
 export type ShareEntry =
@@ -34,7 +36,7 @@ async function admit(db: DatabaseHandle, share: ShareRow, now: Date): Promise<Sh
   return { kind: "admitted", share, cookieValue: admitted.cookieValue };
 }
 
-/** GET /s/[key]/enter: admits this browser to a link without a password, if it may be admitted. */
+/** POST /s/[key]/api/enter: admits this browser to a link without a password, if it may be admitted. */
 export async function enterShare(db: DatabaseHandle, key: string, grantCookieValue: string | null | undefined, now: Date): Promise<ShareEntry> {
   const access = await decideShareAccess(db, key, grantCookieValue, now);
   if (access.kind === "granted") return { kind: "already", share: access.share };
