@@ -104,10 +104,12 @@ function when(context: StateContext, right: boolean, granted: number[] = OK, mis
   return right ? granted : missing;
 }
 
-/** A page answers a browser a link may still admit with a redirect to its admission (/s/[key]/enter). */
+/**
+ * A page answers every browser without a grant 401: one the link may still admit gets the "View
+ * photos" form, since only its POST admits and a GET (a preview bot's) counts nothing (SECURITY.md 59).
+ */
 function pageExpected(context: StateContext, granted: number[] = OK): number[] {
-  if (context.granted) return granted;
-  return context.admissible ? [307] : REFUSED;
+  return context.granted ? granted : REFUSED;
 }
 
 /** Every kind of path under a share, and the public gallery's, one line each. */

@@ -1,10 +1,12 @@
 // Proofing over HTTP against the built app: visitors of a share link name themselves, pick and
 // comment; two visitors' picks never mix and a forged, foreign or absent visitor cookie is nobody;
 // the pick limit, the owner's lock and a link without picks; the owner's list, CSV (formula cells
-// as text) and Lightroom list; another editor gets 404; the dashboard's "New selections".
+// as text) and Lightroom list; another editor gets 404; the dashboard's "New selections"; the caps
+// on visitors per link and per browser and on a link's picks (SECURITY.md 63).
 import { createHmac, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { selectionsResponseSchema, visitorResponseSchema } from "@/src/shares/proofing-api.schemas";
+import { MAX_PICKS_PER_SHARE, MAX_VISITORS_PER_GRANT, MAX_VISITORS_PER_SHARE } from "@/src/shares/proofing.types";
 import { TEST_SECRET } from "./setup/global-setup";
 import { openTestDatabase } from "./helpers/test-database";
 import { signedInAdmin, signedInAs, TestClient, type TestUser } from "./helpers/test-client";
@@ -229,6 +231,81 @@ describe("a proofing link's visitors", () => {
     expect((await ann.request(`/s/${share.key}/api/feedback/${photo("a1")}`, { method: "PUT", ...json({ picked: false }) })).status).toBe(200);
     const audit = await db.selectFrom("audit_log").select("action").where("target_id", "=", share.id).orderBy("created_at").execute();
     expect(audit.map((row) => row.action)).toEqual(["share.selection-lock", "share.selection-unlock"]);
+  });
+});
+
+describe("SECURITY 63: what one link's visitors can create is capped", () => {
+  /** Visitor rows written straight to the database, as if named earlier (no cookie for them). */
+  async function insertVisitors(shareId: string, count: number): Promise<string[]> {
+    const now = new Date().toISOString();
+    const ids = Array.from({ length: count }, () => crypto.randomUUID());
+    for (let start = 0; start < ids.length; start += 500) {
+      const rows = ids.slice(start, start + 500).map((id) => ({
+        id, share_id: shareId, token_hash: randomBytes(32).toString("hex"), name: "Earlier", email: null, visit_id: null, sent_at: null, owner_seen_at: null, created_at: now, updated_at: now,
+      }));
+      await db.insertInto("share_visitors").values(rows).execute();
+    }
+    return ids;
+  }
+
+  it("names at most MAX_VISITORS_PER_GRANT visitors from one admitted browser, even all at once; 409 with a message past it", async () => {
+    const share = await createShare(alice.user.id, ["a1", "a2"]);
+    const browser = visitorOf(share);
+    // The probe's 150 names in 5 s, as 20 at once: exactly the cap gets through.
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => browser.request(`/s/${share.key}/api/visitor`, json({ name: `Bot ${index}` }))));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_VISITORS_PER_GRANT);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(20 - MAX_VISITORS_PER_GRANT);
+    const refusal = await errorOf(answers.find((answer) => answer.status === 409) as Response);
+    expect(refusal.code).toBe("CONFLICT");
+    expect(refusal.message).toMatch(/This browser has named 5 visitors on this link already/);
+    const rows = await db.selectFrom("share_visitors").select("visit_id").where("share_id", "=", share.id).execute();
+    expect(rows).toHaveLength(MAX_VISITORS_PER_GRANT);
+    expect(new Set(rows.map((row) => row.visit_id)).size).toBe(1);
+    // Another browser on the link is not held back by this one.
+    await named(share, "Carla");
+  });
+
+  it("names at most MAX_VISITORS_PER_SHARE visitors on one link, from any number of browsers", async () => {
+    const share = await createShare(alice.user.id, ["a1"]);
+    await insertVisitors(share.id, MAX_VISITORS_PER_SHARE - 2);
+    await named(share, "Second to last");
+    await named(share, "Last");
+    const refused = await visitorOf(share).request(`/s/${share.key}/api/visitor`, json({ name: "One too many" }));
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toMatch(/This link has its 100 visitors already/);
+    const count = await db.selectFrom("share_visitors").select((eb) => eb.fn.countAll<number | string>().as("count")).where("share_id", "=", share.id).executeTakeFirstOrThrow();
+    expect(Number(count.count)).toBe(MAX_VISITORS_PER_SHARE);
+  });
+
+  it("counts every visitor's picks toward the link's bound of MAX_PICKS_PER_SHARE", async () => {
+    const names = Array.from({ length: 100 }, (_, index) => `bound${index}`);
+    await insertPhotos(alice.user.id, names);
+    const share = await createShare(alice.user.id, names);
+    const perVisitor = names.length;
+    const visitors = await insertVisitors(share.id, MAX_PICKS_PER_SHARE / perVisitor);
+    const now = new Date().toISOString();
+    const picks = visitors.flatMap((visitorId, index) =>
+      Array.from({ length: perVisitor }, (_, offset) => ({ visitor_id: visitorId, photo_id: photo(names[(index + offset) % names.length]), share_id: share.id, is_picked: 1, comment: null, updated_at: now })),
+    );
+    for (let start = 0; start < picks.length; start += 1000) await db.insertInto("share_feedback").values(picks.slice(start, start + 1000)).execute();
+
+    // A new visitor, well within any pick limit of their own, finds the link's bound reached.
+    const late = await named(share, "Late");
+    const refused = await late.request(`/s/${share.key}/api/feedback/${photo("bound0")}`, { method: "PUT", ...json({ picked: true }) });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toMatch(/picked 5000 photos between them/);
+    // A comment is no pick: still welcome.
+    const comment = await late.request(`/s/${share.key}/api/feedback/${photo("bound0")}`, { method: "PUT", ...json({ comment: "Lovely light" }) });
+    expect(comment.status).toBe(200);
+    expect(await picksOf(late, share.key)).toEqual([]);
+
+    // One pick given back anywhere on the link frees one place.
+    await db.updateTable("share_feedback").set({ is_picked: 0 }).where("visitor_id", "=", visitors[0]).where("photo_id", "=", photo(names[0])).execute();
+    const allowed = await late.request(`/s/${share.key}/api/feedback/${photo("bound0")}`, { method: "PUT", ...json({ picked: true }) });
+    expect(allowed.status).toBe(200);
+    const second = await late.request(`/s/${share.key}/api/feedback/${photo("bound1")}`, { method: "PUT", ...json({ picked: true }) });
+    expect(second.status).toBe(409);
   });
 });
 

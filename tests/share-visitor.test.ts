@@ -8,9 +8,10 @@ import { uploadCorpusFile, waitForProcessing, type PhotoDetailBody } from "./hel
 import { signedInAs, TestClient, type TestUser } from "./helpers/test-client";
 import { openTestDatabase } from "./helpers/test-database";
 
-// The visitor's side of share links (SECURITY.md 43, 44 and 13): admission and the grant cookie, the
-// view limit, the password and its rate limits, 401 everywhere once a link closes, 404 for a photo
-// outside the link, and the link's metadata policy on the JSON and the pages.
+// The visitor's side of share links (SECURITY.md 43, 44, 13, 59 and 60): admission and the grant
+// cookie (only a person's POST counts a view, never a bot's GET), the view limit, the password and
+// the rate limits that slow its guessers rather than the link, 401 everywhere once a link closes,
+// 404 for a photo outside the link, and the link's metadata policy on the JSON and the pages.
 
 const SHARE_PASSWORD = "correct horse battery";
 
@@ -35,15 +36,37 @@ async function makeShare(fields: Partial<NewShareRow> = {}, photoIds = inShare.m
   return { id, key };
 }
 
-/** A fresh browser admitted to a link without a password, through the page's redirect and /enter. */
+/** The page's "View photos" form: the one way in to a link without a password (SECURITY.md 59). */
+function enterPath(key: string, next = `/s/${key}`): string {
+  return `/s/${key}/api/enter?next=${encodeURIComponent(next)}`;
+}
+
+/** A fresh browser admitted to a link without a password, as a person is: the page, then its form's POST. */
 async function admittedVisitor(key: string): Promise<TestClient> {
   const visitor = new TestClient();
   const page = await visitor.request(`/s/${key}`);
-  expect(page.status).toBe(307);
-  const enter = await visitor.request(page.headers.get("location") as string);
+  expect(page.status).toBe(401);
+  expect(await page.text()).toContain(`action="${enterPath(key).replace(/&/g, "&#38;")}"`);
+  const enter = await visitor.request(enterPath(key), { method: "POST" });
   expect(enter.status, await enter.clone().text()).toBe(303);
   expect(visitor.cookies.get("cs_share_grant")).toBeTruthy();
   return visitor;
+}
+
+/**
+ * What a link-preview bot or a mail scanner does with a link (Slackbot, Outlook Safe Links,
+ * Gmail's proxy): GET and HEAD with no cookies, following every redirect, reading the HTML.
+ */
+async function fetchLikeABot(path: string, userAgent: string, method: "GET" | "HEAD" = "GET"): Promise<{ status: number; text: string }> {
+  const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const response = await fetch(new URL(path, inject("baseUrl")), { method, redirect: "follow", headers: { "User-Agent": userAgent, "X-Forwarded-For": address, Accept: "text/html,*/*" } });
+  return { status: response.status, text: await response.text() };
+}
+
+async function viewsOf(shareId: string): Promise<{ views: number; visits: number }> {
+  const share = await db.selectFrom("shares").select("view_count").where("id", "=", shareId).executeTakeFirstOrThrow();
+  const visits = await db.selectFrom("share_access_log").select("event").where("share_id", "=", shareId).where("event", "=", "visit").execute();
+  return { views: Number(share.view_count), visits: visits.length };
 }
 
 async function statusOf(client: TestClient, path: string): Promise<number> {
@@ -71,14 +94,21 @@ afterAll(async () => {
 });
 
 describe("coming in to a link without a password", () => {
-  it("admits the browser through /enter with a Path=/s/<key> HttpOnly cookie, then shows the gallery, noindex", async () => {
+  it("answers the page with its 'View photos' form (401, sent by its script); the form's POST admits with a Path=/s/<key> HttpOnly cookie, then the gallery, noindex", async () => {
     const { id, key } = await makeShare();
     const visitor = new TestClient();
     const page = await visitor.request(`/s/${key}`);
-    expect(page.status).toBe(307);
-    expect(page.headers.get("location")).toBe(`/s/${key}/enter?next=${encodeURIComponent(`/s/${key}`)}`);
+    expect(page.status).toBe(401);
+    const form = await page.text();
+    expect(form).toContain("Photos shared with you");
+    expect(form).toMatch(new RegExp(`<form id="share-enter" method="post" action="/s/${key}/api/enter\\?next=%2Fs%2F${key}"`));
+    expect(form).toContain('form.submit()');
+    expect(form).not.toContain("DSCN");
+    expect(form).not.toContain("/media/");
+    expect(visitor.cookies.has("cs_share_grant")).toBe(false);
+    expect(await viewsOf(id)).toEqual({ views: 0, visits: 0 });
 
-    const enter = await visitor.request(`/s/${key}/enter?next=${encodeURIComponent(`/s/${key}`)}`);
+    const enter = await visitor.request(enterPath(key), { method: "POST" });
     expect(enter.status).toBe(303);
     expect(enter.headers.get("location")).toBe(`/s/${key}?entered=1`);
     const cookie = enter.headers.get("set-cookie") ?? "";
@@ -107,6 +137,55 @@ describe("coming in to a link without a password", () => {
     expect(visits.map((row) => row.event)).toEqual(["visit"]);
   });
 
+  it("SECURITY 59: preview bots and mail scanners (no cookies, redirects followed) use up no views; a person still gets in, counted once", async () => {
+    const { id, key } = await makeShare({ max_views: 2 });
+    const bots = [
+      "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0 (Outlook Safe Links)",
+      "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)",
+      "WhatsApp/2.23.20.0",
+    ];
+    for (const bot of bots) {
+      for (const path of [`/s/${key}`, `/s/${key}/p/${inShare[0].id}`, `/s/${key}?entered=1`]) {
+        const answer = await fetchLikeABot(path, bot);
+        expect(answer.status, `${bot} ${path}`).toBe(401);
+        expect(answer.text).not.toContain("DSCN");
+        expect(answer.text).not.toContain(`/s/${key}/media/`);
+      }
+      expect((await fetchLikeABot(`/s/${key}`, bot, "HEAD")).status).toBe(401);
+      // The way in is a POST: a GET of it, or of the old address /s/<key>/enter, admits nobody.
+      expect((await fetchLikeABot(enterPath(key), bot)).status).toBe(405);
+      expect((await fetchLikeABot(`/s/${key}/enter?next=${encodeURIComponent(`/s/${key}`)}`, bot)).status).toBe(404);
+    }
+    expect(await viewsOf(id)).toEqual({ views: 0, visits: 0 });
+
+    // The recipient opens it after all of that: admitted, and counted once however often they come back.
+    const person = await admittedVisitor(key);
+    expect(await statusOf(person, `/s/${key}?entered=1`)).toBe(307);
+    for (let reload = 0; reload < 3; reload += 1) expect(await statusOf(person, `/s/${key}`)).toBe(200);
+    expect(await statusOf(person, `/s/${key}/p/${inShare[1].id}`)).toBe(200);
+    // Posting the form again (a second tab, the back button) admits nothing more.
+    const again = await person.request(enterPath(key), { method: "POST" });
+    expect(again.status).toBe(303);
+    expect(again.headers.get("set-cookie")).toBeNull();
+    expect(await viewsOf(id)).toEqual({ views: 1, visits: 1 });
+
+    // A bot after the person: still nothing counted; the second view is left for a second person.
+    await fetchLikeABot(`/s/${key}`, bots[0]);
+    expect(await viewsOf(id)).toEqual({ views: 1, visits: 1 });
+    await admittedVisitor(key);
+    expect(await viewsOf(id)).toEqual({ views: 2, visits: 2 });
+    const late = await fetchLikeABot(`/s/${key}`, bots[1]);
+    expect(late.text).toContain("This link has been used up");
+  });
+
+  it("refuses the 'View photos' form posted from another site", async () => {
+    const { id, key } = await makeShare();
+    const response = await new TestClient().request(enterPath(key), { method: "POST", origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+    expect(await viewsOf(id)).toEqual({ views: 0, visits: 0 });
+  });
+
   it("tells a browser that keeps no cookies so, with a 401, instead of looping", async () => {
     const { key } = await makeShare();
     const response = await new TestClient().request(`/s/${key}?entered=1`);
@@ -114,10 +193,10 @@ describe("coming in to a link without a password", () => {
     expect(await response.text()).toContain("This page needs cookies");
   });
 
-  it("never sends a visitor anywhere but under the link after /enter", async () => {
+  it("never sends a visitor anywhere but under the link after the 'View photos' form", async () => {
     const { key } = await makeShare();
     for (const next of ["https://evil.example/", "//evil.example", "/admin", `/s/${newKey()}`, `/s/${key}x`, "/s/../admin"]) {
-      const response = await new TestClient().request(`/s/${key}/enter?next=${encodeURIComponent(next)}`);
+      const response = await new TestClient().request(enterPath(key, next), { method: "POST" });
       expect(response.status).toBe(303);
       expect(response.headers.get("location")).toMatch(new RegExp(`^/s/${key}(\\?|/|$)`));
     }
@@ -126,7 +205,7 @@ describe("coming in to a link without a password", () => {
   it("counts admissions atomically: concurrent browsers never exceed the view limit", async () => {
     const { id, key } = await makeShare({ max_views: 3 });
     const visitors = Array.from({ length: 12 }, () => new TestClient());
-    const answers = await Promise.all(visitors.map((visitor) => visitor.request(`/s/${key}/enter`)));
+    const answers = await Promise.all(visitors.map((visitor) => visitor.request(`/s/${key}/api/enter`, { method: "POST" })));
     expect(answers.every((answer) => answer.status === 303)).toBe(true);
     const admitted = visitors.filter((visitor) => visitor.cookies.has("cs_share_grant"));
     expect(admitted).toHaveLength(3);
@@ -154,7 +233,7 @@ describe("a link with a password", () => {
     // Nothing else opens either.
     expect(await statusOf(visitor, `/s/${key}/api/photos`)).toBe(401);
     expect(await statusOf(visitor, `/s/${key}/p/${inShare[0].id}`)).toBe(401);
-    expect(await statusOf(visitor, `/s/${key}/enter`)).toBe(303);
+    expect((await visitor.request(enterPath(key), { method: "POST" })).status).toBe(303);
     expect(visitor.cookies.has("cs_share_grant")).toBe(false);
 
     const wrongJson = await visitor.request(`/s/${key}/api/password`, { body: { json: { password: "nope" } } });
@@ -202,6 +281,50 @@ describe("a link with a password", () => {
     expect(limitedForm.headers.get("location")).toMatch(new RegExp(`^/s/${key}\\?password=limited&retry=\\d+$`));
     // Another address is not held back by this one's tries.
     expect((await new TestClient().request(`/s/${key}/api/password`, { body: { json: { password: SHARE_PASSWORD } } })).status).toBe(204);
+  });
+
+  it("SECURITY 60: guessers from many addresses are slowed, each on its own; the right password from a fresh address still works", async () => {
+    const { id, key } = await makeShare({ password_hash: await hashPassword(SHARE_PASSWORD) });
+    // Eight guessers at once: 40 wrong tries, past the old link-wide 30 an hour that locked everyone out.
+    const guessers = Array.from({ length: 8 }, () => new TestClient());
+    const tries = await Promise.all(
+      guessers.map(async (guesser, index) => {
+        const statuses: number[] = [];
+        for (let attempt = 0; attempt < 6; attempt += 1) {
+          const response = await guesser.request(`/s/${key}/api/password`, { body: { json: { password: `guess ${index}-${attempt}` } } });
+          await response.arrayBuffer();
+          statuses.push(response.status);
+        }
+        return statuses;
+      }),
+    );
+    for (const statuses of tries) expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // Every guesser is held back, even with the right password now.
+    expect((await guessers[0].request(`/s/${key}/api/password`, { body: { json: { password: SHARE_PASSWORD } } })).status).toBe(429);
+    const refused = await db.selectFrom("share_access_log").select("event").where("share_id", "=", id).where("event", "=", "password_refused").execute();
+    expect(refused).toHaveLength(40);
+
+    // The recipient, from their own address, meanwhile: in at once, by the form and by JSON.
+    const recipient = new TestClient();
+    const right = await recipient.request(`/s/${key}/api/password`, { body: { form: { password: SHARE_PASSWORD } } });
+    expect(right.status).toBe(303);
+    expect(right.headers.get("location")).toBe(`/s/${key}`);
+    expect(await statusOf(recipient, `/s/${key}`)).toBe(200);
+    expect((await new TestClient().request(`/s/${key}/api/password`, { body: { json: { password: SHARE_PASSWORD } } })).status).toBe(204);
+  });
+
+  it("SECURITY 60: one address moving from link to link is held back after 20 tries an hour", async () => {
+    const links = await Promise.all(Array.from({ length: 5 }, async () => makeShare({ password_hash: await hashPassword(SHARE_PASSWORD) })));
+    const guesser = new TestClient();
+    const statuses: number[] = [];
+    for (const { key } of links) {
+      for (let attempt = 0; attempt < 4; attempt += 1) statuses.push((await guesser.request(`/s/${key}/api/password`, { body: { json: { password: `guess ${attempt}` } } })).status);
+    }
+    expect(statuses).toEqual(Array<number>(20).fill(401));
+    const fifth = await guesser.request(`/s/${links[4].key}/api/password`, { body: { json: { password: "guess 4" } } });
+    expect(fifth.status).toBe(429);
+    // Another address is not held back by it.
+    expect((await new TestClient().request(`/s/${links[4].key}/api/password`, { body: { json: { password: SHARE_PASSWORD } } })).status).toBe(204);
   });
 
   it("ends every grant when the password changes (grant version bumped)", async () => {

@@ -23,11 +23,11 @@ import { SAMPLE_PHOTO } from "./scale-sample";
 const PHOTOS = Number(process.env.BENCH_SHARE_ZIP_PHOTOS ?? 200);
 const ROUNDS = Number(process.env.BENCH_SHARE_ZIP_ROUNDS ?? 3);
 
-/** Opens the link as a visitor does (/s/{key}/enter admits the browser) and answers its grant cookie. */
+/** Opens the link as a visitor does (the page's "View photos" form, POST /s/{key}/api/enter, admits the browser) and answers its grant cookie. */
 async function admitVisitor(baseUrl: string, key: string): Promise<string> {
-  const response = await fetch(new URL(`/s/${key}/enter?next=${encodeURIComponent(`/s/${key}`)}`, baseUrl), { redirect: "manual" });
+  const response = await fetch(new URL(`/s/${key}/api/enter?next=${encodeURIComponent(`/s/${key}`)}`, baseUrl), { method: "POST", redirect: "manual" });
   const grant = response.headers.getSetCookie().find((cookie) => cookie.startsWith("cs_share_grant="));
-  if (response.status !== 303 || !grant) throw new Error(`/s/${key}/enter answered ${response.status} without a grant cookie`);
+  if (response.status !== 303 || !grant) throw new Error(`/s/${key}/api/enter answered ${response.status} without a grant cookie`);
   return grant.split(";")[0];
 }
 

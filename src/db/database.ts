@@ -350,6 +350,8 @@ export interface ShareVisitorsTable {
   token_hash: string;
   name: string;
   email: string | null;
+  /** The grant's visit id of the browser that named this visitor (null before 2026-11-29). */
+  visit_id: string | null;
   sent_at: string | null;
   owner_seen_at: string | null;
   created_at: string;

@@ -7,7 +7,7 @@ import { renderShareRefusalPage } from "@/src/shares/share-refusal-page";
 import type { SharePageRefusal } from "@/src/shares/share-refusal-words";
 import { SHARE_GRANT_COOKIE } from "@/src/shares/share.types";
 
-// The pages of a link: its gallery and its photo pages (not its API, variants, downloads or /enter).
+// The pages of a link: its gallery and its photo pages (not its API, variants or downloads).
 const SHARE_PAGE_PATH = /^\/s\/([^/]+)(?:\/p\/[^/]+)?\/?$/;
 
 /** Whether the interceptor should ask the gate before this request reaches a share page. */
@@ -21,9 +21,9 @@ export function isSharePageDocumentRequest(request: NextRequest): boolean {
 /**
  * A share page's 401 (SECURITY.md 44), answered whole before Next.js renders anything: Next.js
  * renders a page's unauthorized() fallback only in the browser (its HTML is an empty shell), and a
- * link's visitor must see what happened, and the password form, without JavaScript too. Null when
- * the page may go ahead: granted, or a browser about to be admitted through /s/[key]/enter (the
- * page redirects it). The page checks again itself.
+ * link's visitor must see what happened, and the password or "View photos" form, without
+ * JavaScript too. Null when the page may go ahead: the browser holds a grant. The page checks
+ * again itself.
  */
 export async function answerSharePageRefusal(request: NextRequest): Promise<Response | null> {
   const match = SHARE_PAGE_PATH.exec(request.nextUrl.pathname);
@@ -33,8 +33,10 @@ export async function answerSharePageRefusal(request: NextRequest): Promise<Resp
   const access = await decideShareAccess(db, key, request.cookies.get(SHARE_GRANT_COOKIE)?.value, new Date());
   const query = request.nextUrl.searchParams;
   if (access.kind === "granted") return null;
-  if (access.kind === "admissible" && query.get("entered") !== "1") return null;
-  const reason: SharePageRefusal = access.kind === "refused" ? access.reason : "cookies";
+  // A browser the link may admit gets the "View photos" form (POST /s/[key]/api/enter), never an
+  // admission on this GET: preview bots and mail scanners fetch links too (SECURITY.md 59). Back
+  // from that POST still without a grant, it keeps no cookies.
+  const reason: SharePageRefusal = access.kind === "refused" ? access.reason : query.get("entered") === "1" ? "cookies" : "enter";
   const { siteTitle } = await getSiteIdentity(db);
   const html = renderShareRefusalPage({
     key,

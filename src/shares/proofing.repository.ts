@@ -157,3 +157,26 @@ export function listNewSelections(db: DatabaseHandle, ownerId: string | null, li
     .limit(limit)
     .execute();
 }
+
+/** How many visitors a link has, and how many of them this admitted browser (its visit id) named. */
+export async function countShareVisitors(db: DatabaseHandle, shareId: string, visitId: string): Promise<{ onShare: number; ofVisit: number }> {
+  const row = await db
+    .selectFrom("share_visitors")
+    .where("share_id", "=", shareId)
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("onShare"),
+      eb.fn.sum<number | string | null>(eb.case().when("visit_id", "=", visitId).then(1).else(0).end()).as("ofVisit"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { onShare: Number(row.onShare), ofVisit: Number(row.ofVisit ?? 0) };
+}
+
+/** How many photos all visitors of this share together have picked that the share still opens. */
+export async function countSharePicks(db: DatabaseHandle, shareId: string): Promise<number> {
+  const row = await liveFeedback(db)
+    .where("share_feedback.share_id", "=", shareId)
+    .where("share_feedback.is_picked", "=", 1)
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

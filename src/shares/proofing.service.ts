@@ -11,9 +11,12 @@ import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import { toMediaUrl } from "@/src/photos/photo-publication";
 import { listVariants } from "@/src/photos/photos.repository";
 import { findUserById } from "@/src/users/users.repository";
+import { MAX_PICKS_PER_SHARE, MAX_VISITORS_PER_GRANT, MAX_VISITORS_PER_SHARE } from "./proofing.types";
 import type { FeedbackResponse, SelectionPhoto, SelectionsResponse, SelectionVisitor, VisitorResponse, VisitorState } from "./proofing-api.schemas";
 import { type SelectionCsvRow, toLightroomFilter, toSelectionsCsv } from "./proofing-export";
 import {
+  countSharePicks,
+  countShareVisitors,
   countVisitorPicks,
   deleteShareFeedback,
   findShareFeedback,
@@ -33,7 +36,7 @@ import {
 } from "./proofing.repository";
 import { recordShareAccess } from "./share-access-log.repository";
 import { findSharedPhoto } from "./share-photos.repository";
-import { findShareById } from "./shares.repository";
+import { findShareById, touchShareVisit } from "./shares.repository";
 
 /**
  * Proofing: a share link's visitors give a name, pick photos, comment, and send their selection;
@@ -113,12 +116,20 @@ export async function getShareVisitor(db: DatabaseHandle, share: ShareRow, token
   return visitorResponse(db, share, await findVisitor(db, share, token));
 }
 
-/** POST /s/[key]/api/visitor: a new visitor with this name; answers the cookie token to set (always a new one). */
+/**
+ * POST /s/[key]/api/visitor: a new visitor with this name; answers the cookie token to set (always a
+ * new one). Capped per link and per admitted browser (SECURITY.md 63): each visitor brings its own
+ * pick allowance, so one browser naming itself over and over must stop somewhere. The share's row is
+ * written first, in the transaction, so concurrent namings on one link count one after the other.
+ */
 export async function createShareVisitor(
   db: DatabaseHandle,
   share: ShareRow,
   input: { name: string; email?: string | null },
   now: Date,
+  // The admitted browser's grant (its visit id); null only where no browser asks (scripts, the
+  // query-plan test), and then only the link's cap applies.
+  visitId: string | null = null,
 ): Promise<{ token: string; response: VisitorResponse }> {
   requirePicksAllowed(share);
   const token = randomBytes(32).toString("base64url");
@@ -129,12 +140,25 @@ export async function createShareVisitor(
     token_hash: hashVisitorToken(token),
     name: input.name,
     email: input.email ?? null,
+    visit_id: visitId,
     sent_at: null,
     owner_seen_at: null,
     created_at: at,
     updated_at: at,
   };
-  await insertShareVisitor(db, visitor);
+  await inTransaction(db, async (transaction) => {
+    // On PostgreSQL this locks the share's row until commit (SQLite runs one writer at a time).
+    await touchShareVisit(transaction, share.id, at);
+    // No visit id is empty, so without one no visitor counts as this browser's.
+    const visitors = await countShareVisitors(transaction, share.id, visitId ?? "");
+    if (visitors.onShare >= MAX_VISITORS_PER_SHARE) {
+      throw new AppError("CONFLICT", `This link has its ${MAX_VISITORS_PER_SHARE} visitors already. Ask the person who shared it to add you.`);
+    }
+    if (visitId !== null && visitors.ofVisit >= MAX_VISITORS_PER_GRANT) {
+      throw new AppError("CONFLICT", `This browser has named ${MAX_VISITORS_PER_GRANT} visitors on this link already: go on as one of them.`);
+    }
+    await insertShareVisitor(transaction, visitor);
+  });
   return { token, response: await visitorResponse(db, share, visitor) };
 }
 
@@ -169,6 +193,12 @@ export async function setShareFeedback(
     if (picked && !wasPicked) {
       if (share.pick_limit !== null && pickCount >= share.pick_limit) {
         throw new AppError("CONFLICT", `You have picked ${pickCount} of ${share.pick_limit}: unpick a photo to pick another.`);
+      }
+      // Every visitor's picks count toward the link's bound too (SECURITY.md 63). Written after the
+      // visitor's row (locked above), so every transaction takes the two locks in the same order.
+      await touchShareVisit(transaction, share.id, at);
+      if ((await countSharePicks(transaction, share.id)) >= MAX_PICKS_PER_SHARE) {
+        throw new AppError("CONFLICT", `This link's visitors have picked ${MAX_PICKS_PER_SHARE} photos between them, as many as it takes: unpick one to pick another.`);
       }
       pickCount += 1;
     } else if (!picked && wasPicked) {

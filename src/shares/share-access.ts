@@ -18,7 +18,8 @@ import { countShareVisit, findShareByKey } from "./shares.repository";
  *   grant version) and the link is neither revoked nor expired. An admitted browser keeps its
  *   access after the view limit is reached by others: the limit counts admissions.
  * - admissible: no grant yet, and the link may admit one more browser (no password, views left).
- *   Only a page may admit (admitShareVisit); every other path answers 401.
+ *   Only a person's POST admits (admitShareVisit: the page's "View photos" form or the password),
+ *   never a GET a preview bot makes; every other path answers 401.
  * - refused: 401 for every path, with the reason a page shows. `share` is set when the key named
  *   a real link, for the page's branding; the API never says which reason applied.
  */

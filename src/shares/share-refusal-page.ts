@@ -7,7 +7,7 @@ import { describePasswordProblem, SHARE_REFUSAL_WORDS, type SharePageRefusal } f
  * browser's first request to a refused page, so the status is 401 and the page is there without
  * JavaScript: Next.js renders a page's unauthorized() fallback only in the browser. Self-contained
  * (the app's stylesheet has a hashed name): the site's colour tokens for both themes, the reader's
- * theme choice honoured, and the password form as a plain form post.
+ * theme choice honoured, and the password and "View photos" forms as plain form posts.
  */
 
 export interface ShareRefusalPage {
@@ -55,18 +55,43 @@ const LOCK_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"
 const LINK_OFF_ICON =
   '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1"/><path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"/><path d="M4 4l16 16"/></svg>';
 
+const PHOTO_ICON =
+  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><rect x="3.5" y="5" width="17" height="14" rx="2"/><circle cx="9" cy="10" r="1.6"/><path d="M20.5 16l-5-5-8 8"/></svg>';
+
+/**
+ * Sends the "View photos" form as soon as a person's browser shows the page, so a visitor with
+ * JavaScript never sees it for more than a moment. Not while the page is only being prerendered:
+ * nobody is looking yet. A bot that fetches the page without running it counts nothing.
+ */
+const ENTER_SCRIPT =
+  '(function(){var form=document.getElementById("share-enter");if(!form)return;function go(){form.submit()}' +
+  'if(document.prerendering)document.addEventListener("prerenderingchange",go,{once:true});else go()})()';
+
+function passwordForm(page: ShareRefusalPage): string {
+  const problem = describePasswordProblem(page.problem, page.retryAfterSeconds);
+  return (
+    `<form method="post" action="${escapeHtml(`${sharePath(page.key)}/api/password`)}" aria-label="Enter the link's password">` +
+    (problem ? `<p class="notice" role="alert" data-testid="share-password-problem">${escapeHtml(problem)}</p>` : "") +
+    `<input type="hidden" name="next" value="${escapeHtml(page.next)}">` +
+    `<label>Password<input name="password" type="password" autocomplete="current-password" required maxlength="256" autofocus data-testid="share-password"></label>` +
+    `<button type="submit">View photos</button></form>`
+  );
+}
+
+/** The "View photos" form of a link the browser may come in to: a person's POST is what counts a view (SECURITY.md 59). */
+function enterForm(page: ShareRefusalPage): string {
+  const action = `${sharePath(page.key)}/api/enter?next=${encodeURIComponent(page.next)}`;
+  return (
+    `<form id="share-enter" method="post" action="${escapeHtml(action)}" aria-label="Open the shared photos">` +
+    `<button type="submit" data-testid="share-enter">View photos</button></form><script>${ENTER_SCRIPT}</script>`
+  );
+}
+
 export function renderShareRefusalPage(page: ShareRefusalPage): string {
   const words = SHARE_REFUSAL_WORDS[page.reason];
   const shareTitle = page.reason === "unknown" ? null : page.shareTitle;
-  const problem = page.reason === "password_required" ? describePasswordProblem(page.problem, page.retryAfterSeconds) : null;
-  const form =
-    page.reason === "password_required"
-      ? `<form method="post" action="${escapeHtml(`${sharePath(page.key)}/api/password`)}" aria-label="Enter the link's password">` +
-        (problem ? `<p class="notice" role="alert" data-testid="share-password-problem">${escapeHtml(problem)}</p>` : "") +
-        `<input type="hidden" name="next" value="${escapeHtml(page.next)}">` +
-        `<label>Password<input name="password" type="password" autocomplete="current-password" required maxlength="256" autofocus data-testid="share-password"></label>` +
-        `<button type="submit">View photos</button></form>`
-      : "";
+  const form = page.reason === "password_required" ? passwordForm(page) : page.reason === "enter" ? enterForm(page) : "";
+  const icon = page.reason === "password_required" ? LOCK_ICON : page.reason === "enter" ? PHOTO_ICON : LINK_OFF_ICON;
   const title = `${shareTitle ?? "Shared photos"} · ${page.siteTitle}`;
   return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -74,7 +99,7 @@ export function renderShareRefusalPage(page: ShareRefusalPage): string {
     `<script>${THEME_SCRIPT}</script><style>${STYLE}</style></head><body>` +
     `<header><span class="site-title">${escapeHtml(page.siteTitle)}</span></header>` +
     `<main id="main"><section class="card" aria-labelledby="share-refusal-title" data-testid="share-refusal" data-reason="${page.reason}">` +
-    `<div class="icon">${page.reason === "password_required" ? LOCK_ICON : LINK_OFF_ICON}</div>` +
+    `<div class="icon">${icon}</div>` +
     (shareTitle ? `<p class="share">${escapeHtml(shareTitle)}</p>` : "") +
     `<h1 id="share-refusal-title">${escapeHtml(words.heading)}</h1><p class="body">${escapeHtml(words.body)}</p>` +
     form +

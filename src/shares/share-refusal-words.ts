@@ -4,8 +4,12 @@
 
 import type { ShareRefusal } from "./share.types";
 
-/** Every reason a page of a link is refused: the gate's, and "cookies" (admitted, but the browser kept no cookie). */
-export type SharePageRefusal = ShareRefusal | "cookies" | "closed";
+/**
+ * Every reason a page of a link is not shown: the gate's, "cookies" (admitted, but the browser kept
+ * no cookie) and "enter" (the link may admit this browser: the "View photos" form, which the page's
+ * script sends at once; only that POST counts a view, never the GET a preview bot makes).
+ */
+export type SharePageRefusal = ShareRefusal | "cookies" | "closed" | "enter";
 
 export const SHARE_REFUSAL_WORDS: Record<SharePageRefusal, { heading: string; body: string }> = {
   password_required: { heading: "This link has a password", body: "Enter the password you were given to see the photos." },
@@ -17,6 +21,7 @@ export const SHARE_REFUSAL_WORDS: Record<SharePageRefusal, { heading: string; bo
     heading: "This page needs cookies",
     body: "Your browser did not keep the small cookie that lets you in to these photos. Allow cookies for this site, then open the link again.",
   },
+  enter: { heading: "Photos shared with you", body: "Open them to see them here." },
   closed: { heading: "This link is no longer open to you", body: "It may have been turned off or have expired. Reload the page to see why." },
 };
 

@@ -1,19 +1,22 @@
 import "server-only";
-import { giveBackRateLimitSlot, type RateLimitRule, takeRateLimitSlots } from "@/src/auth/rate-limiter";
+import { giveBackRateLimitSlot, takeRateLimitSlots } from "@/src/auth/rate-limiter";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { ShareRow } from "@/src/db/database";
 import { MAXIMUM_PASSWORD_LENGTH, verifyPassword } from "@/src/users/password";
 import { admitShareVisit, decideShareAccess, type ShareAccess } from "./share-access";
 import { recordShareAccess } from "./share-access-log.repository";
 import { sharePath } from "./share-key";
+import { sharePasswordRateLimits } from "./share-password-limits";
 import type { ShareRefusal } from "./share.types";
 import { touchShareVisit } from "./shares.repository";
 
 /**
- * How a browser comes in to a share link (SECURITY.md 44): a link without a password admits a new
- * browser on its first page view (through GET /s/[key]/enter, which may set a cookie); a link with
- * one admits it once the password is right (POST /s/[key]/api/password). Both count the view
- * against the link's limit atomically (admitShareVisit) and answer the grant cookie's value.
+ * How a browser comes in to a share link (SECURITY.md 44, 59): a link without a password admits a
+ * new browser when its page's "View photos" form is posted (POST /s/[key]/api/enter; the page's
+ * script sends it at once, a visitor without JavaScript presses it); a link with one admits it once
+ * the password is right (POST /s/[key]/api/password). Both count the view against the link's limit
+ * atomically (admitShareVisit) and answer the grant cookie's value. Never a GET: link-preview bots
+ * and mail scanners fetch links and follow redirects, and must use up no views.
  */
 
 export type ShareEntry =
@@ -27,21 +30,13 @@ export type PasswordAnswer =
   | { kind: "wrong_password"; share: ShareRow }
   | { kind: "rate_limited"; share: ShareRow; retryAfterSeconds: number };
 
-/** 5 tries per 5 minutes from one address, 30 per hour for the link from everywhere. */
-export function passwordRateLimits(shareId: string, address: string): RateLimitRule[] {
-  return [
-    { key: `share-password:${shareId}:${address}`, limit: 5, windowSeconds: 5 * 60 },
-    { key: `share-password:${shareId}`, limit: 30, windowSeconds: 60 * 60 },
-  ];
-}
-
 async function admit(db: DatabaseHandle, share: ShareRow, now: Date): Promise<ShareEntry> {
   const admitted = await admitShareVisit(db, share, now);
   if (admitted.kind === "refused") return { kind: "refused", reason: admitted.reason, share };
   return { kind: "admitted", share, cookieValue: admitted.cookieValue };
 }
 
-/** GET /s/[key]/enter: admits this browser to a link without a password, if it may be admitted. */
+/** POST /s/[key]/api/enter: admits this browser to a link without a password, if it may be admitted. */
 export async function enterShare(db: DatabaseHandle, key: string, grantCookieValue: string | null | undefined, now: Date): Promise<ShareEntry> {
   const access = await decideShareAccess(db, key, grantCookieValue, now);
   if (access.kind === "granted") return { kind: "already", share: access.share };
@@ -50,9 +45,10 @@ export async function enterShare(db: DatabaseHandle, key: string, grantCookieVal
 }
 
 /**
- * POST /s/[key]/api/password: checks the password (argon2id), within the link's rate limits, and
- * admits the browser. A wrong password is logged ("password_refused"); a right one gives its slots
- * back, so the people the link was sent to never use up its hourly allowance by getting in.
+ * POST /s/[key]/api/password: checks the password (argon2id), within the rate limits that slow
+ * guessers rather than the link (share-password-limits.ts), and admits the browser. A wrong
+ * password is logged ("password_refused"); a right one gives its slots back, so the people the
+ * link was sent to never use up its allowance by getting in.
  */
 export async function submitSharePassword(
   db: DatabaseHandle,
@@ -67,7 +63,7 @@ export async function submitSharePassword(
   if (access.kind === "admissible") return admit(db, access.share, now);
   if (access.reason !== "password_required" || !access.share) return access;
   const share = access.share;
-  const rules = passwordRateLimits(share.id, address);
+  const rules = sharePasswordRateLimits(share.id, address);
   const decision = await takeRateLimitSlots(db, rules, now);
   if (!decision.isAllowed) return { kind: "rate_limited", share, retryAfterSeconds: decision.retryAfterSeconds };
   const isRight = password.length > 0 && password.length <= MAXIMUM_PASSWORD_LENGTH && (await verifyPassword(share.password_hash, password));

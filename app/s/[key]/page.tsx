@@ -20,7 +20,7 @@ function describePhotoCount(count: number): string {
 export default async function SharePage({ params, searchParams }: SharePageProps) {
   const { key } = await params;
   const query = await searchParams;
-  const share = await requireSharePage(key, sharePath(key), query.entered === "1");
+  const share = await requireSharePage(key);
   // Just admitted: the address loses its mark (and a reload counts nothing).
   if (query.entered !== undefined || query.password !== undefined) redirect(sharePath(key));
   const db = getDb();

@@ -1,11 +1,10 @@
 import "server-only";
 import { cookies } from "next/headers";
-import { redirect, unauthorized } from "next/navigation";
+import { unauthorized } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/src/db/client";
 import type { ShareRow } from "@/src/db/database";
 import { decideShareAccess, type ShareAccess } from "@/src/shares/share-access";
-import { sharePath } from "@/src/shares/share-key";
 import { SHARE_GRANT_COOKIE } from "@/src/shares/share.types";
 
 /** The gate's answer for this request's browser, read once per request (the layout and the page share it). */
@@ -15,14 +14,13 @@ export const findSharePageAccess = cache(async (key: string): Promise<ShareAcces
 });
 
 /**
- * The share a page may show, or the way there: a browser the link may admit is sent through
- * /s/[key]/enter (a page cannot set its cookie) and back to `path`; it comes back marked
- * `entered=1`, and if it is still not admitted then, it keeps no cookies and gets the 401 page
- * saying so instead of a loop. Every refusal is `unauthorized()`: 401, the branded page.
+ * The share a page may show. Every other answer is `unauthorized()`: 401, the branded page, which
+ * for a browser the link may still admit offers the "View photos" form (POST /s/[key]/api/enter). A
+ * page never admits on its own: a GET is what link-preview bots and mail scanners send, and only a
+ * person's POST counts a view (SECURITY.md 59).
  */
-export async function requireSharePage(key: string, path: string, wasEntered: boolean): Promise<ShareRow> {
+export async function requireSharePage(key: string): Promise<ShareRow> {
   const access = await findSharePageAccess(key);
   if (access.kind === "granted") return access.share;
-  if (access.kind === "admissible" && !wasEntered) redirect(`${sharePath(key)}/enter?next=${encodeURIComponent(path)}`);
   unauthorized();
 }

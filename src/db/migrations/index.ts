@@ -16,6 +16,7 @@ import * as shares from "./2026-11-27T0000-shares";
 import * as cameraLensSlugs from "./2026-11-28T0000-camera-lens-slugs";
 import * as searchIndex from "./2026-11-28T0100-search-index";
 import * as cameraDisplayNames from "./2026-11-29T0000-camera-display-names";
+import * as shareVisitorGrants from "./2026-11-29T0300-share-visitor-grants";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-28T0000-camera-lens-slugs": cameraLensSlugs,
   "2026-11-28T0100-search-index": searchIndex,
   "2026-11-29T0000-camera-display-names": cameraDisplayNames,
+  "2026-11-29T0300-share-visitor-grants": shareVisitorGrants,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -66,7 +66,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
       summary: "Enter a share link's password",
       description:
         "From the link's page form (`application/x-www-form-urlencoded`: `password`, optional `next`; answered 303, back to the page with the reason on failure) or as JSON `{ password }` (204 with the grant cookie, 401 wrong or refused, 429 with Retry-After). " +
-        "Checked with argon2id; at most 5 tries per 5 minutes from one address and 30 an hour for the link; wrong tries are in the link's access log.",
+        "Checked with argon2id; at most 5 tries per 5 minutes from one address (an IPv6 /64) for the link, 20 an hour from one address for every link, and 300 an hour for the link from everywhere; wrong tries are in the link's access log.",
       params: shareKeyParamsSchema,
       rawBody: { contentType: "application/json", description: "`{ \"password\": \"…\" }`, or the same as a form post." },
       response: { status: 204, description: "Admitted: Set-Cookie carries the grant (Path=/s/{key}, HttpOnly)." },

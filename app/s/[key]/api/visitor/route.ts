@@ -19,17 +19,18 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
 
   // POST /s/[key]/api/visitor – give a name (and maybe an e-mail) to pick and comment
   POST: withShareGrant(
-    async ({ share, body, params }) => {
-      const { token, response } = await createShareVisitor(getDb(), share, body, new Date());
+    async ({ share, grant, body, params }) => {
+      const { token, response } = await createShareVisitor(getDb(), share, body, new Date(), grant.visitId);
       return Response.json(response, { status: 201, headers: { "Set-Cookie": visitorCookieHeader(params.key, token, usesSecureCookies()), "Cache-Control": "private, no-store" } });
     },
     {
       summary: "Become a named visitor of a proofing link",
-      description: "Sets the `cs_share_visitor` cookie (Path=/s/{key}, HttpOnly): a random token of which only the SHA-256 is stored. A new visitor every time.",
+      description:
+        "Sets the `cs_share_visitor` cookie (Path=/s/{key}, HttpOnly): a random token of which only the SHA-256 is stored. A new visitor every time, up to 100 on a link and 5 from one admitted browser (409 past either).",
       params: shareKeyParamsSchema,
       body: createVisitorSchema,
       response: { status: 201, description: "The new visitor.", schema: visitorResponseSchema, headers: { "Set-Cookie": "cs_share_visitor=<token>; Path=/s/<key>; HttpOnly; SameSite=Lax" } },
-      errors: ["NOT_FOUND"],
+      errors: ["NOT_FOUND", "CONFLICT"],
     },
   ),
 });

@@ -21,7 +21,6 @@ import { findSharePageAccess, requireSharePage } from "../../share-page-access";
 
 interface SharePhotoPageProps {
   params: Promise<{ key: string; photoId: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
 // Memoised per request: the metadata and the page read the photo once.
@@ -45,10 +44,10 @@ export async function generateMetadata({ params }: SharePhotoPageProps): Promise
 // /s/[key]/p/[photoId] – one photo of a share link: as large as the screen allows, its words, its
 // camera (when the link shows EXIF) and place (when it shows location), previous and next in the
 // link's order, and a download under the link's right.
-export default async function SharePhotoPage({ params, searchParams }: SharePhotoPageProps) {
+export default async function SharePhotoPage({ params }: SharePhotoPageProps) {
   const { key, photoId } = await params;
   const base = sharePath(key);
-  const share = await requireSharePage(key, `${base}/p/${encodeURIComponent(photoId)}`, (await searchParams).entered === "1");
+  const share = await requireSharePage(key);
   const { photo, previousId, nextId } = await findSharePhoto(share, photoId);
   await runActionWithOrigin(() => noteSharePhotoView(getDb(), share, photo.id, new Date()));
 
