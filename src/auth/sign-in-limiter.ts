@@ -1,9 +1,10 @@
 import "server-only";
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import { normalizeEmail } from "@/src/users/normalize-email";
-import { deleteRateLimitCounter } from "./rate-limits.repository";
+import { upsertAuditTally } from "@/src/audit/audit.repository";
+import { deleteRateLimitCounter, incrementRateLimitCounter } from "./rate-limits.repository";
 import { giveBackRateLimitSlot, type RateLimitRule, takeRateLimitSlots } from "./rate-limiter";
 
 interface SignInRules {
@@ -56,4 +57,36 @@ export async function recordSuccessfulSignIn(address: string, email: string): Pr
   await giveBackRateLimitSlot(db, byAddress);
   await giveBackRateLimitSlot(db, byAccount);
   await deleteRateLimitCounter(db, byAccountAndAddress.key);
+}
+
+/** No limit in practice: the largest value of PostgreSQL's integer, which a larger limit would not fit. */
+const REFUSALS_COUNTED_UP_TO = 2 ** 31 - 1;
+
+/** A UUID (version 5 layout) that is the same for the same text: one tally row per counter window. */
+function uuidOf(text: string): string {
+  const hex = createHash("sha256").update(text).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Records a refused (429) sign-in in the audit log as a count, not a row each: one row per
+ * (account, address) and window of SIGNIN_WINDOW_SECONDS, its `count` raised by every refusal, so
+ * a guesser hammering the limit cannot fill the log, and the admin still sees how many were
+ * refused, from where and for which e-mail (as normalised, never the password). Counted in
+ * rate_limits, atomically, like the limits themselves.
+ */
+export async function recordRefusedSignIn(address: string, email: string, now = new Date()): Promise<void> {
+  const key = `signin:refused:${toAccountKey(email)}:${address}`;
+  const resetsAt = new Date(now.getTime() + getEnv().SIGNIN_WINDOW_SECONDS * 1000).toISOString();
+  const db = getDb();
+  const counter = await incrementRateLimitCounter(db, { key, limit: REFUSALS_COUNTED_UP_TO, resetsAt }, now.toISOString());
+  if (!counter) return; // Two billion refusals in one window: the row already says enough.
+  await upsertAuditTally(
+    db,
+    uuidOf(`${key}|${counter.resetsAt}`),
+    { actorId: null, action: "auth.sign-in-rate-limited", targetId: null, targetType: "user" },
+    counter.count,
+    { email: normalizeEmail(email), windowEndsAt: counter.resetsAt },
+    now.toISOString(),
+  );
 }
