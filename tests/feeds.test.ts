@@ -316,6 +316,15 @@ describe("an album's and the site's own words (SECURITY.md 65)", () => {
   });
 });
 
+describe("a public album with no public photo yet", () => {
+  it("has feeds all the same: RSS without items, JSON Feed with its required, empty, items", async () => {
+    const created = await world.owner.request("/api/albums", { body: { json: { title: `Empty feed ${Date.now()}`, visibility: "public" } } });
+    const { album } = (await created.json()) as { album: { slug: string } };
+    expect((await readRss(world.visitor, `/albums/${album.slug}/feed.xml`)).feed.items).toEqual([]);
+    expect((await readJsonFeed(world.visitor, `/albums/${album.slug}/feed.json`)).feed.items).toEqual([]);
+  });
+});
+
 describe("autodiscovery links", () => {
   function alternates(html: string): Array<{ type: string; href: string }> {
     return [...html.matchAll(/<link[^>]*rel="alternate"[^>]*>/g)].map((match) => ({

@@ -164,7 +164,10 @@ function toJson(source: FeedSource, items: FeedItem[], siteTitle: string): strin
         : {}),
     })),
   });
-  return JSON.stringify(feed);
+  // JSON Feed 1.1 requires `items`; feedsmith leaves an empty list out (a public album with no
+  // public photo yet). Its answer is typed unknown; it is the feed object built above.
+  const document = feed as Record<string, unknown>;
+  return JSON.stringify({ ...document, items: document.items ?? [] });
 }
 
 /**
