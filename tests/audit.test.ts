@@ -126,6 +126,21 @@ describe("sign-ins", () => {
     expect(tally?.details).toMatchObject({ after: { count: 200, email } });
   });
 
+  it("bounds the rows of one address cycling through e-mails: 10 of their own, the rest in one (SECURITY.md 64)", async () => {
+    const client = new TestClient();
+    const run = Date.now();
+    const emails = (label: string, count: number) => Array.from({ length: count }, (_, index) => `cycle-${label}-${index}-${run}@example.test`);
+    // The address's own limit (20 failures a window) is reached first; then every new e-mail is refused.
+    for (const email of emails("fail", 20)) expect((await client.signIn(email, "wrong")).status).toBe(401);
+    for (const email of emails("refused", 30)) expect((await client.signIn(email, "wrong")).status).toBe(429);
+    const tallies = (await rowsFrom(client.address))
+      .filter((row) => row.action === "auth.sign-in-rate-limited")
+      .map((row) => (JSON.parse(row.details) as { after: { count: number; email?: string; accounts?: string } }).after);
+    expect(tallies).toHaveLength(11);
+    expect(tallies.reduce((sum, tally) => sum + tally.count, 0)).toBe(30);
+    expect(tallies.filter((tally) => tally.accounts !== undefined)).toEqual([{ count: 20, accounts: "beyond the first 10", windowEndsAt: expect.any(String) }]);
+  });
+
   it("stores SQL and script in the user agent and forwarded address as data, shown escaped (SECURITY.md 46)", async () => {
     const hostileAddress = `1.2.3.4' OR 1=1; DROP TABLE users; --${Date.now()}`.slice(0, 60);
     const hostileAgent = `<script>alert("ua")</script>'); DELETE FROM audit_log; --`;
