@@ -180,6 +180,25 @@ describe("the albums API", () => {
     expect({ rows: await albumRows(album.id), audit: await auditCount(album.id), albums: await db.selectFrom("albums").selectAll().orderBy("id").execute() }).toEqual(before);
   });
 
+  it("keeps a renamed album's old address for it: another editor gets 409, old links still lead to it (SECURITY.md 66)", async () => {
+    const original = `retired-${run}`;
+    const album = await createAlbum(alice.client, { title: `Retired ${run}`, visibility: "public", slug: original });
+    const renamed = await alice.client.request(`/api/albums/${album.id}`, { method: "PATCH", ...json({ slug: `${original}-new` }) });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    const bobs = await createAlbum(bob.client, { title: `Bob's ${run}`, visibility: "public" });
+    for (const [what, method, path, body] of [
+      ["create with it", "POST", "/api/albums", { title: "Mine now", slug: original }],
+      ["rename to it", "PATCH", `/api/albums/${bobs.id}`, { slug: original }],
+    ] as const) {
+      const response = await bob.client.request(path, { method, ...json(body) });
+      expect(response.status, what).toBe(409);
+      expect(await errorCode(response), what).toBe("CONFLICT");
+    }
+    const old = await new Client().request(`/albums/${original}`);
+    expect([307, 308]).toContain(old.status);
+    expect(old.headers.get("location")).toContain(`/albums/${original}-new`);
+  });
+
   it("keeps every photo exactly once when two editors reorder in parallel", async () => {
     const album = await createAlbum(alice.client, { title: `Busy ${run}`, visibility: "public" });
     const ids = Array.from({ length: 30 }, (_, index) => photo(`a${index}`));

@@ -222,6 +222,20 @@ describe("who sees an album", () => {
     // A new album made from the same title gets a slug nobody answers to yet.
     expect((await createAlbum(db, alice, { title: "Holidays" })).slug).toBe("holidays-2");
   });
+
+  it("keeps a retired slug with its album: nobody else takes it, its own album takes it back (SECURITY.md 66)", async () => {
+    const album = await createAlbum(db, alice, { title: "Wedding", slug: "wedding-66", visibility: "public" });
+    await updateAlbum(db, alice, album.id, { slug: "wedding-66-final" });
+    const bobs = await createAlbum(db, bob, { title: "Bob's", visibility: "public" });
+    expect(await refusal(createAlbum(db, bob, { title: "Mine", slug: "wedding-66" }))).toBe("CONFLICT");
+    expect(await refusal(updateAlbum(db, bob, bobs.id, { slug: "wedding-66" }))).toBe("CONFLICT");
+    expect(await refusal(createAlbum(db, alice, { title: "Another", slug: "wedding-66" }))).toBe("CONFLICT");
+    expect(await findAlbumBySlugForViewer(db, visitor, "wedding-66")).toEqual({ kind: "moved", slug: "wedding-66-final" });
+    // Its own album may have it back: its address again, and the later one now redirects.
+    await updateAlbum(db, alice, album.id, { slug: "wedding-66" });
+    expect(await findAlbumBySlugForViewer(db, visitor, "wedding-66")).toMatchObject({ kind: "album" });
+    expect(await findAlbumBySlugForViewer(db, visitor, "wedding-66-final")).toEqual({ kind: "moved", slug: "wedding-66" });
+  });
 });
 
 describe("nesting", () => {

@@ -102,7 +102,43 @@ describe("sign-ins", () => {
     expect(rows[0]).toMatchObject({ actor_id: user.id, target_id: user.id, target_type: "user" });
     expect(JSON.parse(rows[1].details)).toEqual({ after: { method: "password", email: user.email } });
     expect(rows[1].actor_id).toBeNull();
-    expect(JSON.parse(rows[6].details).after).toMatchObject({ email: user.email });
+    expect(JSON.parse(rows[6].details).after).toMatchObject({ email: user.email, count: 1 });
+  });
+
+  it("counts 200 refused sign-ins in one row per window, the count shown to the admin (SECURITY.md 64)", async () => {
+    const startedAt = new Date(Date.now() - 1000).toISOString();
+    const client = new TestClient();
+    const email = `guessed-${Date.now()}@example.test`;
+    const statuses: number[] = [];
+    for (let index = 0; index < 5; index += 1) statuses.push((await client.signIn(email, "wrong")).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    // In bursts of 10 at once: tallies written out of order must still end at the true count.
+    for (let burst = 0; burst < 20; burst += 1) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => client.signIn(email, "wrong")));
+      expect(answers.map((answer) => answer.status)).toEqual(Array<number>(10).fill(429));
+    }
+    const rows = await rowsFrom(client.address);
+    expect(rows.map((row) => row.action)).toEqual([...Array<string>(5).fill("auth.sign-in-failure"), "auth.sign-in-rate-limited"]);
+    expect(JSON.parse(rows[5].details)).toEqual({ after: { count: 200, email, windowEndsAt: expect.any(String) } });
+
+    const { entries } = await readPage(admin, new URLSearchParams({ action: "auth.sign-in-rate-limited", from: startedAt }).toString());
+    const tally = entries.find((entry) => entry.address === client.address);
+    expect(tally?.details).toMatchObject({ after: { count: 200, email } });
+  });
+
+  it("bounds the rows of one address cycling through e-mails: 10 of their own, the rest in one (SECURITY.md 64)", async () => {
+    const client = new TestClient();
+    const run = Date.now();
+    const emails = (label: string, count: number) => Array.from({ length: count }, (_, index) => `cycle-${label}-${index}-${run}@example.test`);
+    // The address's own limit (20 failures a window) is reached first; then every new e-mail is refused.
+    for (const email of emails("fail", 20)) expect((await client.signIn(email, "wrong")).status).toBe(401);
+    for (const email of emails("refused", 30)) expect((await client.signIn(email, "wrong")).status).toBe(429);
+    const tallies = (await rowsFrom(client.address))
+      .filter((row) => row.action === "auth.sign-in-rate-limited")
+      .map((row) => (JSON.parse(row.details) as { after: { count: number; email?: string; accounts?: string } }).after);
+    expect(tallies).toHaveLength(11);
+    expect(tallies.reduce((sum, tally) => sum + tally.count, 0)).toBe(30);
+    expect(tallies.filter((tally) => tally.accounts !== undefined)).toEqual([{ count: 20, accounts: "beyond the first 10", windowEndsAt: expect.any(String) }]);
   });
 
   it("stores SQL and script in the user agent and forwarded address as data, shown escaped (SECURITY.md 46)", async () => {
@@ -124,6 +160,23 @@ describe("sign-ins", () => {
     const html = await page.text();
     expect(html).not.toContain(`<script>alert("ua")</script>`);
     expect(html).toContain("&lt;script&gt;alert(");
+  });
+});
+
+describe("the CSV of a failed sign-in's user agent (SECURITY.md 61)", () => {
+  it("keeps a formula after ';' from being a cell of its own in a ';' spreadsheet", async () => {
+    const client = new TestClient();
+    const response = await client.request("/api/auth/callback/credentials", {
+      body: { form: { email: "nobody-61@example.test", password: "x", csrfToken: await client.getCsrfToken(), json: "true" } },
+      headers: { "User-Agent": "x;=cmd|' /C calc'!A0" },
+    });
+    expect(response.status).toBe(401);
+    const from = new Date(Date.now() - 60_000).toISOString();
+    const csv = await (await admin.request(`/api/admin/audit.csv?action=auth.sign-in-failure&from=${encodeURIComponent(from)}`)).text();
+    const line = csv.split("\r\n").find((each) => each.includes(`,${client.address},`));
+    expect(line).toContain(`,"x;'=cmd|' /C calc'!A0",`);
+    // Read with ',' or ';' as the list separator, no cell starts a formula.
+    expect(csv).not.toMatch(/(^|[,;\t\r\n])[ "]*[=+\-@]/);
   });
 });
 
@@ -202,9 +255,9 @@ describe("CSV export", () => {
     const lines = text.split("\r\n");
     expect(lines[0]).toBe("time,actor_id,actor_email,action,target_type,target_id,address,user_agent,before,after");
     expect(lines[1]).toBe(
-      `2026-05-01T10:00:00.000Z,,,${action},,,"'=HYPERLINK(""http://evil"")",'+cmd|' /C calc'!A0,"{""title"":""@SUM(1)""}","{""title"":""say \\""hi\\"", then\\nleave""}"`,
+      `2026-05-01T10:00:00.000Z,,,${action},,,"'=HYPERLINK(""http://evil"")","'+cmd|' /C calc'!A0","{""title"":""@SUM(1)""}","{""title"":""say \\""hi\\"", then\\nleave""}"`,
     );
-    expect(lines[2]).toBe(`2026-05-01T09:00:00.000Z,,,${action},,,'-1+2,plain agent,,`);
+    expect(lines[2]).toBe(`2026-05-01T09:00:00.000Z,,,${action},,,"'-1+2",plain agent,,`);
     expect(lines[3]).toBe("");
     expect(lines).toHaveLength(4);
   });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { z } from "zod";
 import { uploadCorpusFile, waitForProcessing } from "./helpers/photos";
 import { createPrivacyWorld, expectNoSecrets, type PrivacyWorld } from "./helpers/privacy-world";
-import { TestClient } from "./helpers/test-client";
+import { signedInAdmin, TestClient } from "./helpers/test-client";
 
 const baseUrl = inject("baseUrl");
 
@@ -277,6 +277,51 @@ describe("feed items", () => {
       expect(text).not.toContain(hostileId);
       expect(text).toContain(world.photos.public.id);
     }
+  });
+});
+
+describe("an album's and the site's own words (SECURITY.md 65)", () => {
+  const hostile = `<script>alert(65)</script> Fish & chips ]]> twice ]]>\r\nline two`;
+  const asText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const admin = () => signedInAdmin();
+
+  it("go into the RSS channel's description as text (escaped for an HTML reader) and JSON Feed's as plain text", async () => {
+    const client = await admin();
+    const before = (await (await client.request("/api/admin/settings")).json()) as { siteDescription: string };
+    const albumResponse = await world.owner.request("/api/albums", { body: { json: { title: `Feed words ${Date.now()}`, description: hostile, visibility: "public" } } });
+    expect(albumResponse.status, await albumResponse.clone().text()).toBe(201);
+    const { album } = (await albumResponse.json()) as { album: { id: string; slug: string; description: string } };
+    expect((await world.owner.request(`/api/albums/${album.id}/photos`, { body: { json: { photoIds: [world.photos.public.id] } } })).status).toBe(200);
+    const settings = await client.request("/api/admin/settings", { method: "PATCH", body: { json: { siteDescription: hostile.replace(/\r\n/g, " ") } } });
+    expect(settings.status, await settings.clone().text()).toBe(200);
+    try {
+      for (const [path, words] of [
+        [`/albums/${album.slug}/feed.xml`, album.description],
+        ["/feed.xml", hostile.replace(/\r\n/g, " ")],
+      ]) {
+        const { feed, text } = await readRss(world.visitor, path);
+        // Parsed back, the description is the words with their markup escaped: an HTML reader shows them as written.
+        expect(feed.description.replace(/\s+/g, " "), path).toBe(asText(words).replace(/\s+/g, " "));
+        expect(text.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, ""), path).not.toMatch(/<script/);
+        const { feed: json } = await readJsonFeed(world.visitor, path.replace(/\.xml$/, ".json"));
+        expect(json.description, path).toBe(words.replace(/[\r\n]+/g, " "));
+      }
+      // The album page's Open Graph description carries the same words, escaped for an HTML attribute.
+      const { text: page } = await fetchText(world.visitor, `/albums/${album.slug}`);
+      expect(page).not.toContain("<script>alert(65)");
+      expect(page).toMatch(/<meta property="og:description" content="&lt;script&gt;alert\(65\)&lt;\/script&gt; Fish &amp; chips/);
+    } finally {
+      await client.request("/api/admin/settings", { method: "PATCH", body: { json: { siteDescription: before.siteDescription } } });
+    }
+  });
+});
+
+describe("a public album with no public photo yet", () => {
+  it("has feeds all the same: RSS without items, JSON Feed with its required, empty, items", async () => {
+    const created = await world.owner.request("/api/albums", { body: { json: { title: `Empty feed ${Date.now()}`, visibility: "public" } } });
+    const { album } = (await created.json()) as { album: { slug: string } };
+    expect((await readRss(world.visitor, `/albums/${album.slug}/feed.xml`)).feed.items).toEqual([]);
+    expect((await readJsonFeed(world.visitor, `/albums/${album.slug}/feed.json`)).feed.items).toEqual([]);
   });
 });
 

@@ -317,6 +317,9 @@ describe("the owner's view of the selections", () => {
     await ann.request(`/s/${share.key}/api/feedback/${photo("a1")}`, { method: "PUT", ...json({ picked: true }) });
     await ann.request(`/s/${share.key}/api/feedback/${photo("a3")}`, { method: "PUT", ...json({ picked: true, comment: "Brighter, please" }) });
     await bo.request(`/s/${share.key}/api/feedback/${photo("a2")}`, { method: "PUT", ...json({ comment: "=cmd|' /C calc'!A0" }) });
+    // The probe's name (SECURITY.md 61): a spreadsheet splitting at ';' must not find a formula cell.
+    const mallory = await named(share, "x;=cmd|' /C calc'!A0");
+    await mallory.request(`/s/${share.key}/api/feedback/${photo("a1")}`, { method: "PUT", ...json({ picked: true }) });
     await ann.request(`/s/${share.key}/api/selection`, { method: "POST" });
 
     const list = selectionsResponseSchema.parse(await (await alice.client.request(`/api/shares/${share.id}/selections`)).json());
@@ -333,12 +336,16 @@ describe("the owner's view of the selections", () => {
     let response = await alice.client.request(`/api/shares/${share.id}/selections.csv`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/csv");
-    const lines = (await response.text()).split("\r\n");
+    const csv = await response.text();
+    const lines = csv.split("\r\n");
     expect(lines[0]).toBe("Visitor,E-mail,Photo title,Original file name,Picked,Comment,Sent at");
     expect(lines[1]).toMatch(/^Ann,ann@example\.test,Title a1,A1\.NEF,yes,,\d{4}-/);
     expect(lines[2]).toMatch(/^Ann,ann@example\.test,Title a3,A3\.NEF,yes,"Brighter, please",\d{4}-/);
-    expect(lines[3]).toBe(`"Bo, the uncle",,Title a2,A2.NEF,no,'=cmd|' /C calc'!A0,`);
-    expect(lines).toHaveLength(5);
+    expect(lines[3]).toBe(`"Bo, the uncle",,Title a2,A2.NEF,no,"'=cmd|' /C calc'!A0",`);
+    expect(lines[4]).toBe(`"x;'=cmd|' /C calc'!A0",,Title a1,A1.NEF,yes,,`);
+    expect(lines).toHaveLength(6);
+    // Read with ',' or ';' as the list separator, no cell starts a formula.
+    expect(csv).not.toMatch(/(^|[,;\t\r\n])[ "]*[=+\-@]/);
 
     response = await alice.client.request(`/api/shares/${share.id}/selections.txt`);
     expect(response.headers.get("content-type")).toContain("text/plain");

@@ -387,6 +387,21 @@ function conflictOnUnique<T>(promise: Promise<T>, message: string): Promise<T> {
   });
 }
 
+/**
+ * Lets the album `albumId` (null: one being created) take `slug` as its address, or refuses with
+ * 409: another album has it now, or had it before a rename. A retired address stays with its
+ * album for good (it redirects there), so the links people saved never show someone else's
+ * album. The album's own old address it may take back: it stops redirecting.
+ */
+async function claimSlug(transaction: DatabaseHandle, slug: string, albumId: string | null): Promise<void> {
+  if (await findAlbumBySlug(transaction, slug)) throw new AppError("CONFLICT", "Another album has that slug.");
+  const retiredFrom = await findAlbumByOldSlug(transaction, slug);
+  if (retiredFrom && retiredFrom.id !== albumId) {
+    throw new AppError("CONFLICT", "Another album had that slug before it was renamed, and its old links still lead to it: choose another.");
+  }
+  if (retiredFrom) await forgetOldSlug(transaction, slug);
+}
+
 export async function createAlbum(db: DatabaseHandle, user: SessionUser, input: AlbumInput): Promise<AlbumSummary> {
   requireEditor(user);
   const title = cleanTitle(input.title);
@@ -396,10 +411,7 @@ export async function createAlbum(db: DatabaseHandle, user: SessionUser, input: 
     inTransaction(db, async (transaction) => {
       if (input.parentId) await checkParent(transaction, user, input.parentId, null);
       const now = new Date().toISOString();
-      if (slug !== undefined) {
-        if (await findAlbumBySlug(transaction, slug)) throw new AppError("CONFLICT", "Another album has that slug.");
-        await forgetOldSlug(transaction, slug);
-      }
+      if (slug !== undefined) await claimSlug(transaction, slug, null);
       const row = {
         id,
         owner_id: user.id,
@@ -439,8 +451,7 @@ export async function updateAlbum(db: DatabaseHandle, user: SessionUser, albumId
         if (!cover) throw new AppError("INVALID_INPUT", "The cover must be a photo in the album.");
       }
       if (slug !== undefined && slug !== album.slug) {
-        if (await findAlbumBySlug(transaction, slug)) throw new AppError("CONFLICT", "Another album has that slug.");
-        await forgetOldSlug(transaction, slug);
+        await claimSlug(transaction, slug, album.id);
         await keepOldSlug(transaction, album.slug, album.id, now);
       }
       const changes: AlbumUpdate = {

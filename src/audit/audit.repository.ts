@@ -48,6 +48,50 @@ export async function insertAuditEntry(db: DatabaseHandle, entry: AuditEntry, no
     .execute();
 }
 
+/**
+ * Writes or raises one tally row: an event that may repeat many times in a window (a refused
+ * sign-in) is one row whose details carry how many times it happened, not a row each. `id` names
+ * the tally (the caller derives it from what is counted and the window); `count` is the caller's
+ * atomic counter. Two writers may finish out of order, so a row is only ever raised: the details
+ * are written as `{"after":{"count":N,...fields}}` with `fields` the same for one id, so the
+ * higher count is the longer text, or at equal length the greater one (digits sort as numbers).
+ */
+export async function upsertAuditTally(
+  db: DatabaseHandle,
+  id: string,
+  entry: Omit<AuditEntry, "details">,
+  count: number,
+  fields: Record<string, string | number | null>,
+  now: string,
+): Promise<void> {
+  const origin = currentRequestOrigin();
+  const details = JSON.stringify({ after: { count, ...fields } });
+  await db
+    .insertInto("audit_log")
+    .values({
+      id,
+      actor_id: entry.actorId,
+      action: entry.action,
+      target_id: entry.targetId,
+      target_type: impliedTargetType(entry),
+      details,
+      address: origin?.address ?? null,
+      user_agent: origin?.userAgent ?? null,
+      created_at: now,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .column("id")
+        .doUpdateSet((eb) => ({ details: eb.ref("excluded.details") }))
+        .where((eb) => {
+          const newLength = eb.fn<number>("length", [eb.ref("excluded.details")]);
+          const oldLength = eb.fn<number>("length", [eb.ref("audit_log.details")]);
+          return eb.or([eb(newLength, ">", oldLength), eb.and([eb(newLength, "=", oldLength), eb("excluded.details", ">", eb.ref("audit_log.details"))])]);
+        }),
+    )
+    .execute();
+}
+
 export interface AuditFilter {
   actorId?: string;
   action?: string;

@@ -5,7 +5,7 @@ import { AppError } from "@/src/errors/app-error";
 import { getLogger } from "@/src/log/logger";
 import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { listUsers } from "@/src/users/users.repository";
-import { toCsvLine } from "./audit-csv";
+import { toCsvLine } from "@/src/csv/csv-writer";
 import { type AuditCursor, type AuditFilter, type AuditRow, deleteAuditRowsBefore, insertAuditEntry, listAuditRows } from "./audit.repository";
 import { AUDIT_PAGE_SIZE, type AuditEntryView, type AuditPage, type AuditQuery } from "./audit.schemas";
 

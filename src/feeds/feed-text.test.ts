@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PhotoVariantRow } from "@/src/db/database";
-import { cleanFeedLine, cleanFeedText } from "./feed-text";
+import { cleanFeedLine, cleanFeedText, toFeedField } from "./feed-text";
 import { pickPublishedVariant } from "./published-variant";
 
 describe("cleanFeedText and cleanFeedLine", () => {
@@ -13,6 +13,19 @@ describe("cleanFeedText and cleanFeedLine", () => {
   it("makes one line of a title: line breaks and tabs become a space", () => {
     expect(cleanFeedLine("  One\r\nTwo\rThree\nFour\tFive\u2028Six  ")).toBe("One Two Three Four Five Six");
     expect(cleanFeedLine("\r\n")).toBe("");
+  });
+});
+
+describe("toFeedField", () => {
+  const hostile = "<script>alert(1)</script> ]]> & ]]>\r\nline two\u0000";
+
+  it("escapes markup for RSS descriptions, which readers render as HTML", () => {
+    expect(toFeedField(hostile, "rss-html")).toBe("&lt;script&gt;alert(1)&lt;/script&gt; ]]&gt; &amp; ]]&gt;\r\nline two");
+  });
+
+  it("keeps plain-text fields as written, one line for titles", () => {
+    expect(toFeedField(hostile, "line")).toBe("<script>alert(1)</script> ]]> & ]]> line two");
+    expect(toFeedField(` ${hostile} `, "text")).toBe("<script>alert(1)</script> ]]> & ]]>\r\nline two");
   });
 });
 

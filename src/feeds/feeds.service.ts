@@ -1,6 +1,5 @@
 import "server-only";
 import { generateJsonFeed, generateRssFeed } from "feedsmith";
-import { escapeText } from "entities";
 import { findAlbumByOldSlug, findAlbumBySlug } from "@/src/albums/albums.repository";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoRow } from "@/src/db/database";
@@ -11,7 +10,7 @@ import { listVariants } from "@/src/photos/photos.repository";
 import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { findTagBySlug } from "@/src/tags/tags.service";
 import { tagPath } from "@/src/tags/tag-name";
-import { cleanFeedLine, cleanFeedText } from "./feed-text";
+import { toFeedField } from "./feed-text";
 import { listNewestPublicAlbumPhotos, listNewestPublicPhotos, listNewestPublicTagPhotos } from "./feeds.repository";
 import { FEED_CONTENT_TYPES, type FeedFormat, feedPath } from "./feeds.service.types";
 import { pickPublishedVariant } from "./published-variant";
@@ -22,7 +21,8 @@ import { siteUrl } from "@/src/config/site-url";
  * of one tag's public photos. Only what an anonymous visitor may list, whoever asks (a feed is
  * cached and shared), so a photo that stops being public drops out of the next answer. Built by
  * feedsmith, which escapes every title and caption (CDATA split at every `]]>`, JSON strings);
- * nothing here writes markup by hand.
+ * nothing here writes markup by hand. Every text, the site's, an album's, a tag's or a photo's,
+ * enters its field through toFeedField (feed-text.ts), which knows which fields readers take as HTML.
  */
 
 /** The language the site's pages declare (<html lang>, app/layout.tsx). */
@@ -75,9 +75,11 @@ async function findSource(db: DatabaseHandle, scope: FeedScope): Promise<FeedSou
   return { title: `Tagged “${tag.name}” · ${settings.siteTitle}`, description: `Photos tagged “${tag.name}” on ${settings.siteTitle}.`, pagePath, photos };
 }
 
+/** A photo's texts as stored: each format puts them into its fields through toFeedField. */
 interface FeedItem {
   /** The photo's canonical URL: its link and its stable id. */
   url: string;
+  /** The title, else the alt text, else "Photo taken on 3 May 2019" (the name every image gets). */
   title: string;
   caption: string;
   altText: string;
@@ -91,10 +93,9 @@ async function toItems(db: DatabaseHandle, photos: PhotoRow[]): Promise<FeedItem
     const variant = pickPublishedVariant(variants.filter((each) => each.photo_id === photo.id));
     return {
       url: siteUrl(`/p/${photo.id}`),
-      // The title, else the alt text, else "Photo taken on 3 May 2019" (the name every image gets).
-      title: cleanFeedLine(photo.title) || cleanFeedLine(photoAccessibleName({ title: "", altText: photo.alt_text, takenAt: photo.taken_at })),
-      caption: cleanFeedText(photo.caption.trim()),
-      altText: cleanFeedLine(photo.alt_text),
+      title: toFeedField(photo.title, "line") ? photo.title : photoAccessibleName({ title: "", altText: photo.alt_text, takenAt: photo.taken_at }),
+      caption: photo.caption,
+      altText: photo.alt_text,
       // Taken, or uploaded when the camera recorded no date: the gallery's own order.
       date: new Date(photo.sort_at),
       image: variant
@@ -106,20 +107,20 @@ async function toItems(db: DatabaseHandle, photos: PhotoRow[]): Promise<FeedItem
 
 function toRss(source: FeedSource, items: FeedItem[], siteTitle: string): string {
   return generateRssFeed({
-    title: cleanFeedLine(source.title),
+    title: toFeedField(source.title, "line"),
     link: siteUrl(source.pagePath),
-    description: cleanFeedLine(source.description) || cleanFeedLine(siteTitle),
+    // Readers render it as HTML, like an item's: an album's or the site's words go in as text.
+    description: toFeedField(source.description, "rss-html") || toFeedField(siteTitle, "rss-html"),
     language: SITE_LANGUAGE,
     // The newest item's date, not the time of the request: two fetches of an unchanged feed are the same bytes.
     lastBuildDate: items[0]?.date,
     atom: { links: [{ href: siteUrl(feedPath(source.pagePath, "rss")), rel: "self", type: "application/rss+xml" }] },
     items: items.map((item) => ({
-      title: item.title,
+      title: toFeedField(item.title, "line"),
       link: item.url,
       guid: { value: item.url, isPermaLink: true },
       pubDate: item.date,
-      // RSS readers read a description as HTML: the caption goes in as text, its markup escaped.
-      ...(item.caption ? { description: escapeText(item.caption) } : {}),
+      ...(toFeedField(item.caption, "text") ? { description: toFeedField(item.caption, "rss-html") } : {}),
       ...(item.image
         ? {
             enclosures: [{ url: item.image.url, type: item.image.type, length: item.image.length }],
@@ -127,7 +128,7 @@ function toRss(source: FeedSource, items: FeedItem[], siteTitle: string): string
               contents: [
                 { url: item.image.url, type: item.image.type, fileSize: item.image.length, medium: "image", width: item.image.width, height: item.image.height },
               ],
-              ...(item.altText ? { description: { value: item.altText, type: "plain" } } : {}),
+              ...(toFeedField(item.altText, "line") ? { description: { value: toFeedField(item.altText, "line"), type: "plain" } } : {}),
             },
           }
         : {}),
@@ -136,9 +137,9 @@ function toRss(source: FeedSource, items: FeedItem[], siteTitle: string): string
 }
 
 function toJson(source: FeedSource, items: FeedItem[], siteTitle: string): string {
-  const description = cleanFeedLine(source.description);
+  const description = toFeedField(source.description, "line");
   const feed = generateJsonFeed({
-    title: cleanFeedLine(source.title) || cleanFeedLine(siteTitle),
+    title: toFeedField(source.title, "line") || toFeedField(siteTitle, "line"),
     home_page_url: siteUrl(source.pagePath),
     feed_url: siteUrl(feedPath(source.pagePath, "json")),
     ...(description ? { description } : {}),
@@ -149,16 +150,24 @@ function toJson(source: FeedSource, items: FeedItem[], siteTitle: string): strin
     items: items.map((item) => ({
       id: item.url,
       url: item.url,
-      title: item.title,
+      title: toFeedField(item.title, "line"),
       // Plain text, never HTML: nothing a reader could mistake for markup.
-      content_text: item.caption || item.title,
+      content_text: toFeedField(item.caption, "text") || toFeedField(item.title, "line"),
       date_published: item.date,
       ...(item.image
-        ? { image: item.image.url, attachments: [{ url: item.image.url, mime_type: item.image.type, size_in_bytes: item.image.length, title: item.altText || item.title }] }
+        ? {
+            image: item.image.url,
+            attachments: [
+              { url: item.image.url, mime_type: item.image.type, size_in_bytes: item.image.length, title: toFeedField(item.altText, "line") || toFeedField(item.title, "line") },
+            ],
+          }
         : {}),
     })),
   });
-  return JSON.stringify(feed);
+  // JSON Feed 1.1 requires `items`; feedsmith leaves an empty list out (a public album with no
+  // public photo yet). Its answer is typed unknown; it is the feed object built above.
+  const document = feed as Record<string, unknown>;
+  return JSON.stringify({ ...document, items: document.items ?? [] });
 }
 
 /**

@@ -5,11 +5,9 @@ import { getEnv } from "@/src/config/env";
 import { handleClientLog } from "./client-log";
 import { getAuthOptions, SIGN_IN_PAGE } from "@/src/auth/auth-options";
 import { getSessionCookieName } from "@/src/auth/session-cookie";
-import { recordSuccessfulSignIn, reserveSignInAttempt } from "@/src/auth/sign-in-limiter";
-import { insertAuditEntry } from "@/src/audit/audit.repository";
+import { recordRefusedSignIn, recordSuccessfulSignIn, reserveSignInAttempt } from "@/src/auth/sign-in-limiter";
 import { runWithRequestOrigin } from "@/src/audit/request-context";
 import { requestOrigin } from "./request-origin";
-import { getDb } from "@/src/db/client";
 import { getClientAddress } from "./client-address";
 import { parseCredentialsForm, readCredentialsBody } from "./credentials-form";
 import { toErrorResponse } from "./error-response";
@@ -59,9 +57,8 @@ async function handleCredentialsSignIn(request: NextRequest, context: AuthRouteC
   const address = getClientAddress(request.headers);
   const retryAfterSeconds = await reserveSignInAttempt(address, email);
   if (retryAfterSeconds > 0) {
-    // The e-mail tried is recorded (never the password); success and failure are recorded by authorize.
-    const details = { after: { email, retryAfterSeconds } };
-    await insertAuditEntry(getDb(), { actorId: null, action: "auth.sign-in-rate-limited", targetId: null, targetType: "user", details }, new Date().toISOString());
+    // Counted per window, one audit row each (success and failure are recorded by authorize).
+    await recordRefusedSignIn(address, email);
     return rateLimitedAnswer(retryAfterSeconds);
   }
   const response = await runNextAuth(withFormBody(request, fields), context);

@@ -15,11 +15,13 @@ describe("the selections CSV", () => {
     ]);
   });
 
-  it("makes every formula start (=, +, -, @) text", () => {
+  it("makes every formula start (=, +, -, @) text, and keeps a name with a `;` in one cell", () => {
     for (const start of ["=", "+", "-", "@"]) {
       const csv = toSelectionsCsv([{ visitorName: `${start}1+1`, visitorEmail: null, photoTitle: "t", originalName: "a.jpg", picked: true, comment: null, sentAt: null }]);
-      expect(csv.split("\r\n")[1].startsWith(`'${start}1+1,`)).toBe(true);
+      expect(csv.split("\r\n")[1].startsWith(`"'${start}1+1",`)).toBe(true);
     }
+    const csv = toSelectionsCsv([{ visitorName: "x;=cmd|' /C calc'!A0", visitorEmail: null, photoTitle: "t", originalName: "a.jpg", picked: true, comment: null, sentAt: null }]);
+    expect(csv.split("\r\n")[1].startsWith(`"x;'=cmd|' /C calc'!A0",`)).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { toCsvLine } from "@/src/audit/audit-csv";
+import { toCsvLine } from "@/src/csv/csv-writer";
 
 // The owner's exports of a share's proofing, as plain functions of their rows (no database):
 // the CSV and the file-name list for Lightroom Classic's Library Filter.
