@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Kysely } from "kysely";
-import { purgeExpiredAuditEntries } from "@/src/audit/audit.service";
+import { purgeExpiredAuditEntries } from "@/src/audit-admin/audit.service";
 import type { Database } from "@/src/db/database";
 import { uploadCorpusFile } from "./helpers/photos";
 import { createTestUser, signedInAdmin, signedInAs, TestClient } from "./helpers/test-client";

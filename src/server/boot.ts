@@ -1,4 +1,4 @@
-import { startAuditPurge } from "@/src/audit/audit.service";
+import { startAuditPurge } from "@/src/audit-admin/audit.service";
 import { EnvironmentError, getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import { migrateToLatest } from "@/src/db/migrate";

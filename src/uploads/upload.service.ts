@@ -35,7 +35,7 @@ export interface ReceiveLimits {
 
 /**
  * POST /api/upload's work: has `receive` bring every file to local disk within the limits (the
- * route streams the multipart body, src/http/multipart-files.ts), then stores each as a new photo
+ * route streams the multipart body, src/uploads/multipart-files.ts), then stores each as a new photo
  * (or reports the one that already has its bytes). Every temporary file is removed whatever happens.
  */
 export async function uploadPhotos(

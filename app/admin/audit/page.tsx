@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AuditTable } from "@/src/audit/components/audit-log-view";
-import { AUDIT_ACTIONS, type AuditPage, auditQuerySchema } from "@/src/audit/audit.schemas";
-import { listAuditActors, listAuditEntries } from "@/src/audit/audit.service";
+import { AuditTable } from "@/src/audit-admin/components/audit-log-view";
+import { AUDIT_ACTIONS, type AuditPage, auditQuerySchema } from "@/src/audit-admin/audit.schemas";
+import { listAuditActors, listAuditEntries } from "@/src/audit-admin/audit.service";
 import { requirePageUser } from "@/src/auth/page-guard";
 import { getDb } from "@/src/db/client";
 import { AdminPage } from "@/src/ui/admin-page";

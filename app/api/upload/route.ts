@@ -1,7 +1,7 @@
 import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
-import { receiveMultipartFiles } from "@/src/http/multipart-files";
+import { receiveMultipartFiles } from "@/src/uploads/multipart-files";
 import { uploadLimitsResponseSchema, uploadResponseSchema } from "@/src/uploads/uploads-api.schemas";
 import { uploadPhotos } from "@/src/uploads/upload.service";
 

@@ -21,6 +21,7 @@ import { toViewerSlide } from "@/src/photos/components/viewer/viewer-slide";
 import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import { getPhotoPageForViewer, type PhotoPage } from "@/src/photos/photos.service";
 import { publishPageMetadata } from "@/src/publish/page-metadata";
+import { PhotoTagsField } from "@/src/tags/components/photo-tags-field";
 import { listTagsForPhoto } from "@/src/tags/tags.service";
 import { loadAlbumViewerNeighbours, loadViewerNeighbours } from "./viewer-neighbours.action";
 
@@ -221,7 +222,7 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
         {photo.canEdit && (
           <section id="details" className="photo-owner" aria-labelledby="photo-owner-title">
             <h2 id="photo-owner-title">Details</h2>
-            <PhotoEditor photo={photo} tags={tags.map((tag) => tag.name)} />
+            <PhotoEditor photo={photo} tagsField={<PhotoTagsField photoId={photo.id} savedTags={tags.map((tag) => tag.name)} />} />
           </section>
         )}
       </div>

@@ -1,5 +1,5 @@
-import { auditCsvQuerySchema } from "@/src/audit/audit.schemas";
-import { streamAuditCsv } from "@/src/audit/audit.service";
+import { auditCsvQuerySchema } from "@/src/audit-admin/audit.schemas";
+import { streamAuditCsv } from "@/src/audit-admin/audit.service";
 import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
 

@@ -1,5 +1,5 @@
-import { auditPageSchema, auditQuerySchema } from "@/src/audit/audit.schemas";
-import { listAuditEntries } from "@/src/audit/audit.service";
+import { auditPageSchema, auditQuerySchema } from "@/src/audit-admin/audit.schemas";
+import { listAuditEntries } from "@/src/audit-admin/audit.service";
 import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
 

@@ -1,12 +1,13 @@
 import "server-only";
 import type { SessionUser } from "@/src/access/viewer";
+import { insertAuditEntry } from "@/src/audit/audit.repository";
 import type { DatabaseHandle } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
 import { getLogger } from "@/src/log/logger";
 import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { listUsers } from "@/src/users/users.repository";
 import { toCsvLine } from "@/src/csv/csv-writer";
-import { type AuditCursor, type AuditFilter, type AuditRow, deleteAuditRowsBefore, insertAuditEntry, listAuditRows } from "./audit.repository";
+import { type AuditCursor, type AuditFilter, type AuditRow, deleteAuditRowsBefore, listAuditRows } from "./audit-log.repository";
 import { AUDIT_PAGE_SIZE, type AuditEntryView, type AuditPage, type AuditQuery } from "./audit.schemas";
 
 function assertAdmin(actor: SessionUser): void {

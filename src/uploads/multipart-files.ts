@@ -9,8 +9,8 @@ import busboy from "busboy";
 import { AppError } from "@/src/errors/app-error";
 import { IMAGE_TYPE_HEAD_BYTES } from "@/src/images/image-type-detector";
 import { ownedTemporaryName } from "@/src/storage/temporary-files";
-import { type ReceivedFile, removeReceivedFiles } from "@/src/uploads/received-file";
-import type { ReceiveLimits } from "@/src/uploads/upload.service";
+import { type ReceivedFile, removeReceivedFiles } from "./received-file";
+import type { ReceiveLimits } from "./upload.service";
 
 
 /**
