@@ -2,6 +2,7 @@ import "server-only";
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { getEnv } from "@/src/config/env";
+import { AppError } from "@/src/errors/app-error";
 import { handleClientLog } from "./client-log";
 import { getAuthOptions, SIGN_IN_PAGE } from "@/src/auth/auth-options";
 import { getSessionCookieName } from "@/src/auth/session-cookie";
@@ -18,7 +19,31 @@ interface AuthRouteContext {
   params: Promise<{ nextauth: string[] }>;
 }
 
+const CALLBACK_URL_COOKIES = ["next-auth.callback-url", "__Secure-next-auth.callback-url"];
+
+/** next-auth's own test of a callback URL (core/lib/assert.js): an http(s) URL, or a path on this site. */
+function isCallbackUrlNextAuthTakes(value: string, base: string): boolean {
+  try {
+    return /^https?:/.test(new URL(value, value.startsWith("/") ? base : undefined).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * next-auth answers any callback URL it cannot read (`?callbackUrl=foo`, or that cookie) with a
+ * 500 and an error log; a client's malformed input is a 400, so it is refused here first.
+ */
+function assertCallbackUrlIsReadable(request: NextRequest): void {
+  const base = getEnv().NEXTAUTH_URL;
+  const values = [request.nextUrl.searchParams.get("callbackUrl"), ...CALLBACK_URL_COOKIES.map((name) => request.cookies.get(name)?.value)];
+  if (values.some((value) => value && !isCallbackUrlNextAuthTakes(value, base))) {
+    throw new AppError("BAD_REQUEST", "The callback URL is not a URL or a path on this site.");
+  }
+}
+
 function runNextAuth(request: NextRequest, context: AuthRouteContext): Promise<Response> {
+  assertCallbackUrlIsReadable(request);
   return NextAuth(request, context, getAuthOptions()) as Promise<Response>;
 }
 
