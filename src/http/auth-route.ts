@@ -30,11 +30,17 @@ function isCallbackUrlNextAuthTakes(value: string, base: string): boolean {
   }
 }
 
+// next-auth's pages: for these it answers an unreadable callback URL with a redirect to its error page.
+const NEXT_AUTH_HTML_ACTIONS = new Set(["signin", "signout", "error", "verify-request"]);
+
 /**
- * next-auth answers any callback URL it cannot read (`?callbackUrl=foo`, or that cookie) with a
- * 500 and an error log; a client's malformed input is a 400, so it is refused here first.
+ * next-auth answers a callback URL it cannot read (`?callbackUrl=foo`, or that cookie) with a 500
+ * and an error log, except on its own pages' GETs (core/index.js); a client's malformed input is a
+ * 400, so it is refused here first where next-auth would fail.
  */
-function assertCallbackUrlIsReadable(request: NextRequest): void {
+async function assertCallbackUrlIsReadable(request: NextRequest, context: AuthRouteContext): Promise<void> {
+  const [action] = (await context.params).nextauth;
+  if (request.method === "GET" && NEXT_AUTH_HTML_ACTIONS.has(action)) return;
   const base = getEnv().NEXTAUTH_URL;
   const values = [request.nextUrl.searchParams.get("callbackUrl"), ...CALLBACK_URL_COOKIES.map((name) => request.cookies.get(name)?.value)];
   if (values.some((value) => value && !isCallbackUrlNextAuthTakes(value, base))) {
@@ -42,9 +48,9 @@ function assertCallbackUrlIsReadable(request: NextRequest): void {
   }
 }
 
-function runNextAuth(request: NextRequest, context: AuthRouteContext): Promise<Response> {
-  assertCallbackUrlIsReadable(request);
-  return NextAuth(request, context, getAuthOptions()) as Promise<Response>;
+async function runNextAuth(request: NextRequest, context: AuthRouteContext): Promise<Response> {
+  await assertCallbackUrlIsReadable(request, context);
+  return (await NextAuth(request, context, getAuthOptions())) as Response;
 }
 
 function setsSessionCookie(response: Response): boolean {
