@@ -21,6 +21,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const shapeError = findRequestShapeError({
     method: request.method,
     pathname,
+    search: request.nextUrl.search,
     isServerAction: request.headers.has("next-action"),
   });
   if (shapeError) {

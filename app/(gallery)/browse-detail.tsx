@@ -11,6 +11,7 @@ import { AppError } from "@/src/errors/app-error";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { toGalleryTiles } from "@/src/photos/gallery-tile";
 import { loadMoreBrowsePhotos } from "./browse-actions";
+import { decodedSegment, identifierFromSegment } from "@/src/http/route-segment";
 
 // /cameras/[slug], /lenses/[slug] and /years/[year]: one page, three kinds. Each route file exports
 // what browseDetailPage(kind) makes.
@@ -25,18 +26,9 @@ const KIND_WORDS: Record<BrowseKind, { index: string; title: (name: string) => s
   year: { index: "Years", title: (name) => `Photos from ${name}` },
 };
 
-/** The address's segment as typed: Next.js hands it over still percent-encoded in some cases. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 // Memoised per request: generateMetadata and the page both need it.
 const findBrowsePage = cache(async (kind: BrowseKind, segment: string) => {
-  const key = canonicalBrowseKey(kind, decodeSegment(segment));
+  const key = canonicalBrowseKey(kind, identifierFromSegment(segment) ?? notFound());
   if (key === null) notFound();
   try {
     return await getBrowsePage(getDb(), await findCurrentViewer(), kind, key, {});
@@ -57,7 +49,7 @@ export function browseDetailPage(kind: BrowseKind) {
     const segment = (await params).key;
     const page = await findBrowsePage(kind, segment);
     // Another spelling of the slug ("Canon-EOS-40D"): on to the one address.
-    if (decodeSegment(segment) !== page.key) permanentRedirect(browsePath(kind, page.key));
+    if (decodedSegment(segment) !== page.key) permanentRedirect(browsePath(kind, page.key));
     const viewer = await findCurrentViewer();
     const words = KIND_WORDS[kind];
     return (

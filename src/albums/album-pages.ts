@@ -5,13 +5,16 @@ import { AppError } from "@/src/errors/app-error";
 import { getPhotoForViewer, type NeighbourPhoto, type PhotoSummary } from "@/src/photos/photos.service";
 import { findAlbumBySlugForViewer, findAlbumNeighbours, listAlbumPhotosForViewer } from "./albums.service";
 import type { AlbumLookup, AlbumSummary } from "./albums.types";
+import { parseIdentifierSegment } from "@/src/validation/input-text";
 
 // What the album pages and the photo page's album context need from the albums service, shaped for
 // them. Every call goes through the service with the viewer asking now, so what one viewer may see
 // never reaches another; an album this viewer may not see reads as one that does not exist.
 
-/** A slug as album pages and `?album=` may name it: short, one line, no path; the service judges the rest. */
-const ALBUM_SLUG_PATTERN = /^[^\u0000-\u001f\u007f/?#]{1,200}$/;
+/** A slug as album pages and `?album=` may name it: an identifier, no path; the service judges the rest. */
+function isAlbumSlugShaped(slug: string): boolean {
+  return parseIdentifierSegment(slug) !== null && !/[/?#]/.test(slug);
+}
 
 function isNotFound(error: unknown): boolean {
   return error instanceof AppError && error.code === "NOT_FOUND";
@@ -19,7 +22,7 @@ function isNotFound(error: unknown): boolean {
 
 /** The album behind a slug for this viewer (or where an old slug moved to), or null: missing or not theirs to see. */
 export async function findAlbumPage(db: DatabaseHandle, viewer: Viewer, slug: string): Promise<AlbumLookup | null> {
-  if (!ALBUM_SLUG_PATTERN.test(slug)) return null;
+  if (!isAlbumSlugShaped(slug)) return null;
   try {
     return await findAlbumBySlugForViewer(db, viewer, slug);
   } catch (error) {

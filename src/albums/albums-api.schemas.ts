@@ -3,24 +3,19 @@ import { VISIBILITIES } from "@/src/db/database";
 import { photoSummarySchema } from "@/src/photos/photos-api.schemas";
 import { schemaMatches } from "@/src/validation/schema-matches";
 import { ALBUM_SLUG_PATTERN, ALBUM_SORTS, type AlbumSummary, MAX_ALBUM_PHOTOS_PER_REQUEST, MAX_ALBUM_SLUG_LENGTH } from "./albums.types";
+import { identifierSchema, multilineText, singleLineText } from "@/src/validation/input-text";
 
 // The albums API: what it takes (parsed by the handler wrapper, a failure is a 422) and what it
 // answers (checked against the service's types here and against real answers by tests).
 
-const title = z
-  .string()
-  .transform((text) => text.replace(/[\u0000-\u001f\u007f]/g, "").trim())
-  .pipe(z.string().min(1).max(200));
-const description = z
-  .string()
-  .transform((text) => text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "").trim())
-  .pipe(z.string().max(5000));
+const title = singleLineText(200, { minimum: 1 });
+const description = multilineText(5000);
 const slug = z
   .string()
   .max(MAX_ALBUM_SLUG_LENGTH)
   .regex(ALBUM_SLUG_PATTERN, "Lower-case letters and digits in words joined by single hyphens.")
   .describe("Part of the album's address (/albums/{slug}); an old slug keeps answering with a redirect.");
-const id = z.string().min(1).max(200);
+const id = identifierSchema;
 
 export const albumSortSchema = z
   .enum(ALBUM_SORTS)

@@ -1,4 +1,5 @@
 import "server-only";
+import { withoutControlCharacters } from "@/src/validation/input-text";
 import { generateKeyBetween, generateNKeysBetween } from "fractional-indexing";
 import { hasRole } from "@/src/access/roles";
 import { type SessionUser, signedInUser, toViewer, type Viewer } from "@/src/access/viewer";
@@ -273,7 +274,7 @@ export async function listAlbumsHoldingPhoto(db: DatabaseHandle, viewer: Viewer,
 // ---- Changes -------------------------------------------------------------------------------
 
 function cleanTitle(title: string): string {
-  const clean = title.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const clean = withoutControlCharacters(title);
   if (clean.length === 0 || clean.length > 200) throw new AppError("INVALID_INPUT", "An album's title must be 1 to 200 characters.");
   return clean;
 }

@@ -1,9 +1,10 @@
+import { hasControlCharacter } from "@/src/validation/input-text";
+
 // How many rounds of percent-decoding we undo when looking for a hidden "//": more than any
 // server or browser on the way applies, and few enough to stay cheap.
 const MAXIMUM_DECODING_ROUNDS = 4;
 
 const STARTS_WITH_TWO_SLASHES = /^[/\\]{2}/;
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /**
  * Whether a browser, or a server that decodes the path once more, could read this path as "//host"
@@ -21,7 +22,7 @@ function namesAnotherHost(pathname: string): boolean {
     } catch {
       return false;
     }
-    if (STARTS_WITH_TWO_SLASHES.test(decoded) || CONTROL_CHARACTER.test(decoded)) return true;
+    if (STARTS_WITH_TWO_SLASHES.test(decoded) || hasControlCharacter(decoded)) return true;
     const resolved = new URL(decoded, "http://resolve.invalid").pathname;
     // Nothing left to decode (the URL parser re-encodes what decoding undid, such as a space).
     if (resolved === path) return false;
@@ -43,7 +44,7 @@ export function toSafeRedirect(callbackUrl: unknown, baseUrl: string): string {
   if (typeof callbackUrl !== "string" || callbackUrl.length === 0 || callbackUrl.length > 2048) return home;
   // Browsers read a backslash as a slash and drop tabs and newlines, so "/\evil.example" and
   // "/\t/evil.example" would leave the site.
-  if (/[\\\u0000-\u001f\u007f]/.test(callbackUrl)) return home;
+  if (callbackUrl.includes("\\") || hasControlCharacter(callbackUrl)) return home;
   try {
     const target = new URL(callbackUrl, base);
     if (target.origin !== base.origin) return home;

@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import { Pool } from "pg";
+import { Pool, type PoolClient } from "pg";
 import { getEnv } from "@/src/config/env";
 import type { Database } from "./database";
+import { POOL_CONNECT_TIMEOUT } from "./errors";
 
 export type DatabaseKind = "sqlite" | "postgres";
 export type DatabaseHandle = Kysely<Database>;
@@ -27,10 +28,28 @@ const globalState = globalThis as typeof globalThis & { __contactSheetDatabase?:
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
 
+/**
+ * pg's pool, whose failures to hand out a connection always carry a code: its own timeouts are plain
+ * Errors known only by their message, and the error answer matches codes, never messages.
+ */
+class CodedPool extends Pool {
+  override connect(): Promise<PoolClient>;
+  override connect(callback: (error: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(
+    callback?: (error: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return super.connect().catch((error: unknown) => {
+      if (error instanceof Error && (error as { code?: unknown }).code === undefined) Object.assign(error, { code: POOL_CONNECT_TIMEOUT });
+      throw error;
+    });
+  }
+}
+
 function openDatabase(): DatabaseState {
   const env = getEnv();
   if (env.DATABASE_URL) {
-    const pool = new Pool({
+    const pool = new CodedPool({
       connectionString: env.DATABASE_URL,
       max: env.DATABASE_POOL_SIZE,
       connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,

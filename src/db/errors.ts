@@ -5,3 +5,30 @@ export function isUniqueViolation(error: unknown): boolean {
   // SQLite (better-sqlite3) and PostgreSQL (pg) spell it differently.
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
 }
+
+/** The code this app gives a PostgreSQL connection that could not be had in time (pg-pool's own error has none). */
+export const POOL_CONNECT_TIMEOUT = "POOL_CONNECT_TIMEOUT";
+
+function codeOf(error: unknown): unknown {
+  return typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+/**
+ * The database is busy or out of reach, worth a retry: SQLite still locked after its timeout, no
+ * PostgreSQL connection to be had (refused, the server starting up or out of connection slots, or
+ * none free in the pool in time).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === "SQLITE_BUSY" || code === "ECONNREFUSED" || code === "57P03" || code === "53300" || code === POOL_CONNECT_TIMEOUT;
+}
+
+/**
+ * The database refused a value the request sent (PostgreSQL's class 22, data exception: a NUL in
+ * text is 22021, a malformed number or date 22P02/22007, a value too long 22001). The input layer
+ * refuses these first (src/validation/input-text.ts); this keeps one that slips past a 4xx.
+ */
+export function isRefusedValue(error: unknown): boolean {
+  const code = codeOf(error);
+  return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code);
+}

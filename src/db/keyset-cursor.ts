@@ -1,4 +1,5 @@
 import { AppError } from "@/src/errors/app-error";
+import { hasControlCharacter } from "@/src/validation/input-text";
 
 /**
  * A keyset position (the sort value, the id, and whatever else the list needs) as an opaque,
@@ -14,6 +15,6 @@ export function encodeKeysetCursor(...parts: string[]): string {
 export function decodeKeysetCursor(cursor: string, count: number, message = "The cursor is not valid."): string[] {
   const text = Buffer.from(cursor, "base64url").toString();
   const parts = text.split("|");
-  if (parts.length !== count || parts.some((part) => part === "") || /[\u0000-\u001f\u007f]/.test(text)) throw new AppError("BAD_REQUEST", message);
+  if (parts.length !== count || parts.some((part) => part === "") || hasControlCharacter(text)) throw new AppError("BAD_REQUEST", message);
   return parts;
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { identifierSchema } from "@/src/validation/input-text";
 import type { SuccessResponse } from "@/src/http/handler-contract";
 import { FEED_CONTENT_TYPES, type FeedFormat } from "./feeds.service.types";
 
-export const albumFeedParamsSchema = z.object({ slug: z.string().describe("The public album's slug (an old slug redirects).") });
-export const tagFeedParamsSchema = z.object({ tag: z.string().describe("The tag's key or any spelling of its name (another spelling redirects).") });
+export const albumFeedParamsSchema = z.object({ slug: identifierSchema.describe("The public album's slug (an old slug redirects).") });
+export const tagFeedParamsSchema = z.object({ tag: identifierSchema.describe("The tag's key or any spelling of its name (another spelling redirects).") });
 
 /** A feed's 200 answer in the API reference. */
 export function feedResponse(format: FeedFormat): SuccessResponse {

@@ -2,6 +2,7 @@ import "server-only";
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { getEnv } from "@/src/config/env";
+import { AppError } from "@/src/errors/app-error";
 import { handleClientLog } from "./client-log";
 import { getAuthOptions, SIGN_IN_PAGE } from "@/src/auth/auth-options";
 import { getSessionCookieName } from "@/src/auth/session-cookie";
@@ -16,8 +17,38 @@ interface AuthRouteContext {
   params: Promise<{ nextauth: string[] }>;
 }
 
-function runNextAuth(request: NextRequest, context: AuthRouteContext): Promise<Response> {
-  return NextAuth(request, context, getAuthOptions()) as Promise<Response>;
+const CALLBACK_URL_COOKIES = ["next-auth.callback-url", "__Secure-next-auth.callback-url"];
+
+/** next-auth's own test of a callback URL (core/lib/assert.js): an http(s) URL, or a path on this site. */
+function isCallbackUrlNextAuthTakes(value: string, base: string): boolean {
+  try {
+    return /^https?:/.test(new URL(value, value.startsWith("/") ? base : undefined).protocol);
+  } catch {
+    return false;
+  }
+}
+
+// next-auth's pages: for these it answers an unreadable callback URL with a redirect to its error page.
+const NEXT_AUTH_HTML_ACTIONS = new Set(["signin", "signout", "error", "verify-request"]);
+
+/**
+ * next-auth answers a callback URL it cannot read (`?callbackUrl=foo`, or that cookie) with a 500
+ * and an error log, except on its own pages' GETs (core/index.js); a client's malformed input is a
+ * 400, so it is refused here first where next-auth would fail.
+ */
+async function assertCallbackUrlIsReadable(request: NextRequest, context: AuthRouteContext): Promise<void> {
+  const [action] = (await context.params).nextauth;
+  if (request.method === "GET" && NEXT_AUTH_HTML_ACTIONS.has(action)) return;
+  const base = getEnv().NEXTAUTH_URL;
+  const values = [request.nextUrl.searchParams.get("callbackUrl"), ...CALLBACK_URL_COOKIES.map((name) => request.cookies.get(name)?.value)];
+  if (values.some((value) => value && !isCallbackUrlNextAuthTakes(value, base))) {
+    throw new AppError("BAD_REQUEST", "The callback URL is not a URL or a path on this site.");
+  }
+}
+
+async function runNextAuth(request: NextRequest, context: AuthRouteContext): Promise<Response> {
+  await assertCallbackUrlIsReadable(request, context);
+  return (await NextAuth(request, context, getAuthOptions())) as Response;
 }
 
 function setsSessionCookie(response: Response): boolean {

@@ -3,6 +3,7 @@ import { FixedWindowLimiter } from "@/src/auth/fixed-window-limiter";
 import { getLogger } from "@/src/log/logger";
 import { getClientAddress } from "./client-address";
 import { jsonError } from "./json-error";
+import { CONTROL_CHARACTERS } from "@/src/validation/input-text";
 
 /** next-auth's client logger only ever sends these; anything else is refused, not logged. */
 const ALLOWED_LEVELS = new Set(["error", "warn", "debug"]);
@@ -20,7 +21,7 @@ function getLimiter(): FixedWindowLimiter {
 
 // Control characters would let a client forge extra lines in a plain-text log viewer.
 function clean(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, MAXIMUM_VALUE_LENGTH);
+  return value.replace(CONTROL_CHARACTERS, " ").slice(0, MAXIMUM_VALUE_LENGTH);
 }
 
 async function readFields(request: Request): Promise<Map<string, string> | null> {

@@ -62,4 +62,9 @@ describe("parseCredentialsForm", () => {
     expect((refusal("application/json", '{"email":"a"}') as AppError).code).toBe("BAD_REQUEST");
     expect((refusal(null, "email=a") as AppError).code).toBe("BAD_REQUEST");
   });
+
+  it("refuses a NUL in any field (SECURITY.md 58)", () => {
+    expect(() => parseCredentialsForm("application/x-www-form-urlencoded", "email=a%00b%40example.test&password=x")).toThrow(/NUL/);
+    expect(() => parseCredentialsForm("application/x-www-form-urlencoded", "email=a%40example.test&password=x%00")).toThrow(/NUL/);
+  });
 });

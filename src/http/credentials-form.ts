@@ -1,4 +1,5 @@
 import { AppError } from "@/src/errors/app-error";
+import { findUnstorableText } from "@/src/validation/input-text";
 
 // An e-mail (254), a password (1024), a CSRF token, a callback URL (2048) and next-auth's flags,
 // percent-encoded: well under this.
@@ -24,7 +25,7 @@ export function isUtf8FormContentType(contentType: string | null): boolean {
  * Reads the fields of a credentials POST once, as next-auth will read them: a URL-encoded form with
  * each field at most once. next-auth keeps the last of a repeated field, a limiter reading the
  * first would count another account than the one whose password is checked; so any repeat is
- * refused, whichever field it is.
+ * refused, whichever field it is, and so is a field no database could store.
  */
 export function parseCredentialsForm(contentType: string | null, body: string): URLSearchParams {
   if (!isUtf8FormContentType(contentType)) {
@@ -36,6 +37,8 @@ export function parseCredentialsForm(contentType: string | null, body: string): 
   if (repeated !== undefined) {
     throw new AppError("BAD_REQUEST", `The sign-in form names the field "${repeated.slice(0, 50)}" more than once.`);
   }
+  // An e-mail with a NUL is looked up, counted and audited: no database stores it (SECURITY.md 58).
+  if (findUnstorableText([...fields]) !== undefined) throw new AppError("BAD_REQUEST", "The sign-in form holds a NUL character.");
   return fields;
 }
 

@@ -1,6 +1,7 @@
 import { ZodError } from "zod";
 import { getLogger } from "@/src/log/logger";
 import { AppError } from "@/src/errors/app-error";
+import { isDatabaseUnavailable, isRefusedValue } from "@/src/db/errors";
 import { type ErrorBody, jsonError } from "./json-error";
 
 
@@ -25,7 +26,11 @@ export function toErrorResponse(error: unknown): Response {
     getLogger().error({ err: error }, "disk full");
     return jsonError("INSUFFICIENT_STORAGE", "The server's disk is full; nothing was kept. Try again later.");
   }
-  if (isServiceUnavailable(error)) {
+  if (isRefusedValue(error)) {
+    getLogger().warn({ err: error }, "the database refused a value the request sent");
+    return jsonError("BAD_REQUEST", "The request holds a value the database cannot take.");
+  }
+  if (isDatabaseUnavailable(error)) {
     getLogger().warn({ err: error }, "dependency unavailable");
     return jsonError("SERVICE_UNAVAILABLE", "The service is busy or a dependency is down. Try again shortly.", { "Retry-After": "5" });
   }
@@ -37,12 +42,4 @@ export function toErrorResponse(error: unknown): Response {
 function isDiskFull(error: unknown): boolean {
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
   return code === "ENOSPC" || code === "EDQUOT";
-}
-
-/** SQLite still busy after its timeout, or no PostgreSQL connection to be had: worth a retry. */
-function isServiceUnavailable(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  if (code === "SQLITE_BUSY" || code === "ECONNREFUSED" || code === "57P03" || code === "53300") return true;
-  return error instanceof Error && error.message === "timeout exceeded when trying to connect";
 }

@@ -22,6 +22,19 @@ describe("findRequestShapeError", () => {
     expect(findRequestShapeError({ method, pathname: "/", isServerAction: false })).toEqual({ code: "METHOD_NOT_ALLOWED", status: 405 });
   });
 
+  // SECURITY.md 58: no database stores a NUL; invalid UTF-8 names nothing.
+  it.each(["/p/a%00b", "/albums/%C3%28", "/s/key/media/%FF", "/api/photos/%00"])("answers 400 for the path %s", (pathname) => {
+    expect(findRequestShapeError({ method: "GET", pathname, isServerAction: false })).toEqual({ code: "BAD_REQUEST", status: 400 });
+  });
+
+  it.each(["?q=a%00b", "?album=%C3%28", "?%00=x", "?cursor=%FF"])("answers 400 for the query %s", (search) => {
+    expect(findRequestShapeError({ method: "GET", pathname: "/p/1", search, isServerAction: false })).toEqual({ code: "BAD_REQUEST", status: 400 });
+  });
+
+  it("lets an ordinary encoded query through", () => {
+    expect(findRequestShapeError({ method: "GET", pathname: "/search", search: "?q=caf%C3%A9+bar&x=%2F", isServerAction: false })).toBeNull();
+  });
+
   it.each(["/%E0%A4%A", "/%", "/api/%C0"])("answers 400 for the undecodable %s", (pathname) => {
     expect(findRequestShapeError({ method: "GET", pathname, isServerAction: false })).toEqual({ code: "BAD_REQUEST", status: 400 });
   });

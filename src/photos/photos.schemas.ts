@@ -1,20 +1,17 @@
 import { z } from "zod";
 import { VISIBILITIES } from "@/src/db/database";
+import { multilineText, singleLineText } from "@/src/validation/input-text";
 
 // Titles and captions may hold any text a person types, but never control characters: they reach
-// headers (download names) and logs. Line breaks are allowed in captions only.
-const singleLine = (maximum: number) =>
-  z.string().transform((text) => text.replace(/[\u0000-\u001f\u007f]/g, "").trim()).pipe(z.string().max(maximum));
-const multiLine = (maximum: number) =>
-  z.string().transform((text) => text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "").trim()).pipe(z.string().max(maximum));
+// headers (download names) and logs. Line breaks are allowed in captions only (src/validation/input-text.ts).
 
 export const visibilitySchema = z.enum(VISIBILITIES);
 
 export const updatePhotoSchema = z
   .strictObject({
-    title: singleLine(200).optional(),
-    caption: multiLine(5000).optional(),
-    altText: singleLine(1000).optional(),
+    title: singleLineText(200).optional(),
+    caption: multilineText(5000).optional(),
+    altText: singleLineText(1000).optional(),
     visibility: visibilitySchema.optional(),
     showLocation: z.boolean().optional(),
     /** Whether others may download it (a download copy); null: follow the site's setting. */

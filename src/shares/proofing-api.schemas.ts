@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { identifierSchema, multilineText, singleLineText } from "@/src/validation/input-text";
 import { emailSchema } from "@/src/users/users.schemas";
 import { MAX_FEEDBACK_COMMENT_LENGTH, MAX_VISITOR_NAME_LENGTH } from "./proofing.types";
 
@@ -6,10 +7,11 @@ import { MAX_FEEDBACK_COMMENT_LENGTH, MAX_VISITOR_NAME_LENGTH } from "./proofing
 // and what the owner gets (/api/shares/[id]/selections…). Client components import only the types.
 
 
-const visitorName = z
-  .string()
-  .transform((text) => text.replace(/[\u0000-\u001f\u007f]/g, "").trim())
-  .pipe(z.string().min(1, "Tell us your name.").max(MAX_VISITOR_NAME_LENGTH, `A name is at most ${MAX_VISITOR_NAME_LENGTH} characters.`));
+const visitorName = singleLineText(MAX_VISITOR_NAME_LENGTH, {
+  minimum: 1,
+  tooShort: "Tell us your name.",
+  tooLong: `A name is at most ${MAX_VISITOR_NAME_LENGTH} characters.`,
+});
 
 export const createVisitorSchema = z.strictObject({
   name: visitorName.describe(`1 to ${MAX_VISITOR_NAME_LENGTH} characters (trimmed).`),
@@ -23,18 +25,15 @@ export const createVisitorSchema = z.strictObject({
 export const feedbackSchema = z
   .strictObject({
     picked: z.boolean().optional().describe("Mark or unmark the photo as one of the visitor's picks."),
-    comment: z
-      .string()
-      .transform((text) => text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "").trim())
-      .pipe(z.string().max(MAX_FEEDBACK_COMMENT_LENGTH, `A comment is at most ${MAX_FEEDBACK_COMMENT_LENGTH} characters.`))
+    comment: multilineText(MAX_FEEDBACK_COMMENT_LENGTH, { tooLong: `A comment is at most ${MAX_FEEDBACK_COMMENT_LENGTH} characters.` })
       .nullable()
       .optional()
       .describe("The visitor's comment on the photo; null or empty removes it."),
   })
   .refine((value) => value.picked !== undefined || value.comment !== undefined, "Send picked, comment or both.");
 
-export const shareKeyParamsSchema = z.object({ key: z.string().describe("The share link's key.") });
-export const shareFeedbackParamsSchema = z.object({ key: z.string().describe("The share link's key."), photoId: z.string().describe("A photo of the share.") });
+export const shareKeyParamsSchema = z.object({ key: identifierSchema.describe("The share link's key.") });
+export const shareFeedbackParamsSchema = z.object({ key: identifierSchema.describe("The share link's key."), photoId: identifierSchema.describe("A photo of the share.") });
 
 export const visitorFeedbackSchema = z.object({
   photoId: z.string(),

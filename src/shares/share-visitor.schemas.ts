@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { identifierSchema, pathSegmentsSchema } from "@/src/validation/input-text";
 import { schemaMatches } from "@/src/validation/schema-matches";
 import type { SharePhotoPage, SharePhotoView } from "./share-gallery.service";
 
 // The visitor API's questions and answers (/s/{key}/api/*), for the handlers and the API reference.
 
-export const shareKeyParamsSchema = z.object({ key: z.string().describe("The share link's key (24 characters).") });
+export const shareKeyParamsSchema = z.object({ key: identifierSchema.describe("The share link's key (24 characters).") });
 
-export const sharePhotoParamsSchema = shareKeyParamsSchema.extend({ photoId: z.string().min(1).max(64) });
+export const sharePhotoParamsSchema = shareKeyParamsSchema.extend({ photoId: identifierSchema.pipe(z.string().max(64)) });
 
 export const shareMediaParamsSchema = shareKeyParamsSchema.extend({
-  storageKey: z.array(z.string()).describe("The variant's storage key: several path segments."),
+  storageKey: pathSegmentsSchema.describe("The variant's storage key: several path segments."),
 });
 
 export const sharePhotosQuerySchema = z.object({

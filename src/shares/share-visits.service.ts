@@ -9,6 +9,7 @@ import { sharePath } from "./share-key";
 import { sharePasswordRateLimits } from "./share-password-limits";
 import type { ShareRefusal } from "./share.types";
 import { touchShareVisit } from "./shares.repository";
+import { hasControlCharacter } from "@/src/validation/input-text";
 
 /**
  * How a browser comes in to a share link (SECURITY.md 44, 59): a link without a password admits a
@@ -88,7 +89,7 @@ export async function noteSharePhotoView(db: DatabaseHandle, share: ShareRow, ph
  */
 export function shareReturnPath(key: string, next: string | null | undefined): string {
   const base = sharePath(key);
-  if (!next || /[\\\u0000-\u001f]/.test(next) || next.includes("//")) return base;
+  if (!next || next.includes("\\") || hasControlCharacter(next) || next.includes("//")) return base;
   if (next === base || next.startsWith(`${base}/`) || next.startsWith(`${base}?`)) return next;
   return base;
 }

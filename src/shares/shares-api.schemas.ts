@@ -3,6 +3,7 @@ import { SHARE_DOWNLOAD_RIGHTS } from "@/src/db/database";
 import { schemaMatches } from "@/src/validation/schema-matches";
 import { SHARE_ACCESS_EVENTS, SHARE_STATES } from "./share.types";
 import { MAX_SHARE_PHOTOS, type ShareAccessLogEntry, type ShareSummary } from "./shares-owner.types";
+import { identifierSchema, multilineText, singleLineText } from "@/src/validation/input-text";
 
 // The owner's share API: what it takes (parsed by the handler wrapper, a failure is a 422) and
 // what it answers (checked against the service's types here and against real answers by tests).
@@ -11,15 +12,9 @@ import { MAX_SHARE_PHOTOS, type ShareAccessLogEntry, type ShareSummary } from ".
 export const MINIMUM_SHARE_PASSWORD_LENGTH = 6;
 const MAXIMUM_SHARE_PASSWORD_LENGTH = 256;
 
-const title = z
-  .string()
-  .transform((text) => text.replace(/[\u0000-\u001f\u007f]/g, "").trim())
-  .pipe(z.string().min(1).max(200));
-const message = z
-  .string()
-  .transform((text) => text.replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, "").trim())
-  .pipe(z.string().max(5000));
-const id = z.string().min(1).max(200);
+const title = singleLineText(200, { minimum: 1 });
+const message = multilineText(5000);
+const id = identifierSchema;
 const password = z
   .string()
   .min(MINIMUM_SHARE_PASSWORD_LENGTH, `A share password has at least ${MINIMUM_SHARE_PASSWORD_LENGTH} characters.`)

@@ -1,3 +1,5 @@
+import { CONTROL_CHARACTERS } from "@/src/validation/input-text";
+
 // How a tag is written and when two spellings are the same tag. Client-safe: the tag input uses the
 // same rules to avoid showing one tag twice before the server has answered.
 
@@ -14,7 +16,8 @@ export const MAXIMUM_TAGS_PER_PHOTO = 50;
 export function cleanTagName(name: string): string {
   return name
     .normalize("NFC")
-    .replace(/[\u0000-\u001f\u007f,]/g, " ")
+    .replace(CONTROL_CHARACTERS, " ")
+    .replaceAll(",", " ")
     .replace(/\s+/gu, " ")
     .trim();
 }

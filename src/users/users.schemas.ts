@@ -3,6 +3,7 @@ import { MAXIMUM_PASSWORD_LENGTH, MINIMUM_PASSWORD_LENGTH } from "./password";
 import { ROLES } from "@/src/access/roles";
 import { normalizeEmail } from "./normalize-email";
 import { schemaMatches } from "@/src/validation/schema-matches";
+import { withoutControlCharacters } from "@/src/validation/input-text";
 
 // Zod's default e-mail pattern, widened from ASCII to letters, marks and digits of any script, so
 // internationalised addresses ("josé@…", RFC 6531) can have accounts.
@@ -23,7 +24,7 @@ export const MAXIMUM_NAME_LENGTH = 100;
 
 /** Control characters (CR, LF, NUL...) never belong in a display name; they could reach headers or logs. */
 export function cleanName(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return withoutControlCharacters(name);
 }
 
 export const nameSchema = z

@@ -6,6 +6,7 @@ import { listAuditActors, listAuditEntries } from "@/src/audit-admin/audit.servi
 import { requirePageUser } from "@/src/auth/page-guard";
 import { getDb } from "@/src/db/client";
 import { AdminPage } from "@/src/ui/admin-page";
+import { AppError } from "@/src/errors/app-error";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -22,6 +23,14 @@ function readFilters(searchParams: Record<string, string | string[] | undefined>
   return filters;
 }
 
+const EMPTY_PAGE: AuditPage = { entries: [], nextCursor: null };
+
+/** A cursor this page never gave out (edited by hand): nothing to list, as for filters that do not parse, not a 500. */
+function emptyPageForBadCursor(error: unknown): AuditPage {
+  if (error instanceof AppError && (error.code === "INVALID_INPUT" || error.code === "BAD_REQUEST")) return EMPTY_PAGE;
+  throw error;
+}
+
 // /admin/audit – every change: who, when, from where, what, before and after; filters, keyset paging, CSV (admins)
 export default async function AdminAuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePageUser("admin", "/admin/audit");
@@ -29,7 +38,7 @@ export default async function AdminAuditPage({ searchParams }: { searchParams: P
   const parsed = auditQuerySchema.safeParse(filters);
   const [actors, page] = await Promise.all([
     listAuditActors(getDb(), user),
-    parsed.success ? listAuditEntries(getDb(), user, parsed.data) : Promise.resolve<AuditPage>({ entries: [], nextCursor: null }),
+    parsed.success ? listAuditEntries(getDb(), user, parsed.data).catch(emptyPageForBadCursor) : Promise.resolve<AuditPage>(EMPTY_PAGE),
   ]);
   const { cursor, ...activeFilters } = filters;
   const filterQuery = new URLSearchParams(activeFilters).toString();

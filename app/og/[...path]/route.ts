@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pathSegmentsSchema } from "@/src/validation/input-text";
 import { getDb } from "@/src/db/client";
 import { routeMethods, withPublic } from "@/src/http/api-handler";
 import { answerOgImage } from "@/src/publish/og-image-response";
@@ -10,7 +11,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
     summary: "An Open Graph image (1200x630 JPEG)",
     description:
       "The URLs come from the og:image tags of public photo, album, tag and home pages. Made once from JPEG variants of public photos and kept in storage; the URL names its content, so it is cached for a year. /og/site/home/latest.jpg (the home page's) answers the site's current collage of its newest public photos and is shared as briefly as the gallery page. A URL of something that is not public, or of an image of it as it no longer is, answers 404.",
-    params: z.object({ path: z.array(z.string()).describe("<kind>/<id>/<hash>.jpg (or site/home/latest.jpg), as an og:image tag gives it.") }),
+    params: z.object({ path: pathSegmentsSchema.describe("<kind>/<id>/<hash>.jpg (or site/home/latest.jpg), as an og:image tag gives it.") }),
     response: { status: 200, description: "The image.", contentType: "image/jpeg", headers: { ETag: "The image's content hash" } },
     errors: ["NOT_FOUND"],
   }),

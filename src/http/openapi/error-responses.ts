@@ -35,6 +35,8 @@ export function listErrorCodes(method: string, access: HandlerAccess, contract: 
     if (access.scope) codes.add("BAD_REQUEST").add("RATE_LIMITED");
   }
   if (access.kind === "share") codes.add("UNAUTHENTICATED");
+  // Every address is refused whole when it holds a NUL or invalid UTF-8 (SECURITY.md 58).
+  codes.add("BAD_REQUEST");
   if (STATE_CHANGING_METHODS.has(method)) codes.add("FORBIDDEN");
   if (contract.params || contract.query) codes.add("INVALID_INPUT");
   if (contract.body) codes.add("BAD_REQUEST").add("PAYLOAD_TOO_LARGE").add("INVALID_INPUT");
@@ -45,7 +47,7 @@ export function listErrorCodes(method: string, access: HandlerAccess, contract: 
 
 /** Why an API answers each error code (each has its own status), in words for the reference. */
 export const ERROR_STATUS_DESCRIPTIONS: Record<ErrorCode, string> = {
-  BAD_REQUEST: "The request is malformed (not JSON, a bad cursor, a cookie and a token together).",
+  BAD_REQUEST: "The request is malformed (not JSON, a NUL or invalid UTF-8 anywhere, a bad cursor, a cookie and a token together).",
   UNAUTHENTICATED: "Not signed in, or the token is unknown, revoked, expired or its owner disabled.",
   FORBIDDEN: "Signed in, but the role or token scope does not allow this, or a cross-site write.",
   NOT_FOUND: "There is no such thing, or the caller may not see it.",

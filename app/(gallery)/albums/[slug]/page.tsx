@@ -14,6 +14,7 @@ import { EndlessGallery } from "@/src/photos/components/endless-gallery";
 import { toGalleryTiles } from "@/src/photos/gallery-tile";
 import { publishPageMetadata } from "@/src/publish/page-metadata";
 import { loadMoreAlbumPhotos } from "./album-actions";
+import { identifierFromSegment } from "@/src/http/route-segment";
 
 interface AlbumPageProps {
   params: Promise<{ slug: string }>;
@@ -25,20 +26,13 @@ type FoundAlbum = Extract<AlbumLookup, { kind: "album" }>;
 // slug answers a permanent redirect to the current one; a missing album, or one this viewer may not
 // see, is the same 404 page (whether it exists is not told).
 const findAlbum = cache(async (slug: string): Promise<FoundAlbum> => {
-  const found = await findAlbumPage(getDb(), await findCurrentViewer(), safelyDecoded(slug));
+  // A slug that cannot name an album (a NUL, a control character) is the same 404, asked of no database.
+  const decoded = identifierFromSegment(slug) ?? notFound();
+  const found = await findAlbumPage(getDb(), await findCurrentViewer(), decoded);
   if (!found) notFound();
   if (found.kind === "moved") permanentRedirect(`/albums/${encodeURIComponent(found.slug)}`);
   return found;
 });
-
-/** The slug as typed, whether or not Next.js decoded it already; a malformed escape is left as it is (and is found by no album). */
-function safelyDecoded(slug: string): string {
-  try {
-    return decodeURIComponent(slug);
-  } catch {
-    return slug;
-  }
-}
 
 export async function generateMetadata({ params }: AlbumPageProps): Promise<Metadata> {
   const { album } = await findAlbum((await params).slug);

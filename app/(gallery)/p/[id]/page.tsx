@@ -24,6 +24,8 @@ import { publishPageMetadata } from "@/src/publish/page-metadata";
 import { PhotoTagsField } from "@/src/tags/components/photo-tags-field";
 import { listTagsForPhoto } from "@/src/tags/tags.service";
 import { loadAlbumViewerNeighbours, loadViewerNeighbours } from "./viewer-neighbours.action";
+import { identifierFromSegment } from "@/src/http/route-segment";
+import { parseIdentifierSegment } from "@/src/validation/input-text";
 
 interface PhotoPageProps {
   params: Promise<{ id: string }>;
@@ -34,7 +36,7 @@ interface PhotoPageProps {
 // Memoised per request: generateMetadata and the page both need the photo, and read it once.
 const findPhotoPage = cache(async (id: string): Promise<PhotoPage> => {
   try {
-    return await getPhotoPageForViewer(getDb(), await findCurrentViewer(), id);
+    return await getPhotoPageForViewer(getDb(), await findCurrentViewer(), identifierFromSegment(id) ?? notFound());
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
     throw error;
@@ -53,7 +55,8 @@ const findPhotoAlbumContext = cache(async (albumSlug: string | null, photoId: st
 
 function albumSlugOf(album: string | string[] | undefined): string | null {
   const slug = Array.isArray(album) ? album[0] : album;
-  return slug ? slug : null;
+  // A value that cannot be a slug names no album: the gallery's order, as for an album not seen.
+  return slug ? parseIdentifierSegment(slug) : null;
 }
 
 /**

@@ -11,24 +11,16 @@ import { toGalleryTiles } from "@/src/photos/gallery-tile";
 import { publishPageMetadata } from "@/src/publish/page-metadata";
 import { listTagPhotosForViewer } from "@/src/tags/tags.service";
 import { loadMoreTagPhotos } from "./tag-actions";
+import { decodedSegment, identifierFromSegment } from "@/src/http/route-segment";
 
 interface TagPageProps {
   params: Promise<{ tag: string }>;
 }
 
-/** The address's tag as typed: Next.js hands the segment over still percent-encoded in some cases. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 // Memoised per request: generateMetadata and the page both need it.
 const findTagPage = cache(async (segment: string) => {
   try {
-    return await listTagPhotosForViewer(getDb(), await findCurrentViewer(), decodeSegment(segment), { limit: 30 });
+    return await listTagPhotosForViewer(getDb(), await findCurrentViewer(), identifierFromSegment(segment) ?? notFound(), { limit: 30 });
   } catch (error) {
     // No such tag, or none of its photos is this viewer's to see: the same 404.
     if (error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) notFound();
@@ -50,7 +42,7 @@ export async function generateMetadata({ params }: TagPageProps): Promise<Metada
 export default async function TagPage({ params }: TagPageProps) {
   const segment = (await params).tag;
   const { tag, photos, nextCursor } = await findTagPage(segment);
-  if (decodeSegment(segment) !== tag.key) permanentRedirect(tag.path);
+  if (decodedSegment(segment) !== tag.key) permanentRedirect(tag.path);
   const viewer = await findCurrentViewer();
   return (
     <section className="gallery tag-gallery" aria-labelledby="tag-title">

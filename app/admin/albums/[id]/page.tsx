@@ -12,6 +12,7 @@ import { getDb } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
 import { ShareAlbumButton } from "@/src/shares/components/share-album-button";
 import { AdminPage } from "@/src/ui/admin-page";
+import { identifierFromSegment } from "@/src/http/route-segment";
 
 interface AdminAlbumPageProps {
   params: Promise<{ id: string }>;
@@ -23,7 +24,7 @@ const findEditableAlbum = cache(async (id: string): Promise<AlbumSummary> => {
   const user = await requirePageUser("editor", `/admin/albums/${encodeURIComponent(id)}`);
   let album: AlbumSummary;
   try {
-    album = await findAlbumByIdForViewer(getDb(), toViewer(user), id);
+    album = await findAlbumByIdForViewer(getDb(), toViewer(user), identifierFromSegment(id) ?? notFound());
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
     throw error;

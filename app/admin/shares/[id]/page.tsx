@@ -11,6 +11,7 @@ import { ShareSettingsForm } from "@/src/shares/components/share-settings-form";
 import { getShare, listShareAccessLog } from "@/src/shares/shares.service";
 import type { ShareSummary } from "@/src/shares/shares-owner.types";
 import { AdminPage } from "@/src/ui/admin-page";
+import { identifierFromSegment } from "@/src/http/route-segment";
 
 interface AdminSharePageProps {
   params: Promise<{ id: string }>;
@@ -21,7 +22,7 @@ interface AdminSharePageProps {
 const findManageableShare = cache(async (id: string): Promise<ShareSummary> => {
   const user = await requirePageUser("editor", `/admin/shares/${encodeURIComponent(id)}`);
   try {
-    return await getShare(getDb(), user, id);
+    return await getShare(getDb(), user, identifierFromSegment(id) ?? notFound());
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
     throw error;

@@ -2,7 +2,7 @@ import { albumResponseSchema, updateAlbumSchema } from "@/src/albums/albums-api.
 import { deleteAlbum, findAlbumByIdForViewer, updateAlbum } from "@/src/albums/albums.service";
 import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
-import { idParamsSchema } from "@/src/http/route-params.schemas";
+import { idParamsSchema } from "@/src/validation/input-text";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/albums/[id] – one album, as far as the caller may see it

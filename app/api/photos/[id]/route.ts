@@ -1,6 +1,6 @@
 import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
-import { idParamsSchema } from "@/src/http/route-params.schemas";
+import { idParamsSchema } from "@/src/validation/input-text";
 import { photoResponseSchema } from "@/src/photos/photos-api.schemas";
 import { updatePhotoSchema } from "@/src/photos/photos.schemas";
 import { deletePhotoByViewer, getPhotoForViewer, updatePhotoByViewer } from "@/src/photos/photos.service";

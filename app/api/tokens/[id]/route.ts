@@ -1,6 +1,6 @@
 import { revokeApiTokenOfUser } from "@/src/auth/api-tokens.service";
 import { routeMethods, withUser } from "@/src/http/api-handler";
-import { idParamsSchema } from "@/src/http/route-params.schemas";
+import { idParamsSchema } from "@/src/validation/input-text";
 import { getDb } from "@/src/db/client";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({

@@ -11,6 +11,7 @@ import { ShareAdminHeader } from "@/src/shares/components/share-admin-header";
 import { getShare } from "@/src/shares/shares.service";
 import type { ShareSummary } from "@/src/shares/shares-owner.types";
 import { AdminPage } from "@/src/ui/admin-page";
+import { identifierFromSegment } from "@/src/http/route-segment";
 
 interface SelectionsPageProps {
   params: Promise<{ id: string }>;
@@ -20,8 +21,9 @@ interface SelectionsPageProps {
 // editor's share: the 404 page (an admin sees every share's).
 const findSelections = cache(async (id: string): Promise<{ selections: SelectionsResponse; share: ShareSummary }> => {
   const user = await requirePageUser("editor", `/admin/shares/${encodeURIComponent(id)}/selections`);
+  const shareId = identifierFromSegment(id) ?? notFound();
   try {
-    const [selections, share] = await Promise.all([listShareSelections(getDb(), user, id), getShare(getDb(), user, id)]);
+    const [selections, share] = await Promise.all([listShareSelections(getDb(), user, shareId), getShare(getDb(), user, shareId)]);
     return { selections, share };
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") notFound();

@@ -1,5 +1,5 @@
 import { routeMethods, withUser } from "@/src/http/api-handler";
-import { idParamsSchema } from "@/src/http/route-params.schemas";
+import { idParamsSchema } from "@/src/validation/input-text";
 import { updateUserSchema, userResponseSchema } from "@/src/users/users.schemas";
 import { deleteUserByAdmin, updateUserByAdmin } from "@/src/users/users.service";
 import { getDb } from "@/src/db/client";

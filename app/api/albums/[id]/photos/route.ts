@@ -9,7 +9,7 @@ import {
 import { addPhotosToAlbum, listAlbumPhotosForViewer, movePhotoInAlbum, removePhotosFromAlbum } from "@/src/albums/albums.service";
 import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
-import { idParamsSchema } from "@/src/http/route-params.schemas";
+import { idParamsSchema } from "@/src/validation/input-text";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
   // GET /api/albums/[id]/photos – the album's photos the caller may see, in its sort (?cursor, ?limit)

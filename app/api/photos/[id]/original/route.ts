@@ -2,7 +2,7 @@ import { getDb } from "@/src/db/client";
 import { toDownloadResponse } from "@/src/http/download-response";
 import { routeMethods, withUser } from "@/src/http/api-handler";
 import { ORIGINAL_RESPONSE } from "@/src/http/download-response.contract";
-import { idParamsSchema } from "@/src/http/route-params.schemas";
+import { idParamsSchema } from "@/src/validation/input-text";
 import { getOriginalForViewer } from "@/src/photos/photos.service";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({

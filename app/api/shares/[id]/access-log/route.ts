@@ -1,6 +1,6 @@
 import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
-import { idParamsSchema } from "@/src/http/route-params.schemas";
+import { idParamsSchema } from "@/src/validation/input-text";
 import { listSharesQuerySchema, shareAccessLogResponseSchema } from "@/src/shares/shares-api.schemas";
 import { listShareAccessLog } from "@/src/shares/shares.service";
 

@@ -1,7 +1,7 @@
 import { toAttachmentDisposition } from "@/src/http/content-disposition";
 import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
-import { idParamsSchema } from "@/src/http/route-params.schemas";
+import { idParamsSchema } from "@/src/validation/input-text";
 import { exportShareSelectionsCsv } from "@/src/shares/proofing.service";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({

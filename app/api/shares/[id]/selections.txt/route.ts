@@ -1,7 +1,7 @@
 import { getDb } from "@/src/db/client";
 import { routeMethods, withUser } from "@/src/http/api-handler";
 import { toAttachmentDisposition } from "@/src/http/content-disposition";
-import { idParamsSchema } from "@/src/http/route-params.schemas";
+import { idParamsSchema } from "@/src/validation/input-text";
 import { selectionsTxtQuerySchema } from "@/src/shares/proofing-api.schemas";
 import { exportShareSelectionsLightroom } from "@/src/shares/proofing.service";
 

@@ -18,6 +18,7 @@ import { getSharePhoto } from "@/src/shares/share-gallery.service";
 import { sharePath } from "@/src/shares/share-key";
 import { noteSharePhotoView } from "@/src/shares/share-visits.service";
 import { findSharePageAccess, requireSharePage } from "../../share-page-access";
+import { identifierFromSegment } from "@/src/http/route-segment";
 
 interface SharePhotoPageProps {
   params: Promise<{ key: string; photoId: string }>;
@@ -26,7 +27,7 @@ interface SharePhotoPageProps {
 // Memoised per request: the metadata and the page read the photo once.
 const findSharePhoto = cache(async (share: ShareRow, photoId: string) => {
   try {
-    return await getSharePhoto(getDb(), share, photoId);
+    return await getSharePhoto(getDb(), share, identifierFromSegment(photoId) ?? notFound());
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
     throw error;

@@ -1,5 +1,5 @@
 import { routeMethods, withUser } from "@/src/http/api-handler";
-import { idParamsSchema } from "@/src/http/route-params.schemas";
+import { idParamsSchema } from "@/src/validation/input-text";
 import { resetPasswordSchema } from "@/src/users/users.schemas";
 import { resetPasswordByAdmin } from "@/src/users/users.service";
 import { getDb } from "@/src/db/client";
