@@ -1,5 +1,6 @@
 import pino from "pino";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { processSlot } from "@/src/config/process-singleton";
 import type { DatabaseHandle } from "@/src/db/client";
 import { claimNextJob, insertJob } from "@/src/jobs/jobs.repository";
 import { notifyJobQueued, registerJobHandler, startWorker, stopWorker, whileUploading } from "@/src/jobs/worker";
@@ -64,18 +65,15 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
  * src/log/logger.ts) at this test's database and at nowhere, for the length of the test.
  */
 function pointWorkerAt(db: DatabaseHandle): void {
-  const processWide = globalThis as typeof globalThis & {
-    __contactSheetDatabase?: { db: DatabaseHandle; kind: typeof databaseKind };
-    __contactSheetLogger?: pino.Logger;
-  };
-  processWide.__contactSheetDatabase = { db, kind: databaseKind };
-  processWide.__contactSheetLogger = pino({ level: "silent" });
+  const processDatabase = processSlot<{ db: DatabaseHandle; kind: typeof databaseKind }>("database");
+  processDatabase.set({ db, kind: databaseKind });
+  processSlot<pino.Logger>("logger").set(pino({ level: "silent" }));
   const remove = cleanUp;
   cleanUp = async () => {
     stopWorker();
     // Let the slots see they are stopped before the database goes.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    processWide.__contactSheetDatabase = undefined;
+    processDatabase.set(undefined);
     await remove?.();
   };
 }

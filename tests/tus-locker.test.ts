@@ -6,15 +6,16 @@ import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { processSlot } from "@/src/config/process-singleton";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { Database } from "@/src/db/database";
 import { DatabaseLocker } from "@/src/uploads/tus-database-locker";
 import { openFreshDatabase } from "./helpers/test-database";
 
 // The locker logs failed renewals through the process-wide logger (src/log/logger.ts): to nowhere here.
-const processWide = globalThis as typeof globalThis & { __contactSheetLogger?: pino.Logger };
-beforeAll(() => void (processWide.__contactSheetLogger = pino({ level: "silent" })));
-afterAll(() => void (processWide.__contactSheetLogger = undefined));
+const processLogger = processSlot<pino.Logger>("logger");
+beforeAll(() => processLogger.set(pino({ level: "silent" })));
+afterAll(() => processLogger.set(undefined));
 
 let remove: (() => Promise<void>) | undefined;
 afterEach(async () => {

@@ -29,8 +29,16 @@ async function runCleanup(): Promise<void> {
   }
 }
 
-/** Runs a benchmark, then cleans up whatever happens: success, failure, Ctrl-C or SIGTERM. */
+/**
+ * Runs a benchmark, then cleans up whatever happens: success, failure, Ctrl-C or SIGTERM. With
+ * `--help` it prints the benchmark's opening comment and runs nothing: by then every module the
+ * benchmark imports has loaded, so this is also how tests check that a bench still starts.
+ */
 export function runBenchmark(main: () => Promise<void>): void {
+  if (process.argv.includes("--help")) {
+    console.log(describeScript(process.argv[1] ?? ""));
+    return;
+  }
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       console.error(`\n${signal}: cleaning up`);
@@ -44,6 +52,13 @@ export function runBenchmark(main: () => Promise<void>): void {
       process.exitCode = 1;
     })
     .finally(() => process.exit());
+}
+
+/** A script's opening comment lines, without their `//`: what it measures and how to run it. */
+function describeScript(scriptPath: string): string {
+  const lines = fs.readFileSync(scriptPath, "utf8").split("\n");
+  const end = lines.findIndex((line) => !line.startsWith("//"));
+  return lines.slice(0, end === -1 ? lines.length : end).map((line) => line.replace(/^\/\/ ?/, "")).join("\n");
 }
 
 export function makeTemporaryDirectory(prefix: string): string {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { DatabaseHandle } from "@/src/db/client";
-import { onPhotosChanged } from "@/src/photos/photo-changes";
+import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
 import { type AlbumPhotoAccess, countVisibleAlbumPhotos } from "./albums.repository";
 
 /**
@@ -8,16 +8,10 @@ import { type AlbumPhotoAccess, countVisibleAlbumPhotos } from "./albums.reposit
  * another process's change may take to show in a count (the visitor's / page is kept as long).
  */
 const REMEMBER_MS = 10_000;
-/** Enough for every album for the readers of the last seconds; a full map is emptied, not grown. */
+/** Enough for every album for the readers of the last seconds. */
 const MAX_ENTRIES = 10_000;
 
-const remembered = new Map<string, { count: number; until: number }>();
-/** Moves on every change, so a count read before a change is never kept after it. */
-let generation = 0;
-onPhotosChanged(() => {
-  generation += 1;
-  remembered.clear();
-});
+const remembered = cacheUntilPhotosChange<number>({ lifetimeMs: REMEMBER_MS, maxEntries: MAX_ENTRIES });
 
 /** Counts for the same rule are the same: everything, or these visibilities plus one reader's own photos. */
 function keyOf(albumId: string, access: AlbumPhotoAccess): string {
@@ -32,24 +26,9 @@ function keyOf(albumId: string, access: AlbumPhotoAccess): string {
  * which may not commit.
  */
 export async function countVisibleAlbumPhotosRemembered(db: DatabaseHandle, albumIds: string[], access: AlbumPhotoAccess): Promise<Map<string, number>> {
-  if (db.isTransaction) return countVisibleAlbumPhotos(db, albumIds, access);
-  const now = Date.now();
-  const counts = new Map<string, number>();
-  const missing: string[] = [];
-  for (const albumId of albumIds) {
-    const entry = remembered.get(keyOf(albumId, access));
-    if (entry && entry.until > now) counts.set(albumId, entry.count);
-    else missing.push(albumId);
-  }
-  if (missing.length === 0) return counts;
-  const startedIn = generation;
-  const found = await countVisibleAlbumPhotos(db, missing, access);
-  const keep = generation === startedIn;
-  if (keep && remembered.size + missing.length > MAX_ENTRIES) remembered.clear();
-  for (const albumId of missing) {
-    const count = found.get(albumId) ?? 0;
-    counts.set(albumId, count);
-    if (keep) remembered.set(keyOf(albumId, access), { count, until: now + REMEMBER_MS });
-  }
-  return counts;
+  const counts = await remembered.getMany(db, albumIds, (albumId) => keyOf(albumId, access), async (missing) => {
+    const found = await countVisibleAlbumPhotos(db, missing, access);
+    return (albumId) => found.get(albumId) ?? 0;
+  });
+  return new Map(albumIds.map((albumId, index) => [albumId, counts[index]]));
 }

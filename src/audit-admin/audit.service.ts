@@ -3,7 +3,6 @@ import type { SessionUser } from "@/src/access/viewer";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import type { DatabaseHandle } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
-import { getLogger } from "@/src/log/logger";
 import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { listUsers } from "@/src/users/users.repository";
 import { toCsvLine } from "@/src/csv/csv-writer";
@@ -171,20 +170,4 @@ export async function purgeExpiredAuditEntries(db: DatabaseHandle, now: Date = n
     await insertAuditEntry(db, { actorId: null, action: "audit.purge", targetId: null, targetType: "audit", details }, now.toISOString());
   }
   return deleted;
-}
-
-let purgeTimer: NodeJS.Timeout | null = null;
-
-/** Purges expired audit rows now (in the background) and then once a day; called once at boot. */
-export function startAuditPurge(db: DatabaseHandle): void {
-  if (purgeTimer) return;
-  const run = () => {
-    purgeExpiredAuditEntries(db).then(
-      (deleted) => deleted > 0 && getLogger().info({ deleted }, "purged expired audit log entries"),
-      (error: unknown) => getLogger().warn({ err: error }, "could not purge the audit log"),
-    );
-  };
-  run();
-  purgeTimer = setInterval(run, DAY_MS);
-  purgeTimer.unref();
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processSingleton } from "@/src/config/process-singleton";
 
 /** Where the request that is being answered came from: what the audit log records beside each change. */
 export interface RequestOrigin {
@@ -19,12 +20,8 @@ const MAX_USER_AGENT_LENGTH = 512;
  * One store for the whole process, on globalThis: Next.js may bundle this module more than once
  * (route handlers, pages, next-auth), and each copy must see what the wrapper set.
  */
-const STORE = Symbol.for("contact-sheet.request-origin");
-const globalSlot = globalThis as typeof globalThis & { [STORE]?: AsyncLocalStorage<RequestOrigin> };
-
 function storage(): AsyncLocalStorage<RequestOrigin> {
-  globalSlot[STORE] ??= new AsyncLocalStorage<RequestOrigin>();
-  return globalSlot[STORE];
+  return processSingleton("request-origin", () => new AsyncLocalStorage<RequestOrigin>());
 }
 
 export function toRequestOrigin(address: string, userAgent: string | null): RequestOrigin {

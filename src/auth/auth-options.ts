@@ -15,6 +15,7 @@ import { buildOAuthProviders, isProviderEmailVerified } from "./oauth-providers"
 import { toSafeRedirect } from "./safe-redirect";
 import { readSessionClaims, type SessionClaims } from "./session-claims";
 import { resolveSessionUser, revokeSessionClaims } from "./session-user";
+import { processSingleton } from "@/src/config/process-singleton";
 
 export const SIGN_IN_PAGE = "/signin";
 export const AUTH_ERROR_PAGE = "/auth/error";
@@ -164,9 +165,6 @@ async function issueSessionClaims(
   };
 }
 
-const globalState = globalThis as typeof globalThis & { __contactSheetAuthOptions?: AuthOptions };
-
 export function getAuthOptions(): AuthOptions {
-  globalState.__contactSheetAuthOptions ??= buildAuthOptions();
-  return globalState.__contactSheetAuthOptions;
+  return processSingleton("auth-options", buildAuthOptions);
 }

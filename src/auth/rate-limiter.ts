@@ -6,6 +6,7 @@ import {
   findRateLimitCounter,
   incrementRateLimitCounter,
 } from "./rate-limits.repository";
+import { processSlot } from "@/src/config/process-singleton";
 
 /** One limit: at most `limit` events for `key` in each fixed window of `windowSeconds`. */
 export interface RateLimitRule {
@@ -19,11 +20,11 @@ export type RateLimitDecision = { isAllowed: true } | { isAllowed: false; retryA
 // Ended windows count as zero whether or not their row is still there; deleting them now and then
 // only keeps the table small.
 const CLEANUP_INTERVAL_MS = 60_000;
-const globalState = globalThis as typeof globalThis & { __contactSheetRateLimitCleanupAt?: number };
+const nextCleanupAt = processSlot<number>("rate-limit-cleanup-at");
 
 async function deleteExpiredCountersNowAndThen(db: DatabaseHandle, now: Date): Promise<void> {
-  if ((globalState.__contactSheetRateLimitCleanupAt ?? 0) > now.getTime()) return;
-  globalState.__contactSheetRateLimitCleanupAt = now.getTime() + CLEANUP_INTERVAL_MS;
+  if ((nextCleanupAt.get() ?? 0) > now.getTime()) return;
+  nextCleanupAt.set(now.getTime() + CLEANUP_INTERVAL_MS);
   await deleteExpiredRateLimitCounters(db, now.toISOString());
 }
 

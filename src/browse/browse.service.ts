@@ -7,7 +7,7 @@ import { AppError } from "@/src/errors/app-error";
 import { slugify } from "@/src/photos/camera-slug";
 import { describeCamera, usualMakerName } from "@/src/photos/describe-camera";
 import { type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
-import { onPhotosChanged } from "@/src/photos/photo-changes";
+import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
 import { type PhotoSummary, summarizePhotos } from "@/src/photos/photos.service";
 import { type BrowseCountKind, type BrowseCountRow, type BrowseCountScope, type BrowseFilter, countBrowsePhotos, listBrowsePhotos } from "./browse.repository";
 import { type BrowseKind, browsePath, parseBrowseYear } from "./browse-paths";
@@ -54,28 +54,11 @@ const MAXIMUM_PAGE_SIZE = 100;
 // shows within REMEMBER_MS.
 const REMEMBER_MS = 5_000;
 const MAXIMUM_REMEMBERED = 1_000;
-// Per database handle (tests open several), each entry stamped with the generation it was read in.
-const rememberedByDb = new WeakMap<DatabaseHandle, Map<string, { value: Promise<unknown>; until: number; generation: number }>>();
-let generation = 0;
-onPhotosChanged(() => {
-  generation += 1;
-});
+// Counts and covers share one cache; each key holds one kind of value, so the cast below is sound.
+const remembered = cacheUntilPhotosChange<unknown>({ lifetimeMs: REMEMBER_MS, maxEntries: MAXIMUM_REMEMBERED });
 
 function remember<T>(db: DatabaseHandle, key: string, load: () => Promise<T>): Promise<T> {
-  let remembered = rememberedByDb.get(db);
-  if (!remembered) rememberedByDb.set(db, (remembered = new Map()));
-  const now = Date.now();
-  const entry = remembered.get(key);
-  if (entry && entry.until > now && entry.generation === generation) return entry.value as Promise<T>;
-  if (remembered.size >= MAXIMUM_REMEMBERED) remembered.clear();
-  const value = load();
-  const stored = { value, until: now + REMEMBER_MS, generation };
-  remembered.set(key, stored);
-  // A failed read is not remembered: the next view asks again.
-  value.catch(() => {
-    if (remembered.get(key) === stored) remembered.delete(key);
-  });
-  return value;
+  return remembered.get(db, key, load) as Promise<T>;
 }
 
 function accessKey(access: PhotoListAccess): string {

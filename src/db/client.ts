@@ -6,6 +6,7 @@ import { Pool, type PoolClient } from "pg";
 import { getEnv } from "@/src/config/env";
 import type { Database } from "./database";
 import { POOL_CONNECT_TIMEOUT } from "./errors";
+import { processSlot } from "@/src/config/process-singleton";
 
 export type DatabaseKind = "sqlite" | "postgres";
 export type DatabaseHandle = Kysely<Database>;
@@ -19,9 +20,10 @@ interface DatabaseState {
   postgresPool?: Pool;
 }
 
-// One client per process, kept on globalThis: Next.js may load this module once per route bundle,
-// and each copy would otherwise open its own pool or SQLite handle.
-const globalState = globalThis as typeof globalThis & { __contactSheetDatabase?: DatabaseState };
+// One client per process (src/config/process-singleton.ts): Next.js may load this module once per
+// route bundle, and each copy would otherwise open its own pool or SQLite handle. A slot, not a
+// plain singleton, because closeDb empties it.
+const database = processSlot<DatabaseState>("database");
 
 // How long a write waits for another process's lock (a separate worker, a backup) before the
 // request answers 503. better-sqlite3 is synchronous, so this process waits without serving.
@@ -68,8 +70,9 @@ function openDatabase(): DatabaseState {
 }
 
 function getState(): DatabaseState {
-  globalState.__contactSheetDatabase ??= openDatabase();
-  return globalState.__contactSheetDatabase;
+  const state = database.get() ?? openDatabase();
+  database.set(state);
+  return state;
 }
 
 /** The process-wide database handle. */
@@ -102,7 +105,7 @@ export function findPostgresPool(): Pool | null {
 }
 
 export async function closeDb(): Promise<void> {
-  const state = globalState.__contactSheetDatabase;
-  globalState.__contactSheetDatabase = undefined;
+  const state = database.get();
+  database.set(undefined);
   await state?.db.destroy();
 }

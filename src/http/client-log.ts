@@ -4,6 +4,7 @@ import { getLogger } from "@/src/log/logger";
 import { getClientAddress } from "./client-address";
 import { jsonError } from "./json-error";
 import { CONTROL_CHARACTERS } from "@/src/validation/input-text";
+import { processSingleton } from "@/src/config/process-singleton";
 
 /** next-auth's client logger only ever sends these; anything else is refused, not logged. */
 const ALLOWED_LEVELS = new Set(["error", "warn", "debug"]);
@@ -12,11 +13,8 @@ const MAXIMUM_FIELDS = 10;
 const MAXIMUM_VALUE_LENGTH = 500;
 const POSTS_PER_MINUTE_PER_ADDRESS = 30;
 
-const globalState = globalThis as typeof globalThis & { __contactSheetClientLogLimiter?: FixedWindowLimiter };
-
 function getLimiter(): FixedWindowLimiter {
-  globalState.__contactSheetClientLogLimiter ??= new FixedWindowLimiter(POSTS_PER_MINUTE_PER_ADDRESS, 60_000);
-  return globalState.__contactSheetClientLogLimiter;
+  return processSingleton("client-log-limiter", () => new FixedWindowLimiter(POSTS_PER_MINUTE_PER_ADDRESS, 60_000));
 }
 
 // Control characters would let a client forge extra lines in a plain-text log viewer.

@@ -94,3 +94,17 @@ export async function countJobsByStatus(db: DatabaseHandle): Promise<Record<stri
     .execute();
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
 }
+
+/**
+ * Queues one period's run of a recurring job, unless an instance already has: the row's id names
+ * the job and its period, so every other insert for that period does nothing (ON CONFLICT on the
+ * primary key, atomic on both databases). Answers whether this call queued it.
+ */
+export async function insertRecurringRun(db: DatabaseHandle, run: { kind: string; periodStartsAt: string; priority: number }, now: string): Promise<boolean> {
+  const result = await db
+    .insertInto("jobs")
+    .values({ id: `${run.kind}@${run.periodStartsAt}`, kind: run.kind, photo_id: null, priority: run.priority, status: "queued", attempts: 0, created_at: now, updated_at: now })
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -5,6 +5,7 @@ import { AppError } from "@/src/errors/app-error";
 import { getLogger } from "@/src/log/logger";
 import { createSpareCoreMeter } from "./cpu-headroom";
 import { claimNextJob, extendLease, failAbandonedJobs, finishJob } from "./jobs.repository";
+import { processSingleton } from "@/src/config/process-singleton";
 
 /** Runs one job. Throwing an AppError with a client-error code (422, 415) fails it for good. */
 export interface JobHandler {
@@ -33,10 +34,8 @@ interface WorkerState {
   hasSpareCore: () => boolean;
 }
 
-const globalState = globalThis as typeof globalThis & { __contactSheetWorker?: WorkerState };
-
 function getState(): WorkerState {
-  globalState.__contactSheetWorker ??= {
+  return processSingleton<WorkerState>("worker", () => ({
     handlers: new Map(),
     wakeUp: new EventEmitter(),
     isRunning: false,
@@ -44,8 +43,7 @@ function getState(): WorkerState {
     lastAbandonedSweepAt: 0,
     uploadsInFlight: 0,
     hasSpareCore: () => false,
-  };
-  return globalState.__contactSheetWorker;
+  }));
 }
 
 export function registerJobHandler(kind: string, handler: JobHandler): void {

@@ -3,6 +3,7 @@ import { openAccessVersionGate } from "./database-access-version-gate";
 import { HotMediaCache, type HotMediaEntry } from "./hot-media-cache";
 import { decideMediaAnswer } from "./media-answer";
 import { SITE_WIDE_HEADERS } from "./media-headers";
+import { processSingleton, processSlotKey } from "@/src/config/process-singleton";
 
 /**
  * The process-wide hot media cache, shared by the Next.js bundle (which fills and invalidates it)
@@ -17,7 +18,7 @@ import { SITE_WIDE_HEADERS } from "./media-headers";
  * is absent until the first /media request has loaded this module, and answers false whenever it
  * does not take the request.
  */
-export const HOT_MEDIA_SYMBOL = Symbol.for("contact-sheet.hot-media");
+export const HOT_MEDIA_SYMBOL = processSlotKey("hot-media");
 
 /** Entries up to this size are cached: every grid size and most photo-page sizes. Larger ones stream from storage. */
 export const MAX_HOT_MEDIA_ENTRY_BYTES = 1024 * 1024;
@@ -52,14 +53,11 @@ export interface FreshnessCheck {
   confirm(): Promise<void>;
 }
 
-const globalSlot = globalThis as typeof globalThis & { [HOT_MEDIA_SYMBOL]?: HotMedia };
-
 export function getHotMedia(): HotMedia {
-  if (!globalSlot[HOT_MEDIA_SYMBOL]) {
+  return processSingleton("hot-media", () => {
     const cache = new HotMediaCache({ maxTotalBytes: MAX_TOTAL_BYTES, maxEntryBytes: MAX_HOT_MEDIA_ENTRY_BYTES, ttlMs: TTL_MS });
-    globalSlot[HOT_MEDIA_SYMBOL] = createHotMedia(cache, openAccessVersionGate(() => cache.clear()));
-  }
-  return globalSlot[HOT_MEDIA_SYMBOL];
+    return createHotMedia(cache, openAccessVersionGate(() => cache.clear()));
+  });
 }
 
 export function createHotMedia(cache: HotMediaCache, freshness: FreshnessCheck): HotMedia {

@@ -7,7 +7,7 @@ import { assertMayManagePhotos, libraryScopeOf } from "./bulk-selection";
 import { describeCamera } from "./describe-camera";
 import { libraryFilterToSearchParams, type LibraryFilter } from "./library-filters";
 import { countLibraryPhotos, type LibraryScope, listLibraryCameras, listLibraryPhotos } from "./library.repository";
-import { onPhotosChanged } from "./photo-changes";
+import { cacheUntilPhotosChange } from "./cache-until-photos-change";
 import { toMediaUrl } from "./photo-publication";
 import { listVariants } from "./photos.repository";
 
@@ -37,18 +37,15 @@ export interface LibraryPage {
 
 /** How long a count is remembered when nothing in this process changes photos (as photo-counts.ts). */
 const REMEMBER_MS = 5_000;
-const rememberedCounts = new Map<string, { count: Promise<number>; until: number }>();
 /** A camera in the library's filter: its URL name (the filter's value) and its display name. */
 export interface LibraryCameraChoice {
   slug: string;
   name: string;
 }
 
-const rememberedCameras = new Map<string, { cameras: Promise<LibraryCameraChoice[]>; until: number }>();
-onPhotosChanged(() => {
-  rememberedCounts.clear();
-  rememberedCameras.clear();
-});
+/** One entry per library and filter recently shown; the cameras one per library, kept longer (they rarely change). */
+const rememberedCounts = cacheUntilPhotosChange<number>({ lifetimeMs: REMEMBER_MS, maxEntries: 1_000 });
+const rememberedCameras = cacheUntilPhotosChange<LibraryCameraChoice[]>({ lifetimeMs: REMEMBER_MS * 12, maxEntries: 1_000 });
 
 /**
  * The count for this filter, remembered until photos change: a count reads an index entry per
@@ -56,15 +53,7 @@ onPhotosChanged(() => {
  */
 function countRemembered(db: DatabaseHandle, scope: LibraryScope, filter: LibraryFilter): Promise<number> {
   const key = `${scope.ownerId ?? ""}?${libraryFilterToSearchParams(filter).toString()}`;
-  const now = Date.now();
-  const entry = rememberedCounts.get(key);
-  if (entry && entry.until > now) return entry.count;
-  const count = countLibraryPhotos(db, scope, filter);
-  rememberedCounts.set(key, { count, until: now + REMEMBER_MS });
-  count.catch(() => {
-    if (rememberedCounts.get(key)?.count === count) rememberedCounts.delete(key);
-  });
-  return count;
+  return rememberedCounts.get(db, key, () => countLibraryPhotos(db, scope, filter));
 }
 
 function encodeCursor(photo: PhotoRow): string {
@@ -120,14 +109,9 @@ export async function getLibraryPage(
 export function listLibraryCameraChoices(db: DatabaseHandle, actor: SessionUser): Promise<LibraryCameraChoice[]> {
   assertMayManagePhotos(actor);
   const scope = libraryScopeOf(actor);
-  const key = scope.ownerId ?? "";
-  const now = Date.now();
-  const entry = rememberedCameras.get(key);
-  if (entry && entry.until > now) return entry.cameras;
-  const cameras = listLibraryCameras(db, scope).then((rows) =>
-    rows.map((row) => ({ slug: row.slug, name: describeCamera(row.make, row.model) ?? row.slug })).sort((left, right) => left.name.localeCompare(right.name)),
+  return rememberedCameras.get(db, scope.ownerId ?? "", async () =>
+    (await listLibraryCameras(db, scope))
+      .map((row) => ({ slug: row.slug, name: describeCamera(row.make, row.model) ?? row.slug }))
+      .sort((left, right) => left.name.localeCompare(right.name)),
   );
-  rememberedCameras.set(key, { cameras, until: now + REMEMBER_MS * 12 });
-  cameras.catch(() => rememberedCameras.delete(key));
-  return cameras;
 }

@@ -1,3 +1,5 @@
+import { processSingleton } from "@/src/config/process-singleton";
+
 /**
  * "Photos changed in this process": one was created, processed, edited, made private or removed.
  * What is cached from photo rows (the anonymous gallery's HTML, the dashboard's counts) listens and
@@ -8,13 +10,8 @@
  * The listeners live on `globalThis`: Next.js may bundle this module more than once, and server.mjs
  * reaches the page cache without a bundle; one symbol names one list for all of them.
  */
-const LISTENERS = Symbol.for("contact-sheet.photo-change-listeners");
-
-const globalSlot = globalThis as typeof globalThis & { [LISTENERS]?: Set<() => void> };
-
 function listeners(): Set<() => void> {
-  globalSlot[LISTENERS] ??= new Set();
-  return globalSlot[LISTENERS];
+  return processSingleton("photo-change-listeners", () => new Set<() => void>());
 }
 
 /** Calls `listener` after every change to photos in this process, until the returned function is called. */

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoRow } from "@/src/db/database";
-import { onPhotosChanged } from "./photo-changes";
+import { cacheUntilPhotosChange } from "./cache-until-photos-change";
 import { countPhotosByStatus } from "./processing-queue.repository";
 
 type StatusCounts = Record<PhotoRow["status"], number>;
@@ -12,8 +12,8 @@ type StatusCounts = Record<PhotoRow["status"], number>;
  */
 const REMEMBER_MS = 5_000;
 
-const remembered = new Map<string, { counts: Promise<StatusCounts>; until: number }>();
-onPhotosChanged(() => remembered.clear());
+/** One entry per owner with a dashboard, and everyone's. */
+const remembered = cacheUntilPhotosChange<StatusCounts>({ lifetimeMs: REMEMBER_MS, maxEntries: 1_000 });
 
 /**
  * Photo counts by status (one owner's, or everyone's for null), remembered until photos change.
@@ -21,15 +21,5 @@ onPhotosChanged(() => remembered.clear());
  * view; the counts change only when photos do.
  */
 export function countPhotosByStatusRemembered(db: DatabaseHandle, ownerId: string | null): Promise<StatusCounts> {
-  const key = ownerId ?? "";
-  const now = Date.now();
-  const entry = remembered.get(key);
-  if (entry && entry.until > now) return entry.counts;
-  const counts = countPhotosByStatus(db, ownerId);
-  remembered.set(key, { counts, until: now + REMEMBER_MS });
-  // A failed count is not remembered: the next view asks again.
-  counts.catch(() => {
-    if (remembered.get(key)?.counts === counts) remembered.delete(key);
-  });
-  return counts;
+  return remembered.get(db, ownerId ?? "", () => countPhotosByStatus(db, ownerId));
 }

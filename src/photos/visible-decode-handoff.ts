@@ -1,4 +1,5 @@
 import type { DecodedPhoto } from "@/src/images/photo-decoder";
+import { processSingleton } from "@/src/config/process-singleton";
 
 /**
  * Hands the upload check's small decode to the phase that makes the photo visible, when the worker
@@ -19,11 +20,8 @@ interface HandedDecode {
 
 // On globalThis: the upload routes and the worker (started from instrumentation) are separate
 // bundles, each with its own copy of this module.
-const globalState = globalThis as typeof globalThis & { __contactSheetVisibleDecodes?: Map<string, HandedDecode> };
-
 function getDecodes(): Map<string, HandedDecode> {
-  globalState.__contactSheetVisibleDecodes ??= new Map();
-  return globalState.__contactSheetVisibleDecodes;
+  return processSingleton("visible-decodes", () => new Map<string, HandedDecode>());
 }
 
 /** Keeps `decoded` for the photo's visible phase. */

@@ -18,6 +18,7 @@ import {
   listPublicTagPhotos,
   type PublicPhoto,
 } from "./published-subjects";
+import { processSingleton } from "@/src/config/process-singleton";
 
 // An Open Graph image is made once, on its first request, and kept in storage (local disk or S3)
 // under a key named by a hash of everything it shows: the design's version and, for each photo in
@@ -152,11 +153,8 @@ export interface OgImageAnswer {
 }
 
 // One render per image at a time in this process: a burst of first requests waits for the same one.
-const RENDERS = Symbol.for("contact-sheet.og-image-renders");
-const globalSlot = globalThis as typeof globalThis & { [RENDERS]?: Map<string, Promise<Buffer>> };
 function rendersInFlight(): Map<string, Promise<Buffer>> {
-  globalSlot[RENDERS] ??= new Map();
-  return globalSlot[RENDERS];
+  return processSingleton("og-image-renders", () => new Map<string, Promise<Buffer>>());
 }
 
 async function render(plan: OgImagePlan): Promise<Buffer> {

@@ -7,7 +7,7 @@ import { AppError } from "@/src/errors/app-error";
 import { slugify } from "@/src/photos/camera-slug";
 import { describeCamera } from "@/src/photos/describe-camera";
 import { type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
-import { onPhotosChanged } from "@/src/photos/photo-changes";
+import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
 import { type PhotoSummary, summarizePhotos } from "@/src/photos/photos.service";
 import { tagKey, tagNameProblem } from "@/src/tags/tag-name";
 import { foldSearchText } from "./fold-search-text";
@@ -79,25 +79,13 @@ function parseOrThrow(q: string): SearchQuery {
 // process's change shows soon. `camera:`/`lens:` values resolve against it, and suggestions pick
 // from it the ones this viewer may list.
 const REMEMBER_MS = 5_000;
-let rememberedSlugs: { rows: Promise<SlugGroupRow[]>; until: number; db: DatabaseHandle } | null = null;
+const rememberedSlugs = cacheUntilPhotosChange<SlugGroupRow[]>({ lifetimeMs: REMEMBER_MS, maxEntries: 1 });
 // Facets of the whole gallery (empty query) count every listable photo: remembered per access.
 const MAX_REMEMBERED_FACETS = 200;
-const rememberedFacets = new Map<string, { facets: Promise<SearchFacets>; until: number; db: DatabaseHandle }>();
-onPhotosChanged(() => {
-  rememberedSlugs = null;
-  rememberedFacets.clear();
-});
+const rememberedFacets = cacheUntilPhotosChange<SearchFacets>({ lifetimeMs: REMEMBER_MS, maxEntries: MAX_REMEMBERED_FACETS });
 
 function slugGroups(db: DatabaseHandle): Promise<SlugGroupRow[]> {
-  const now = Date.now();
-  if (rememberedSlugs && rememberedSlugs.until > now && rememberedSlugs.db === db) return rememberedSlugs.rows;
-  const rows = listSlugGroups(db);
-  const entry = { rows, until: now + REMEMBER_MS, db };
-  rememberedSlugs = entry;
-  rows.catch(() => {
-    if (rememberedSlugs === entry) rememberedSlugs = null;
-  });
-  return rows;
+  return rememberedSlugs.get(db, "slugs", () => listSlugGroups(db));
 }
 
 function mayList(row: SlugGroupRow, access: PhotoListAccess): boolean {
@@ -190,16 +178,7 @@ export async function facetSearchForViewer(db: DatabaseHandle, viewer: Viewer, i
   const access = photoListAccessOf(viewer);
   if (query.terms.length > 0) return countFacets(db, await resolveQuery(db, query, access), access);
   const key = `${[...access.visibilities].sort().join(",")}|${access.viewerId ?? ""}`;
-  const now = Date.now();
-  const entry = rememberedFacets.get(key);
-  if (entry && entry.until > now && entry.db === db) return entry.facets;
-  if (rememberedFacets.size >= MAX_REMEMBERED_FACETS) rememberedFacets.clear();
-  const facets = countFacets(db, { terms: [], slugs: new Map() }, access);
-  rememberedFacets.set(key, { facets, until: now + REMEMBER_MS, db });
-  facets.catch(() => {
-    if (rememberedFacets.get(key)?.facets === facets) rememberedFacets.delete(key);
-  });
-  return facets;
+  return rememberedFacets.get(db, key, () => countFacets(db, { terms: [], slugs: new Map() }, access));
 }
 
 /** How many photos' text a word suggestion reads at most. */

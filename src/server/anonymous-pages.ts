@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { openAccessVersionGate } from "@/src/media/database-access-version-gate";
 import { onPhotosChanged } from "@/src/photos/photo-changes";
 import { onSettingsChanged } from "@/src/settings/settings-changes";
+import { processSingleton, processSlotKey } from "@/src/config/process-singleton";
 
 /**
  * The gallery's HTML for visitors who are not signed in, kept in memory and shared with CDNs.
@@ -23,7 +24,7 @@ import { onSettingsChanged } from "@/src/settings/settings-changes";
  * headers, so the shared `Cache-Control` is set here too: only on a 200 HTML answer that sets no
  * cookie, with `Vary: Cookie` so a CDN never hands it to someone who has one.
  */
-export const ANONYMOUS_PAGES_SYMBOL = Symbol.for("contact-sheet.anonymous-pages");
+export const ANONYMOUS_PAGES_SYMBOL = processSlotKey("anonymous-pages");
 
 export interface AnonymousPages {
   /** Takes a visitor's request for a shareable page and returns true (answering it, or rendering it with `render`); otherwise false. */
@@ -193,14 +194,13 @@ export function createAnonymousPages(freshness: { confirmNow(): boolean; confirm
   return { respond, clear };
 }
 
-const globalSlot = globalThis as typeof globalThis & { [ANONYMOUS_PAGES_SYMBOL]?: AnonymousPages };
-
-/** Puts the cache where server.mjs looks for it; called once at boot. */
+/** Puts the cache where server.mjs looks for it (processSingleton "anonymous-pages"); called once at boot. */
 export function installAnonymousPages(): void {
-  if (globalSlot[ANONYMOUS_PAGES_SYMBOL]) return;
-  const pages: AnonymousPages = createAnonymousPages(openAccessVersionGate(() => pages.clear()));
-  onPhotosChanged(pages.clear);
-  // The page shows the site title and description, and loads the analytics script the settings name.
-  onSettingsChanged(pages.clear);
-  globalSlot[ANONYMOUS_PAGES_SYMBOL] = pages;
+  processSingleton("anonymous-pages", () => {
+    const pages: AnonymousPages = createAnonymousPages(openAccessVersionGate(() => pages.clear()));
+    onPhotosChanged(pages.clear);
+    // The page shows the site title and description, and loads the analytics script the settings name.
+    onSettingsChanged(pages.clear);
+    return pages;
+  });
 }

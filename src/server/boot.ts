@@ -1,14 +1,13 @@
-import { startAuditPurge } from "@/src/audit-admin/audit.service";
 import { EnvironmentError, getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import { migrateToLatest } from "@/src/db/migrate";
+import { startRecurringJobs } from "@/src/jobs/recurring-jobs";
 import { startWorker } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { removeOrphanFiles } from "@/src/photos/orphan-files";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
-import { registerTrashPurgeJob, scheduleTrashPurge } from "@/src/photos/trash-purge.job";
-import { registerShareAddressHashingJob, scheduleShareAddressHashing } from "@/src/shares/share-address-hashing.job";
 import { installAnonymousPages } from "./anonymous-pages";
+import { RECURRING_JOBS } from "./recurring-work";
 import { getStorage } from "@/src/storage/app-storage";
 import { getTemporaryDirectory, removeAbandonedTemporaryFiles } from "@/src/storage/temporary-files";
 import { createAdminFromEnvironment, issueSetupToken } from "@/src/setup/first-admin.service";
@@ -30,16 +29,10 @@ export async function bootServer(): Promise<void> {
 
   installAnonymousPages();
   registerPhotoJobs();
-  registerTrashPurgeJob();
-  registerShareAddressHashingJob();
-  if (env.RUN_WORKER) {
-    startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
-    scheduleTrashPurge();
-    scheduleShareAddressHashing();
-  }
+  // Every instance queues each period's run (once across instances); whichever worker is free runs it.
+  startRecurringJobs(RECURRING_JOBS);
+  if (env.RUN_WORKER) startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
   startTusUploadExpiry();
-  // At startup and then daily: audit rows older than the retention setting go.
-  startAuditPurge(getDb());
   // In the background: it lists every stored file, and serving need not wait for that.
   void removeOrphanFiles(getDb()).catch((error: unknown) => logger.warn({ err: error }, "could not look for orphan files"));
 

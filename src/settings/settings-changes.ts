@@ -1,3 +1,5 @@
+import { processSingleton } from "@/src/config/process-singleton";
+
 /**
  * "The site's settings changed in this process". What is cached from them (the settings read
  * itself, the anonymous gallery's HTML, which shows the site title) listens and drops itself at
@@ -7,13 +9,8 @@
  * On globalThis for the same reason as src/photos/photo-changes.ts: Next.js may bundle this module
  * more than once, and server.mjs reaches the page cache without a bundle.
  */
-const LISTENERS = Symbol.for("contact-sheet.settings-change-listeners");
-
-const globalSlot = globalThis as typeof globalThis & { [LISTENERS]?: Set<() => void> };
-
 function listeners(): Set<() => void> {
-  globalSlot[LISTENERS] ??= new Set();
-  return globalSlot[LISTENERS];
+  return processSingleton("settings-change-listeners", () => new Set<() => void>());
 }
 
 /** Calls `listener` after every change to the settings in this process, until the returned function is called. */

@@ -4,16 +4,15 @@ import { getEnv } from "@/src/config/env";
 import type { DatabaseHandle } from "@/src/db/client";
 import { getDb } from "@/src/db/client";
 import { inTransaction } from "@/src/db/transaction";
-import { insertJob } from "@/src/jobs/jobs.repository";
-import { notifyJobQueued, registerJobHandler } from "@/src/jobs/worker";
+import type { RecurringJob } from "@/src/jobs/recurring-jobs";
 import { getLogger } from "@/src/log/logger";
 import { listUnhashedAccessAddresses, setHashedAccessAddress } from "./share-links.repository";
 
 /**
  * Share access logs keep a visitor's address for 30 days; after that it is replaced by a keyed
  * hash (HMAC-SHA256 with a key derived from NEXTAUTH_SECRET), so the owner can still tell that two
- * old visits came from one address without the address itself being kept. Daily, through the job
- * queue, like the trash purge.
+ * old visits came from one address without the address itself being kept. Daily, once across
+ * instances, through the job queue (src/jobs/recurring-jobs.ts).
  */
 export const HASH_SHARE_ADDRESSES_JOB = "share.hash-addresses";
 
@@ -51,31 +50,11 @@ export async function hashOldShareAddresses(db: DatabaseHandle, secret: string, 
   }
 }
 
-export function registerShareAddressHashingJob(): void {
-  registerJobHandler(HASH_SHARE_ADDRESSES_JOB, {
-    run: async () => {
-      const hashed = await hashOldShareAddresses(getDb(), getEnv().NEXTAUTH_SECRET);
-      if (hashed > 0) getLogger().info({ hashed }, "hashed share access-log addresses older than 30 days");
-    },
-  });
-}
-
-/** Queues the hashing unless one is already waiting or running (several instances may each ask; twice is harmless). */
-export async function queueShareAddressHashing(): Promise<void> {
-  const db = getDb();
-  const waiting = await db.selectFrom("jobs").select("id").where("kind", "=", HASH_SHARE_ADDRESSES_JOB).where("status", "in", ["queued", "running"]).executeTakeFirst();
-  if (waiting) return;
-  await insertJob(db, { kind: HASH_SHARE_ADDRESSES_JOB, photoId: null, priority: 5 }, new Date().toISOString());
-  notifyJobQueued();
-}
-
-let timer: NodeJS.Timeout | null = null;
-
-/** In a process that runs the worker: once after start-up, then daily, through the job queue. */
-export function scheduleShareAddressHashing(): void {
-  if (timer) return;
-  const queue = () => void queueShareAddressHashing().catch((error: unknown) => getLogger().warn({ err: error }, "could not queue the share address hashing"));
-  setTimeout(queue, 10_000).unref();
-  timer = setInterval(queue, DAY_MS);
-  timer.unref();
-}
+export const shareAddressHashingJob: RecurringJob = {
+  kind: HASH_SHARE_ADDRESSES_JOB,
+  everyMs: DAY_MS,
+  run: async () => {
+    const hashed = await hashOldShareAddresses(getDb(), getEnv().NEXTAUTH_SECRET);
+    if (hashed > 0) getLogger().info({ hashed }, "hashed share access-log addresses older than 30 days");
+  },
+};

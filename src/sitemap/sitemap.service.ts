@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
 import { pickPublishedVariant } from "@/src/feeds/published-variant";
 import { siteUrl } from "@/src/config/site-url";
-import { onPhotosChanged } from "@/src/photos/photo-changes";
+import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
 import { toMediaUrl } from "@/src/photos/photo-publication";
 import { listVariants } from "@/src/photos/photos.repository";
 import { listTagsForViewer } from "@/src/tags/tags.service";
@@ -75,27 +75,13 @@ async function listFixedUrls(db: DatabaseHandle): Promise<SitemapUrl[]> {
 // this process: finding them walks every public photo's key. They are positions only: what a part
 // lists is read, with the access rule, when it is asked for.
 const REMEMBER_MS = 60_000;
-let rememberedPlans = new WeakMap<DatabaseHandle, Map<string, { parts: Promise<SitemapPart[]>; until: number }>>();
-onPhotosChanged(() => {
-  rememberedPlans = new WeakMap();
-});
+// One plan per limit asked for (the sitemap index and its parts ask with the same one).
+const rememberedPlans = cacheUntilPhotosChange<SitemapPart[]>({ lifetimeMs: REMEMBER_MS, maxEntries: 16 });
 
 function planFor(db: DatabaseHandle, fixedCount: number, limit: number): Promise<SitemapPart[]> {
   const readKeys = async (after: PlanKey | undefined, take: number) =>
     (await listPublicPhotosAfter(db, { after, limit: take })).map((row) => ({ sortAt: row.sort_at, id: row.id }));
-  if (db.isTransaction) return planSitemapParts(fixedCount, limit, readKeys);
-  const key = `${fixedCount}:${limit}`;
-  const now = Date.now();
-  const plans = rememberedPlans.get(db) ?? new Map<string, { parts: Promise<SitemapPart[]>; until: number }>();
-  rememberedPlans.set(db, plans);
-  const held = plans.get(key);
-  if (held && held.until > now) return held.parts;
-  const parts = planSitemapParts(fixedCount, limit, readKeys);
-  plans.set(key, { parts, until: now + REMEMBER_MS });
-  parts.catch(() => {
-    if (plans.get(key)?.parts === parts) plans.delete(key);
-  });
-  return parts;
+  return rememberedPlans.get(db, `${fixedCount}:${limit}`, () => planSitemapParts(fixedCount, limit, readKeys));
 }
 
 async function photoUrls(db: DatabaseHandle, photos: NonNullable<SitemapPart["photos"]>): Promise<SitemapUrl[]> {

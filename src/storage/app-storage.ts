@@ -1,15 +1,13 @@
 import { getEnv } from "@/src/config/env";
 import { createStorage } from "./create-storage";
 import type { Storage } from "./storage";
-
-const globalState = globalThis as typeof globalThis & { __contactSheetStorage?: Storage };
+import { processSingleton } from "@/src/config/process-singleton";
 
 /** The process-wide storage: local disk under DATA_DIR/media, or S3 when STORAGE=s3. */
 export function getStorage(): Storage {
-  if (!globalState.__contactSheetStorage) {
+  return processSingleton("storage", () => {
     const env = getEnv();
-    globalState.__contactSheetStorage =
-      env.STORAGE === "s3"
+    return env.STORAGE === "s3"
         ? createStorage({
             kind: "s3",
             endpoint: env.S3_ENDPOINT ?? "",
@@ -19,6 +17,5 @@ export function getStorage(): Storage {
             secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? "",
           })
         : createStorage({ kind: "local", directory: `${env.dataDirectory}/media` });
-  }
-  return globalState.__contactSheetStorage;
+  });
 }

@@ -7,7 +7,8 @@ import type { PhotoRow, TagRow } from "@/src/db/database";
 import { inTransaction } from "@/src/db/transaction";
 import { AppError } from "@/src/errors/app-error";
 import { canEditPhoto, canViewPhoto, listableVisibilities } from "@/src/photos/photo-access";
-import { announcePhotosChanged, onPhotosChanged } from "@/src/photos/photo-changes";
+import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
+import { announcePhotosChanged } from "@/src/photos/photo-changes";
 import { findPhotoById } from "@/src/photos/photos.repository";
 import { type PhotoSummary, summarizePhotos } from "@/src/photos/photos.service";
 import { cleanTagName, MAXIMUM_TAGS_PER_PHOTO, tagKey, tagNameProblem, tagPath } from "./tag-name";
@@ -231,22 +232,11 @@ export async function suggestTags(db: DatabaseHandle, user: Actor, prefix: strin
 // once when photos or tags change in this process; another process's change shows within REMEMBER_MS.
 const REMEMBER_MS = 5_000;
 const MAXIMUM_REMEMBERED = 1_000;
-const rememberedCounts = new Map<string, { counts: Promise<TagCountRow[]>; until: number }>();
-onPhotosChanged(() => rememberedCounts.clear());
+const rememberedCounts = cacheUntilPhotosChange<TagCountRow[]>({ lifetimeMs: REMEMBER_MS, maxEntries: MAXIMUM_REMEMBERED });
 
 function countRemembered(db: DatabaseHandle, scope: TagCountScope): Promise<TagCountRow[]> {
   const key = "visibilities" in scope ? `shared:${[...scope.visibilities].sort().join(",")}` : `own:${scope.ownerId}:${[...scope.exceptVisibilities].sort().join(",")}`;
-  const now = Date.now();
-  const entry = rememberedCounts.get(key);
-  if (entry && entry.until > now) return entry.counts;
-  if (rememberedCounts.size >= MAXIMUM_REMEMBERED) rememberedCounts.clear();
-  const counts = countPhotosPerTag(db, scope);
-  rememberedCounts.set(key, { counts, until: now + REMEMBER_MS });
-  // A failed count is not remembered: the next view asks again.
-  counts.catch(() => {
-    if (rememberedCounts.get(key)?.counts === counts) rememberedCounts.delete(key);
-  });
-  return counts;
+  return rememberedCounts.get(db, key, () => countPhotosPerTag(db, scope));
 }
 
 /**

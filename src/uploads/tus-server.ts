@@ -20,6 +20,7 @@ import { createTusFileBackend } from "./tus-file-backend";
 import { createTusS3Backend } from "./tus-s3-backend";
 import { ABANDONED_TUS_UPLOAD_MS } from "./tus-upload-expiry";
 import { storeReceivedFiles } from "./upload.service";
+import { processSingleton } from "@/src/config/process-singleton";
 
 /** Where the tus endpoint is mounted (app/api/upload/tus/[[...path]]/route.ts). */
 export const TUS_PATH = "/api/upload/tus";
@@ -43,10 +44,6 @@ interface TusState {
   requests: WeakMap<Request, TusRequestState>;
   expiryTimer?: NodeJS.Timeout;
 }
-
-// Process-wide, like the storage: Next.js bundles this module once for start-up and once per
-// route, and the hooks must find callers registered by whichever copy handles the request.
-const globalState = globalThis as typeof globalThis & { __contactSheetTus?: TusState };
 
 export function getTusDirectory(): string {
   return path.join(getTemporaryDirectory(), "tus");
@@ -72,8 +69,10 @@ function createTusBackend(): TusBackend {
   return { ...backend, locker: new DatabaseLocker({ getDb }) };
 }
 
+// Process-wide, like the storage: Next.js bundles this module once for start-up and once per
+// route, and the hooks must find callers registered by whichever copy handles the request.
 function getTusState(): TusState {
-  if (!globalState.__contactSheetTus) {
+  return processSingleton("tus", () => {
     const backend = createTusBackend();
     const prefix = backend.keyPrefix;
     const requests = new WeakMap<Request, TusRequestState>();
@@ -106,9 +105,8 @@ function getTusState(): TusState {
         return { status_code: response.status, body: await response.text() };
       },
     });
-    globalState.__contactSheetTus = { backend, server, requests };
-  }
-  return globalState.__contactSheetTus;
+    return { backend, server, requests };
+  });
 }
 
 function getRequestState(requests: WeakMap<Request, TusRequestState>, request: Request): TusRequestState {
