@@ -1,7 +1,8 @@
 import "server-only";
 import type { DatabaseHandle } from "@/src/db/client";
 import { onPhotosChanged } from "@/src/photos/photo-changes";
-import { type AlbumPhotoAccess, countVisibleAlbumPhotos } from "./albums.repository";
+import type { PhotoListAccess } from "@/src/photos/listable-photos";
+import { countVisibleAlbumPhotos } from "./albums.repository";
 
 /**
  * How long a count is remembered when nothing in this process changes photos or albums: the time
@@ -19,9 +20,9 @@ onPhotosChanged(() => {
   remembered.clear();
 });
 
-/** Counts for the same rule are the same: everything, or these visibilities plus one reader's own photos. */
-function keyOf(albumId: string, access: AlbumPhotoAccess): string {
-  return access.everything ? `${albumId}|*` : `${albumId}|${access.visibilities.join(",")}|${access.viewerId ?? ""}`;
+/** Counts for the same rule are the same: these visibilities plus one reader's own photos (in any state or finished). */
+function keyOf(albumId: string, access: PhotoListAccess): string {
+  return `${albumId}|${access.visibilities.join(",")}|${access.viewerId ?? ""}|${access.ownPhotos}`;
 }
 
 /**
@@ -31,7 +32,7 @@ function keyOf(albumId: string, access: AlbumPhotoAccess): string {
  * of albums, and changes only when photos or albums do. Never remembered inside a transaction,
  * which may not commit.
  */
-export async function countVisibleAlbumPhotosRemembered(db: DatabaseHandle, albumIds: string[], access: AlbumPhotoAccess): Promise<Map<string, number>> {
+export async function countVisibleAlbumPhotosRemembered(db: DatabaseHandle, albumIds: string[], access: PhotoListAccess): Promise<Map<string, number>> {
   if (db.isTransaction) return countVisibleAlbumPhotos(db, albumIds, access);
   const now = Date.now();
   const counts = new Map<string, number>();
