@@ -1,7 +1,8 @@
 import "server-only";
 import type { DatabaseHandle } from "@/src/db/client";
 import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
-import { type AlbumPhotoAccess, countVisibleAlbumPhotos } from "./albums.repository";
+import type { PhotoListAccess } from "@/src/photos/listable-photos";
+import { countVisibleAlbumPhotos } from "./albums.repository";
 
 /**
  * How long a count is remembered when nothing in this process changes photos or albums: the time
@@ -13,9 +14,9 @@ const MAX_ENTRIES = 10_000;
 
 const remembered = cacheUntilPhotosChange<number>({ lifetimeMs: REMEMBER_MS, maxEntries: MAX_ENTRIES });
 
-/** Counts for the same rule are the same: everything, or these visibilities plus one reader's own photos. */
-function keyOf(albumId: string, access: AlbumPhotoAccess): string {
-  return access.everything ? `${albumId}|*` : `${albumId}|${access.visibilities.join(",")}|${access.viewerId ?? ""}`;
+/** Counts for the same rule are the same: these visibilities plus one reader's own photos (in any state or finished). */
+function keyOf(albumId: string, access: PhotoListAccess): string {
+  return `${albumId}|${access.visibilities.join(",")}|${access.viewerId ?? ""}|${access.ownPhotos}`;
 }
 
 /**
@@ -25,7 +26,7 @@ function keyOf(albumId: string, access: AlbumPhotoAccess): string {
  * of albums, and changes only when photos or albums do. Never remembered inside a transaction,
  * which may not commit.
  */
-export async function countVisibleAlbumPhotosRemembered(db: DatabaseHandle, albumIds: string[], access: AlbumPhotoAccess): Promise<Map<string, number>> {
+export async function countVisibleAlbumPhotosRemembered(db: DatabaseHandle, albumIds: string[], access: PhotoListAccess): Promise<Map<string, number>> {
   const counts = await remembered.getMany(db, albumIds, (albumId) => keyOf(albumId, access), async (missing) => {
     const found = await countVisibleAlbumPhotos(db, missing, access);
     return (albumId) => found.get(albumId) ?? 0;

@@ -1,43 +1,7 @@
-import type { ExpressionBuilder } from "kysely";
 import type { DatabaseHandle } from "@/src/db/client";
-import type { AlbumRow, AlbumSortColumn, AlbumUpdate, Database, NewAlbumRow, PhotoRow, Visibility } from "@/src/db/database";
-
-/**
- * Which photos of an album a reader may see: never trashed; for admins every other one; for the
- * rest photos of the listable visibilities that are ready, and their own photos whatever their state.
- */
-export interface AlbumPhotoAccess {
-  everything: boolean;
-  visibilities: Visibility[];
-  viewerId: string | null;
-}
-
-/** Which albums a list may show: these visibilities, and every album of `viewerId` (null: nobody's own). */
-export interface AlbumListAccess {
-  everything: boolean;
-  visibilities: Visibility[];
-  viewerId: string | null;
-}
-
-type AlbumPhotoScope = ExpressionBuilder<Database, "album_photos" | "photos">;
-
-function visiblePhotos(eb: AlbumPhotoScope, access: AlbumPhotoAccess) {
-  const notTrashed = eb("photos.trashed_at", "is", null);
-  if (access.everything) return notTrashed;
-  const others =
-    access.visibilities.length === 0
-      ? eb.lit(false)
-      : eb.and([eb("photos.visibility", "in", access.visibilities), eb("photos.status", "=", "ready")]);
-  const mine = access.viewerId === null ? [] : [eb("photos.owner_id", "=", access.viewerId)];
-  return eb.and([notTrashed, eb.or([others, ...mine])]);
-}
-
-function listableAlbums(eb: ExpressionBuilder<Database, "albums">, access: AlbumListAccess) {
-  if (access.everything) return eb.lit(true);
-  const shown = access.visibilities.length === 0 ? [] : [eb("albums.visibility", "in", access.visibilities)];
-  const mine = access.viewerId === null ? [] : [eb("albums.owner_id", "=", access.viewerId)];
-  return eb.or([...shown, ...mine, eb.lit(false)]);
-}
+import type { AlbumRow, AlbumSortColumn, AlbumUpdate, NewAlbumRow, PhotoRow } from "@/src/db/database";
+import { type PhotoListAccess, whereListablePhotos } from "@/src/photos/listable-photos";
+import { type AlbumListAccess, whereListableAlbums } from "./album-access";
 
 export function findAlbumById(db: DatabaseHandle, id: string): Promise<AlbumRow | undefined> {
   return db.selectFrom("albums").selectAll().where("id", "=", id).executeTakeFirst();
@@ -74,7 +38,7 @@ export function listAlbumsByParent(db: DatabaseHandle, parentId: string | null, 
     .selectFrom("albums")
     .selectAll()
     .where("parent_id", parentId === null ? "is" : "=", parentId)
-    .where((eb) => listableAlbums(eb, access))
+    .where((eb) => whereListableAlbums(eb, access))
     .orderBy("created_at")
     .orderBy("id")
     .execute();
@@ -110,7 +74,7 @@ export function listAlbumsHoldingPhoto(db: DatabaseHandle, photoId: string, acce
     .innerJoin("albums", "albums.id", "album_photos.album_id")
     .selectAll("albums")
     .where("album_photos.photo_id", "=", photoId)
-    .where((eb) => listableAlbums(eb, access))
+    .where((eb) => whereListableAlbums(eb, access))
     .orderBy("albums.title")
     .orderBy("albums.id")
     .execute();
@@ -149,21 +113,21 @@ export async function forgetOldSlug(db: DatabaseHandle, slug: string): Promise<v
 }
 
 /** How many photos of each album the reader may see. */
-export async function countVisibleAlbumPhotos(db: DatabaseHandle, albumIds: string[], access: AlbumPhotoAccess): Promise<Map<string, number>> {
+export async function countVisibleAlbumPhotos(db: DatabaseHandle, albumIds: string[], access: PhotoListAccess): Promise<Map<string, number>> {
   if (albumIds.length === 0) return new Map();
   const rows = await db
     .selectFrom("album_photos")
     .innerJoin("photos", "photos.id", "album_photos.photo_id")
     .select((eb) => ["album_photos.album_id", eb.fn.countAll<string | number>().as("count")])
     .where("album_photos.album_id", "in", albumIds)
-    .where((eb) => visiblePhotos(eb, access))
+    .where((eb) => whereListablePhotos(eb, access))
     .groupBy("album_photos.album_id")
     .execute();
   return new Map(rows.map((row) => [row.album_id, Number(row.count)]));
 }
 
 /** Each album's chosen cover, where the reader may see it and it is still in the album. */
-export function listVisibleCovers(db: DatabaseHandle, albums: { id: string; coverPhotoId: string }[], access: AlbumPhotoAccess) {
+export function listVisibleCovers(db: DatabaseHandle, albums: { id: string; coverPhotoId: string }[], access: PhotoListAccess) {
   if (albums.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("album_photos")
@@ -171,7 +135,7 @@ export function listVisibleCovers(db: DatabaseHandle, albums: { id: string; cove
     .selectAll("photos")
     .select("album_photos.album_id")
     .where((eb) => eb.or(albums.map((album) => eb.and([eb("album_photos.album_id", "=", album.id), eb("album_photos.photo_id", "=", album.coverPhotoId)]))))
-    .where((eb) => visiblePhotos(eb, access))
+    .where((eb) => whereListablePhotos(eb, access))
     .execute();
 }
 
@@ -206,7 +170,7 @@ export function sortKeyOf(row: Pick<AlbumPhotoRow, "order_key" | "photo_sort_at"
  */
 export function listAlbumPhotoPage(
   db: DatabaseHandle,
-  query: { albumId: string; sort: AlbumSortColumn; access: AlbumPhotoAccess; after?: AlbumPosition; reverse?: boolean; limit: number },
+  query: { albumId: string; sort: AlbumSortColumn; access: PhotoListAccess; after?: AlbumPosition; reverse?: boolean; limit: number },
 ): Promise<AlbumPhotoRow[]> {
   const walk = SORT_WALK[query.sort];
   const order = query.reverse ? (walk.order === "asc" ? "desc" : "asc") : walk.order;
@@ -218,7 +182,7 @@ export function listAlbumPhotoPage(
     .selectAll("photos")
     .select(["album_photos.order_key", "album_photos.photo_sort_at", "album_photos.photo_created_at"])
     .where("album_photos.album_id", "=", query.albumId)
-    .where((eb) => visiblePhotos(eb, query.access))
+    .where((eb) => whereListablePhotos(eb, query.access))
     .$if(after !== undefined && manual, (select) => select.where("album_photos.order_key", order === "asc" ? ">" : "<", after!.key))
     .$if(after !== undefined && !manual, (select) =>
       select.where((eb) => eb(eb.refTuple(walk.column, "album_photos.photo_id"), order === "asc" ? ">" : "<", eb.tuple(after!.key, after!.photoId))),
@@ -230,7 +194,7 @@ export function listAlbumPhotoPage(
 }
 
 /** The photo's row in the album, joined with the photo, if the reader may see it there. */
-export function findVisibleAlbumPhoto(db: DatabaseHandle, albumId: string, photoId: string, access: AlbumPhotoAccess): Promise<AlbumPhotoRow | undefined> {
+export function findVisibleAlbumPhoto(db: DatabaseHandle, albumId: string, photoId: string, access: PhotoListAccess): Promise<AlbumPhotoRow | undefined> {
   return db
     .selectFrom("album_photos")
     .innerJoin("photos", "photos.id", "album_photos.photo_id")
@@ -238,7 +202,7 @@ export function findVisibleAlbumPhoto(db: DatabaseHandle, albumId: string, photo
     .select(["album_photos.order_key", "album_photos.photo_sort_at", "album_photos.photo_created_at"])
     .where("album_photos.album_id", "=", albumId)
     .where("album_photos.photo_id", "=", photoId)
-    .where((eb) => visiblePhotos(eb, access))
+    .where((eb) => whereListablePhotos(eb, access))
     .executeTakeFirst();
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { withoutControlCharacters } from "@/src/validation/input-text";
 import { generateKeyBetween, generateNKeysBetween } from "fractional-indexing";
 import { hasRole } from "@/src/access/roles";
-import { type SessionUser, signedInUser, toViewer, type Viewer } from "@/src/access/viewer";
+import { type SessionUser, toViewer, type Viewer } from "@/src/access/viewer";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import type { DatabaseHandle } from "@/src/db/client";
 import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
@@ -10,14 +10,14 @@ import type { AlbumRow, AlbumUpdate, PhotoRow } from "@/src/db/database";
 import { isUniqueViolation } from "@/src/db/errors";
 import { inTransaction } from "@/src/db/transaction";
 import { AppError } from "@/src/errors/app-error";
-import { canEditPhoto, canListPhoto, canViewPhoto, listableVisibilities } from "@/src/photos/photo-access";
+import { photoListAccessOf } from "@/src/photos/listable-photos";
+import { canEditPhoto, canViewPhoto } from "@/src/photos/photo-access";
 import { announcePhotosChanged } from "@/src/photos/photo-changes";
 import { listVariants } from "@/src/photos/photos.repository";
 import { type PhotoSummary, toSummary } from "@/src/photos/photos.service";
+import { albumListAccessOf, canEditAlbum, canViewAlbum } from "./album-access";
 import { countVisibleAlbumPhotosRemembered } from "./album-counts";
 import {
-  type AlbumListAccess,
-  type AlbumPhotoAccess,
   type AlbumPosition,
   countAlbumRows,
   deleteAlbumPhotos,
@@ -61,32 +61,11 @@ import {
   MAX_ALBUM_SLUG_LENGTH,
 } from "./albums.types";
 
-// Albums reuse the photos' access rules: an album has an owner and a visibility, and those mean
-// the same as on a photo (public: everyone; unlisted: whoever has its link, listed only to its owner
-// and admins; members: signed-in users; private: its owner and admins). An album never widens who
-// may see a photo: inside it, each reader sees only the photos they may list in the gallery.
+// Who may open, change and list an album is src/albums/album-access.ts; which photos inside it a
+// reader sees is the gallery's own list rule (src/photos/listable-photos.ts), so an album never
+// widens who may see a photo.
 
 const NOT_FOUND_MESSAGE = "No album has that id.";
-
-function canViewAlbum(viewer: Viewer, album: AlbumRow): boolean {
-  return canViewPhoto(viewer, album);
-}
-
-function canEditAlbum(viewer: Viewer, album: AlbumRow): boolean {
-  return canEditPhoto(viewer, album);
-}
-
-/** Who sees which photos inside albums: the gallery's list rule, ready photos only for others, never trashed. */
-function photoAccessFor(viewer: Viewer): AlbumPhotoAccess {
-  const user = signedInUser(viewer);
-  return { everything: user?.role === "admin", visibilities: listableVisibilities(viewer), viewerId: user?.id ?? null };
-}
-
-/** Which albums a list shows: the listable visibilities, and the reader's own. */
-function albumListAccessFor(viewer: Viewer): AlbumListAccess {
-  const user = signedInUser(viewer);
-  return { everything: user?.role === "admin", visibilities: listableVisibilities(viewer), viewerId: user?.id ?? null };
-}
 
 function requireEditor(user: SessionUser): void {
   if (!hasRole(user.role, "editor")) throw new AppError("FORBIDDEN", "Only editors and admins can change albums.");
@@ -115,7 +94,7 @@ async function withVariants(db: DatabaseHandle, rows: PhotoRow[]): Promise<Photo
 /** Albums as this viewer sees them: counts and covers of only the photos they may see. */
 async function summarise(db: DatabaseHandle, viewer: Viewer, albums: AlbumRow[]): Promise<AlbumSummary[]> {
   if (albums.length === 0) return [];
-  const access = photoAccessFor(viewer);
+  const access = photoListAccessOf(viewer);
   const chosen = albums.filter((album) => album.cover_photo_id !== null).map((album) => ({ id: album.id, coverPhotoId: album.cover_photo_id as string }));
   const [counts, chosenCovers] = await Promise.all([
     countVisibleAlbumPhotosRemembered(db, albums.map((album) => album.id), access),
@@ -162,9 +141,9 @@ async function summariseOne(db: DatabaseHandle, viewer: Viewer, album: AlbumRow)
 /** The albums under a parent (null: the top level, /albums) that this viewer may list. Unlisted albums of others never are. */
 export async function listAlbumsForViewer(db: DatabaseHandle, viewer: Viewer, options: { parentId: string | null }): Promise<AlbumSummary[]> {
   if (options.parentId !== null) await getVisibleAlbum(db, viewer, options.parentId);
-  const rows = await listAlbumsByParent(db, options.parentId, albumListAccessFor(viewer));
+  const rows = await listAlbumsByParent(db, options.parentId, albumListAccessOf(viewer));
   // Checked again row by row: a list never shows an album its page would not.
-  return summarise(db, viewer, rows.filter((row) => canListPhoto(viewer, row)));
+  return summarise(db, viewer, rows.filter((row) => canViewAlbum(viewer, row)));
 }
 
 /** Every album this editor may change: their own; every album for admins. */
@@ -196,7 +175,7 @@ export async function findAlbumBySlugForViewer(db: DatabaseHandle, viewer: Viewe
     throw new AppError("NOT_FOUND", "No album has that address.");
   }
   if (!canViewAlbum(viewer, album)) throw new AppError("NOT_FOUND", "No album has that address.");
-  const childRows = (await listAlbumsByParent(db, album.id, albumListAccessFor(viewer))).filter((row) => canListPhoto(viewer, row));
+  const childRows = await listAlbumsByParent(db, album.id, albumListAccessOf(viewer));
   const [summary, breadcrumbs, children] = await Promise.all([summariseOne(db, viewer, album), breadcrumbsOf(db, viewer, album), summarise(db, viewer, childRows)]);
   return { kind: "album", album: summary, breadcrumbs, children };
 }
@@ -232,7 +211,7 @@ export async function listAlbumPhotosForViewer(
   const rows = await listAlbumPhotoPage(db, {
     albumId,
     sort: album.sort,
-    access: photoAccessFor(viewer),
+    access: photoListAccessOf(viewer),
     after: options.cursor ? decodeCursor(album.sort, options.cursor) : undefined,
     limit: limit + 1,
   });
@@ -252,7 +231,7 @@ export async function findAlbumNeighbours(
   photoId: string,
 ): Promise<{ previousId: string | null; nextId: string | null }> {
   const album = await getVisibleAlbum(db, viewer, albumId);
-  const access = photoAccessFor(viewer);
+  const access = photoListAccessOf(viewer);
   const row = await findVisibleAlbumPhoto(db, albumId, photoId, access);
   if (!row) throw new AppError("NOT_FOUND", "That photo is not in this album.");
   const position = { key: sortKeyOf(row, album.sort), photoId: row.id };
@@ -267,8 +246,8 @@ export async function findAlbumNeighbours(
 export async function listAlbumsHoldingPhoto(db: DatabaseHandle, viewer: Viewer, photoId: string): Promise<AlbumCrumb[]> {
   const [photo] = await listPhotosForAlbum(db, [photoId]);
   if (!photo || !canViewPhoto(viewer, photo)) return [];
-  const rows = await listAlbumRowsHoldingPhoto(db, photoId, albumListAccessFor(viewer));
-  return rows.filter((row) => canListPhoto(viewer, row)).map((row) => ({ slug: row.slug, title: row.title }));
+  const rows = await listAlbumRowsHoldingPhoto(db, photoId, albumListAccessOf(viewer));
+  return rows.map((row) => ({ slug: row.slug, title: row.title }));
 }
 
 // ---- Changes -------------------------------------------------------------------------------
@@ -448,7 +427,7 @@ export async function updateAlbum(db: DatabaseHandle, user: SessionUser, albumId
         await checkParent(transaction, user, input.parentId, album.id);
       }
       if (input.coverPhotoId !== undefined && input.coverPhotoId !== null) {
-        const cover = await findVisibleAlbumPhoto(transaction, album.id, input.coverPhotoId, photoAccessFor(toViewer(user)));
+        const cover = await findVisibleAlbumPhoto(transaction, album.id, input.coverPhotoId, photoListAccessOf(toViewer(user)));
         if (!cover) throw new AppError("INVALID_INPUT", "The cover must be a photo in the album.");
       }
       if (slug !== undefined && slug !== album.slug) {
@@ -583,7 +562,7 @@ export async function removePhotosFromAlbum(db: DatabaseHandle, user: SessionUse
 
 /** The keys either side of the new place, leaving out the photo being moved. */
 async function neighbourKeys(db: DatabaseHandle, user: SessionUser, albumId: string, photoId: string, to: AlbumMoveTarget): Promise<[string | null, string | null]> {
-  const access = photoAccessFor(toViewer(user));
+  const access = photoListAccessOf(toViewer(user));
   const anchorKey = async (anchorId: string) => {
     if (anchorId === photoId) throw new AppError("INVALID_INPUT", "A photo cannot move next to itself.");
     const anchor = await findVisibleAlbumPhoto(db, albumId, anchorId, access);
@@ -621,7 +600,7 @@ export async function movePhotoInAlbum(db: DatabaseHandle, user: SessionUser, al
     () =>
       inTransaction(db, async (transaction) => {
         const album = await getEditableAlbum(transaction, user, albumId);
-        const moving = await findVisibleAlbumPhoto(transaction, album.id, photoId, photoAccessFor(toViewer(user)));
+        const moving = await findVisibleAlbumPhoto(transaction, album.id, photoId, photoListAccessOf(toViewer(user)));
         if (!moving) throw new AppError("INVALID_INPUT", "The photo to move is not in this album.");
         const [low, high] = await neighbourKeys(transaction, user, album.id, photoId, to);
         const now = new Date().toISOString();

@@ -9,7 +9,7 @@ import { describeCamera, usualMakerName } from "@/src/photos/describe-camera";
 import { type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
 import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
 import { type PhotoSummary, summarizePhotos } from "@/src/photos/photos.service";
-import { type BrowseCountKind, type BrowseCountRow, type BrowseCountScope, type BrowseFilter, countBrowsePhotos, listBrowsePhotos } from "./browse.repository";
+import { type BrowseCountKind, type BrowseCountRow, type BrowseFilter, countBrowsePhotos, listBrowsePhotos } from "./browse.repository";
 import { type BrowseKind, browsePath, parseBrowseYear } from "./browse-paths";
 
 // Browsing by camera, lens and year: the rules. Every list and count goes through the one list
@@ -62,20 +62,18 @@ function remember<T>(db: DatabaseHandle, key: string, load: () => Promise<T>): P
 }
 
 function accessKey(access: PhotoListAccess): string {
-  return `${[...access.visibilities].sort().join(",")}:${access.viewerId ?? ""}`;
+  return `${[...access.visibilities].sort().join(",")}:${access.viewerId ?? ""}:${access.ownPhotos}`;
 }
 
 /**
- * The counts a viewer of this access may see, per key: the shared scope's and, when signed in, their
- * own photos' on top (`own`: the keys where they have photos outside the shared scope).
+ * The counts a viewer of this access may see, per key: the shared part's and, when signed in, their
+ * own photos' on top (`own`: the keys where they have photos outside the shared part).
  */
 async function countsFor(db: DatabaseHandle, kind: BrowseCountKind, access: PhotoListAccess): Promise<{ rows: BrowseCountRow[]; own: Set<string> }> {
-  const shared: BrowseCountScope = { kind: "shared", visibilities: access.visibilities };
   const sharedKey = `count:${kind}:shared:${[...access.visibilities].sort().join(",")}`;
-  const own: BrowseCountScope | null = access.viewerId === null ? null : { kind: "own", ownerId: access.viewerId, sharedVisibilities: access.visibilities };
   const [sharedRows, ownRows] = await Promise.all([
-    remember(db, sharedKey, () => countBrowsePhotos(db, kind, shared)),
-    own ? remember(db, `count:${kind}:own:${accessKey(access)}`, () => countBrowsePhotos(db, kind, own)) : Promise.resolve([]),
+    remember(db, sharedKey, () => countBrowsePhotos(db, kind, { part: "shared", access })),
+    access.viewerId !== null ? remember(db, `count:${kind}:own:${accessKey(access)}`, () => countBrowsePhotos(db, kind, { part: "own", access })) : Promise.resolve([]),
   ]);
   return { rows: [...sharedRows, ...ownRows], own: new Set(ownRows.map((row) => row.key)) };
 }

@@ -29,19 +29,16 @@ export function canViewPhoto(viewer: Viewer, photo: PhotoOwnership): boolean {
   }
 }
 
-/** Whether the photo appears in the viewer's lists. Unlisted photos never do, except to their owner and admins. */
-export function canListPhoto(viewer: Viewer, photo: PhotoOwnership): boolean {
-  if (photo.visibility === "unlisted") return isOwnerOrAdmin(viewer, photo);
-  return canViewPhoto(viewer, photo);
-}
-
 /** Editors change and delete their own photos; admins any. Viewers never. */
 export function canEditPhoto(viewer: Viewer, photo: PhotoOwnership): boolean {
   const user = signedInUser(viewer);
   return user !== null && hasRole(user.role, "editor") && isOwnerOrAdmin(viewer, photo);
 }
 
-/** The visibilities a list query may return to this viewer, besides their own photos. */
+/**
+ * The visibilities of others' photos a list may show this viewer: never unlisted ones (reached by
+ * their link only) except to admins. The whole list rule is src/photos/listable-photos.ts.
+ */
 export function listableVisibilities(viewer: Viewer): Visibility[] {
   const user = signedInUser(viewer);
   if (user === null) return ["public"];

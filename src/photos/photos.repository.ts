@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "@/src/db/client";
-import type { NewPhotoRow, PhotoRow, PhotoVariantRow, Visibility } from "@/src/db/database";
+import type { NewPhotoRow, PhotoRow, PhotoVariantRow } from "@/src/db/database";
+import { listablePhotoRanges, type PhotoListAccess, type PhotoRange, type PhotoRangeFilter, whereInRange } from "./listable-photos";
 import { mergePhotoRanges } from "./merge-photo-ranges";
 import { newPublicationKey } from "./photo-publication";
 
@@ -60,46 +61,15 @@ export async function deletePhotoRows(db: DatabaseHandle, ids: string[]): Promis
 }
 
 export interface PhotoListQuery {
-  /** What the viewer may list: photos of these visibilities, and every photo of `viewerId`. */
-  access: { visibilities: Visibility[]; viewerId: string | null };
+  /** What the viewer may list (src/photos/listable-photos.ts). */
+  access: PhotoListAccess;
   /** Narrowing filters, applied on top of the access rule. */
-  ownerId?: string;
-  visibility?: Visibility;
-  onlyReady: boolean;
+  filter?: PhotoRangeFilter;
   /** The row to start after, in the direction walked. */
   after?: { sortAt: string; id: string };
   /** "older" (the default): newest first, the gallery's order; "newer": back towards the newest, nearest first. */
   direction?: "older" | "newer";
   limit: number;
-}
-
-const EVERY_VISIBILITY: Visibility[] = ["public", "unlisted", "members", "private"];
-
-/** One index range of the photos a list may show: equality on an index's first column, then (sort_at, id) in order. */
-interface PhotoRange {
-  ownerId?: string;
-  visibility?: Visibility;
-  /** Left out of an owner's range: the visibilities another range already lists. */
-  exceptVisibilities?: Visibility[];
-}
-
-/**
- * The access rule "these visibilities, or the viewer's own" split into ranges that do not overlap
- * and that each walk an index in gallery order. Written as one `IN (…) OR owner_id = ?` the
- * databases read and sort every matching row before they can return the first 30 (259 ms at 100,000
- * photos in SQLite); range by range each stops after `limit` rows.
- */
-function accessRanges(query: PhotoListQuery): PhotoRange[] {
-  const { visibilities, viewerId } = query.access;
-  const { ownerId, visibility } = query;
-  // Everything of their own is the viewer's to list; and someone who may list every visibility needs no split.
-  if ((ownerId !== undefined && ownerId === viewerId) || EVERY_VISIBILITY.every((each) => visibilities.includes(each))) {
-    return [{ ownerId, visibility }];
-  }
-  const ranges: PhotoRange[] = visibilities.filter((each) => visibility === undefined || each === visibility).map((each) => ({ visibility: each, ownerId }));
-  const listsOwnOthers = viewerId !== null && ownerId === undefined && (visibility === undefined || !visibilities.includes(visibility));
-  if (listsOwnOthers) ranges.push({ ownerId: viewerId, ...(visibility ? { visibility } : { exceptVisibilities: visibilities }) });
-  return ranges;
 }
 
 function selectRange(db: DatabaseHandle, range: PhotoRange, query: PhotoListQuery) {
@@ -108,11 +78,7 @@ function selectRange(db: DatabaseHandle, range: PhotoRange, query: PhotoListQuer
   return db
     .selectFrom("photos")
     .selectAll()
-    .$if(range.visibility !== undefined, (select) => select.where("visibility", "=", range.visibility as Visibility))
-    .$if(range.ownerId !== undefined, (select) => select.where("owner_id", "=", range.ownerId as string))
-    .$if(range.exceptVisibilities !== undefined, (select) => select.where("visibility", "not in", range.exceptVisibilities as Visibility[]))
-    .$if(query.onlyReady, (select) => select.where("status", "=", "ready"))
-    .where("trashed_at", "is", null)
+    .where((eb) => whereInRange(eb, query.access, range))
     // A row value, not `sort_at < ? OR (sort_at = ? AND id < ?)`: only this form becomes an index
     // range in SQLite, so "load more" costs the same at the end of 100,000 photos as at the start.
     .$if(after !== undefined, (select) =>
@@ -130,7 +96,7 @@ function selectRange(db: DatabaseHandle, range: PhotoRange, query: PhotoListQuer
  * most `limit` rows per range).
  */
 export async function listPhotos(db: DatabaseHandle, query: PhotoListQuery): Promise<PhotoRow[]> {
-  const ranges = accessRanges(query).map((range) => selectRange(db, range, query));
+  const ranges = listablePhotoRanges(query.access, query.filter).map((range) => selectRange(db, range, query));
   return mergePhotoRanges(db, ranges, query.limit, query.direction === "newer" ? "asc" : "desc");
 }
 

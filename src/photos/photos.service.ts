@@ -11,7 +11,8 @@ import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { type DownloadCopy, makeDownloadCopy } from "./download-copy";
 import { getMetadataPolicy, type MetadataPolicy } from "./metadata-policy";
 import { placeNameAt } from "./place-name";
-import { canEditPhoto, canViewPhoto, isOwnerOrAdmin, listableVisibilities } from "./photo-access";
+import { photoListAccessOf } from "./listable-photos";
+import { canEditPhoto, canViewPhoto, isOwnerOrAdmin } from "./photo-access";
 import { findPhotosForChange } from "./library.repository";
 import { onPhotoAccessChanged, withdrawPublication } from "./photo-lifecycle";
 import { toMediaUrl } from "./photo-publication";
@@ -139,9 +140,9 @@ function decodeCursor(cursor: string): { sortAt: string; id: string } {
 }
 
 /**
- * The photos the viewer may see in a list, newest first: public ones for everyone, members-only
- * ones for signed-in users, their own (any visibility), and everything for admins. Unlisted photos
- * never appear in lists except to their owner and admins. Visitors see only finished photos.
+ * The photos the viewer may see in a list, newest first, by the one list rule
+ * (src/photos/listable-photos.ts): others' finished photos of the visibilities the viewer may list
+ * (public; members too when signed in; every one for admins), and the viewer's own in any state.
  */
 export async function listPhotosForViewer(
   db: DatabaseHandle,
@@ -151,10 +152,8 @@ export async function listPhotosForViewer(
   const user = signedInUser(viewer);
   if (query.owner === "me" && user === null) throw new AppError("UNAUTHENTICATED", "Sign in to see your photos.");
   const rows = await listPhotos(db, {
-    access: { visibilities: listableVisibilities(viewer), viewerId: user?.id ?? null },
-    ownerId: query.owner === "me" ? user?.id : undefined,
-    visibility: query.visibility,
-    onlyReady: user === null,
+    access: photoListAccessOf(viewer),
+    filter: { onlyOwn: query.owner === "me", visibility: query.visibility },
     after: query.cursor ? decodeCursor(query.cursor) : undefined,
     limit: query.limit + 1,
   });
@@ -217,9 +216,9 @@ export async function getPhotoPageForViewer(db: DatabaseHandle, viewer: Viewer, 
  */
 function listGalleryNeighbours(db: DatabaseHandle, viewer: Viewer, photo: PhotoRow, direction: PhotoListQuery["direction"], limit: number): Promise<PhotoRow[]> {
   if (limit === 0 || (photo.visibility === "unlisted" && !isOwnerOrAdmin(viewer, photo))) return Promise.resolve([]);
+  // Only finished photos, the viewer's own too: an unfinished photo's page has nothing to show yet.
   return listPhotos(db, {
-    access: { visibilities: listableVisibilities(viewer), viewerId: signedInUser(viewer)?.id ?? null },
-    onlyReady: true,
+    access: photoListAccessOf(viewer, { ownPhotos: "finished" }),
     after: { sortAt: photo.sort_at, id: photo.id },
     direction,
     limit,

@@ -1,4 +1,6 @@
 import "server-only";
+import { ANONYMOUS_VIEWER } from "@/src/access/viewer";
+import { albumListAccessOf, mayListAlbum } from "@/src/albums/album-access";
 import { listAlbumPhotoPage, listVisibleCovers } from "@/src/albums/albums.repository";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { AlbumRow, PhotoRow, PhotoVariantRow, TagRow } from "@/src/db/database";
@@ -21,7 +23,8 @@ export const COLLAGE_SIZE = 4;
  */
 const COLLAGE_CANDIDATES = COLLAGE_SIZE * 3;
 
-const PUBLIC_ALBUM_PHOTOS = { everything: false, visibilities: PUBLIC_LIST_ACCESS.visibilities, viewerId: null };
+/** The albums an anonymous visitor may list: public ones. */
+const PUBLIC_ALBUM_ACCESS = albumListAccessOf(ANONYMOUS_VIEWER);
 
 export interface PublicPhoto {
   row: PhotoRow;
@@ -49,7 +52,7 @@ export async function findPublicPhoto(db: DatabaseHandle, id: string): Promise<P
 }
 
 function publicAlbum(row: AlbumRow | undefined): AlbumRow | null {
-  return row && row.visibility === "public" ? row : null;
+  return row && mayListAlbum(PUBLIC_ALBUM_ACCESS, row) ? row : null;
 }
 
 export async function findPublicAlbumById(db: DatabaseHandle, id: string): Promise<AlbumRow | null> {
@@ -63,8 +66,8 @@ export async function findPublicAlbumBySlug(db: DatabaseHandle, slug: string): P
 /** Up to four of the album's public photos: its cover first (when public), then the album's order. */
 export async function listPublicAlbumPhotos(db: DatabaseHandle, album: AlbumRow): Promise<PublicPhoto[]> {
   const [covers, rows] = await Promise.all([
-    album.cover_photo_id ? listVisibleCovers(db, [{ id: album.id, coverPhotoId: album.cover_photo_id }], PUBLIC_ALBUM_PHOTOS) : Promise.resolve([]),
-    listAlbumPhotoPage(db, { albumId: album.id, sort: album.sort, access: PUBLIC_ALBUM_PHOTOS, limit: COLLAGE_CANDIDATES }),
+    album.cover_photo_id ? listVisibleCovers(db, [{ id: album.id, coverPhotoId: album.cover_photo_id }], PUBLIC_LIST_ACCESS) : Promise.resolve([]),
+    listAlbumPhotoPage(db, { albumId: album.id, sort: album.sort, access: PUBLIC_LIST_ACCESS, limit: COLLAGE_CANDIDATES }),
   ]);
   const cover = covers[0] as PhotoRow | undefined;
   const ordered = cover ? [cover, ...rows.filter((row) => row.id !== cover.id)] : rows;
@@ -82,5 +85,5 @@ export async function listPublicTagPhotos(db: DatabaseHandle, tagId: string): Pr
 
 /** The site's newest public photos, in gallery order. */
 export async function listNewestPublicPhotos(db: DatabaseHandle): Promise<PublicPhoto[]> {
-  return withJpegs(db, await listPhotos(db, { access: PUBLIC_LIST_ACCESS, onlyReady: true, limit: COLLAGE_CANDIDATES }));
+  return withJpegs(db, await listPhotos(db, { access: PUBLIC_LIST_ACCESS, limit: COLLAGE_CANDIDATES }));
 }

@@ -1,7 +1,8 @@
 import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { Database, PhotoRow, PhotoStatus, TagRow, Visibility } from "@/src/db/database";
-import { type PhotoListAccess, whereListablePhotos } from "@/src/photos/listable-photos";
+import { type AlbumListAccess, whereListableAlbums } from "@/src/albums/album-access";
+import { listablePhotoRanges, type PhotoListAccess, whereInRange, whereListablePhotos } from "@/src/photos/listable-photos";
 import { mergePhotoRanges } from "@/src/photos/merge-photo-ranges";
 import {
   positiveTextPhotoIds,
@@ -15,36 +16,6 @@ import {
 // SQL for search, one statement per function, the handle first. No rules: the service decides who
 // is asking (the access every function takes) and what the query means (ResolvedSearch). Every
 // query here is cut by whereListablePhotos.
-
-/** One index range of the listable photos, walked in gallery order. */
-interface AccessRange {
-  visibility?: Visibility;
-  status?: PhotoStatus;
-  ownerId?: string;
-  exceptVisibilities?: Visibility[];
-  visibilities?: Visibility[];
-}
-
-/**
- * The access rule (others' ready photos of the listable visibilities; the viewer's own, any
- * visibility and state) split into ranges that do not overlap, each walking an index in gallery
- * order ((visibility|owner_id|status, sort_at, id), or (camera_slug|lens_slug, visibility, sort_at,
- * id)) and cut to the page, as listPhotos does: `visibility IN (…) OR owner_id = ?` would read and
- * sort every matching row.
- *
- * - one per listable visibility: its ready photos;
- * - the viewer's own photos of the other visibilities, any state (their owner index, filtered);
- * - the viewer's own unfinished photos of the listable visibilities (the status index: few rows).
- */
-function accessRanges(access: PhotoListAccess): AccessRange[] {
-  const ranges: AccessRange[] = access.visibilities.map((visibility) => ({ visibility, status: "ready" }));
-  if (access.viewerId === null) return ranges;
-  if (access.visibilities.length < 4) ranges.push({ ownerId: access.viewerId, exceptVisibilities: access.visibilities });
-  if (access.visibilities.length > 0) {
-    for (const status of ["processing", "failed"] as const) ranges.push({ ownerId: access.viewerId, status, visibilities: access.visibilities });
-  }
-  return ranges;
-}
 
 type PhotosQuery = SelectQueryBuilder<Database, "photos", PhotoRow>;
 
@@ -98,18 +69,14 @@ export async function searchPhotos(db: DatabaseHandle, query: SearchPhotosQuery)
   // after about 300 photos). PostgreSQL tests each photo's own tsvector; SQLite tests it against the
   // list of matches, built once per request from the word index, so there a common word's cost still
   // grows with its matches, only more slowly (search-query-builder.ts).
-  const ranges = accessRanges(access).map((range) =>
+  // The list rule's index ranges (src/photos/listable-photos.ts): ((visibility|owner_id|status,
+  // sort_at, id), or (camera_slug|lens_slug, visibility, sort_at, id)), each cut to the page.
+  const ranges = listablePhotoRanges(access).map((range) =>
     keysetAfter(
       db
         .selectFrom("photos")
         .selectAll()
-        .$if(range.visibility !== undefined, (select) => select.where("visibility", "=", range.visibility as Visibility))
-        .$if(range.status !== undefined, (select) => select.where("status", "=", range.status as PhotoStatus))
-        .$if(range.ownerId !== undefined, (select) => select.where("owner_id", "=", range.ownerId as string))
-        .$if((range.exceptVisibilities ?? []).length > 0, (select) => select.where("visibility", "not in", range.exceptVisibilities as Visibility[]))
-        .$if(range.visibilities !== undefined, (select) => select.where("visibility", "in", range.visibilities as Visibility[]))
-        .where("trashed_at", "is", null)
-        .where((eb) => whereListablePhotos(eb, access))
+        .where((eb) => whereInRange(eb, access, range))
         .where((eb) => whereSearchTerms(eb, dialect, resolved, { skipPositiveText: false })),
       query.after,
     )
@@ -280,21 +247,14 @@ export async function listSlugGroups(db: DatabaseHandle): Promise<SlugGroupRow[]
   ];
 }
 
-/** Which albums a viewer may list: their visibilities, and their own. */
-function whereListableAlbum(eb: ExpressionBuilder<Database, "albums">, access: PhotoListAccess) {
-  const shown = access.visibilities.length === 0 ? [] : [eb("albums.visibility", "in", access.visibilities)];
-  const mine = access.viewerId === null ? [] : [eb("albums.owner_id", "=", access.viewerId)];
-  return eb.or([...shown, ...mine, eb.lit(false)]);
-}
-
 /** The ids of the albums with one of these slugs that the viewer may list. */
-export async function findListableAlbumIds(db: DatabaseHandle, slugs: string[], access: PhotoListAccess): Promise<string[]> {
+export async function findListableAlbumIds(db: DatabaseHandle, slugs: string[], access: AlbumListAccess): Promise<string[]> {
   if (slugs.length === 0) return [];
   const rows = await db
     .selectFrom("albums")
     .select("albums.id")
     .where("albums.slug", "in", slugs)
-    .where((eb) => whereListableAlbum(eb, access))
+    .where((eb) => whereListableAlbums(eb, access))
     .execute();
   return rows.map((row) => row.id);
 }
@@ -326,13 +286,13 @@ export function suggestTagsByPrefix(db: DatabaseHandle, prefix: string, access: 
 }
 
 /** Albums the viewer may list whose slug starts with `prefix`, in slug order. */
-export function suggestAlbumsByPrefix(db: DatabaseHandle, prefix: string, access: PhotoListAccess, limit: number): Promise<Array<{ slug: string; title: string }>> {
+export function suggestAlbumsByPrefix(db: DatabaseHandle, prefix: string, access: AlbumListAccess, limit: number): Promise<Array<{ slug: string; title: string }>> {
   return db
     .selectFrom("albums")
     .select(["albums.slug", "albums.title"])
     .where("albums.slug", ">=", prefix)
     .where("albums.slug", "<", prefixEnd(prefix))
-    .where((eb) => whereListableAlbum(eb, access))
+    .where((eb) => whereListableAlbums(eb, access))
     .orderBy("albums.slug")
     .limit(limit)
     .execute();

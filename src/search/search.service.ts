@@ -6,7 +6,8 @@ import type { PhotoRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import { slugify } from "@/src/photos/camera-slug";
 import { describeCamera } from "@/src/photos/describe-camera";
-import { type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
+import { albumListAccessOf } from "@/src/albums/album-access";
+import { mayList, type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
 import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
 import { type PhotoSummary, summarizePhotos } from "@/src/photos/photos.service";
 import { tagKey, tagNameProblem } from "@/src/tags/tag-name";
@@ -88,17 +89,13 @@ function slugGroups(db: DatabaseHandle): Promise<SlugGroupRow[]> {
   return rememberedSlugs.get(db, "slugs", () => listSlugGroups(db));
 }
 
-function mayList(row: SlugGroupRow, access: PhotoListAccess): boolean {
-  return (access.visibilities.includes(row.visibility) && row.status === "ready") || row.owner_id === access.viewerId;
-}
-
 /** "canon" names every Canon, "eos-40d" the 40D: the value's slug equals a slug or a run of its whole words. */
 export function slugMatches(slug: string, value: string): boolean {
   return value.length > 0 && `-${slug}-`.includes(`-${value}-`);
 }
 
 /** The slugs and album ids the query's camera:, lens: and album: terms name. */
-async function resolveQuery(db: DatabaseHandle, query: SearchQuery, access: PhotoListAccess): Promise<ResolvedSearch> {
+async function resolveQuery(db: DatabaseHandle, query: SearchQuery, viewer: Viewer): Promise<ResolvedSearch> {
   const slugs = new Map<SearchTerm, string[]>();
   const named = query.terms.filter((term) => term.kind === "camera" || term.kind === "lens" || term.kind === "album");
   if (named.some((term) => term.kind !== "album")) {
@@ -112,7 +109,7 @@ async function resolveQuery(db: DatabaseHandle, query: SearchQuery, access: Phot
   for (const term of named) {
     if (term.kind !== "album") continue;
     const names = [...new Set([term.value.trim().toLowerCase(), slugify(term.value)])].filter((name) => name.length > 0);
-    slugs.set(term, await findListableAlbumIds(db, names, access));
+    slugs.set(term, await findListableAlbumIds(db, names, albumListAccessOf(viewer)));
   }
   return { terms: query.terms, slugs };
 }
@@ -132,7 +129,7 @@ export async function searchPhotosForViewer(db: DatabaseHandle, viewer: Viewer, 
   const access = photoListAccessOf(viewer);
   const limit = Math.max(1, Math.min(Math.floor(input.limit), MAX_SEARCH_PAGE));
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
-  const resolved = await resolveQuery(db, query, access);
+  const resolved = await resolveQuery(db, query, viewer);
   const rows: PhotoRow[] = await searchPhotos(db, { resolved, access, after, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
@@ -176,7 +173,7 @@ async function countFacets(db: DatabaseHandle, resolved: ResolvedSearch, access:
 export async function facetSearchForViewer(db: DatabaseHandle, viewer: Viewer, input: { q: string }): Promise<SearchFacets> {
   const query = parseOrThrow(input.q);
   const access = photoListAccessOf(viewer);
-  if (query.terms.length > 0) return countFacets(db, await resolveQuery(db, query, access), access);
+  if (query.terms.length > 0) return countFacets(db, await resolveQuery(db, query, viewer), access);
   const key = `${[...access.visibilities].sort().join(",")}|${access.viewerId ?? ""}`;
   return rememberedFacets.get(db, key, () => countFacets(db, { terms: [], slugs: new Map() }, access));
 }
@@ -222,7 +219,7 @@ export async function suggestSearchForViewer(db: DatabaseHandle, viewer: Viewer,
   }
   const slugPrefix = slugify(prefix);
   if (wants("album") && slugPrefix.length > 0) {
-    for (const album of await suggestAlbumsByPrefix(db, slugPrefix, access, limit)) {
+    for (const album of await suggestAlbumsByPrefix(db, slugPrefix, albumListAccessOf(viewer), limit)) {
       suggestions.push({ kind: "album", label: album.title, token: `${negation}album:${album.slug}` });
     }
   }
@@ -230,7 +227,7 @@ export async function suggestSearchForViewer(db: DatabaseHandle, viewer: Viewer,
     const seen = new Set<string>();
     for (const row of await slugGroups(db)) {
       const key = `${row.kind}:${row.slug}`;
-      if (!wants(row.kind) || seen.has(key) || !mayList(row, access)) continue;
+      if (!wants(row.kind) || seen.has(key) || !mayList(access, { ...row, trashed_at: null })) continue;
       if (!row.slug.split("-").some((part, index, parts) => parts.slice(index).join("-").startsWith(slugPrefix))) continue;
       seen.add(key);
       const label = row.kind === "camera" ? (describeCamera(row.make, row.label) ?? row.slug) : (row.label ?? row.slug);

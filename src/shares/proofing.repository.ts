@@ -1,6 +1,7 @@
 import "server-only";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { ShareFeedbackRow, ShareVisitorRow } from "@/src/db/database";
+import { SHARE_LINK_ACCESS, whereListablePhotos } from "@/src/photos/listable-photos";
 
 // Proofing: a link's named visitors, their picks and comments. One statement per function; the
 // rules (who, limits, the lock) are in proofing.service.ts. Every read of feedback joins the photo
@@ -47,8 +48,7 @@ function liveFeedback(db: DatabaseHandle) {
     .selectFrom("share_feedback")
     .innerJoin("share_photos", (join) => join.onRef("share_photos.share_id", "=", "share_feedback.share_id").onRef("share_photos.photo_id", "=", "share_feedback.photo_id"))
     .innerJoin("photos", "photos.id", "share_feedback.photo_id")
-    .where("photos.status", "=", "ready")
-    .where("photos.trashed_at", "is", null);
+    .where((eb) => whereListablePhotos(eb, SHARE_LINK_ACCESS));
 }
 
 /** How many photos this visitor has picked that the share still opens. */

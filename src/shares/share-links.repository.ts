@@ -1,6 +1,7 @@
 import "server-only";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { NewShareRow, ShareAccessLogRow, ShareRow, ShareUpdate } from "@/src/db/database";
+import { SHARE_LINK_ACCESS, whereListablePhotos } from "@/src/photos/listable-photos";
 
 // The owner's queries on shares: lists by keyset, counts, changes. No rules: the service decides.
 
@@ -43,8 +44,7 @@ export async function countSharePhotosOf(db: DatabaseHandle, shareIds: string[])
     .innerJoin("photos", "photos.id", "share_photos.photo_id")
     .select((eb) => ["share_photos.share_id", eb.fn.countAll<number | string>().as("count")])
     .where("share_photos.share_id", "in", shareIds)
-    .where("photos.status", "=", "ready")
-    .where("photos.trashed_at", "is", null)
+    .where((eb) => whereListablePhotos(eb, SHARE_LINK_ACCESS))
     .groupBy("share_photos.share_id")
     .execute();
   return new Map(rows.map((row) => [row.share_id, Number(row.count)]));

@@ -1,6 +1,7 @@
 import "server-only";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoRow } from "@/src/db/database";
+import { SHARE_LINK_ACCESS, whereListablePhotos } from "@/src/photos/listable-photos";
 
 /**
  * The photos a share opens are its share_photos rows whose photo is ready and not in the trash:
@@ -11,8 +12,7 @@ function sharedPhotos(db: DatabaseHandle, shareId: string) {
     .selectFrom("share_photos")
     .innerJoin("photos", "photos.id", "share_photos.photo_id")
     .where("share_photos.share_id", "=", shareId)
-    .where("photos.status", "=", "ready")
-    .where("photos.trashed_at", "is", null);
+    .where((eb) => whereListablePhotos(eb, SHARE_LINK_ACCESS));
 }
 
 /** Replaces nothing: adds photos at the end of the share in the order given (ids already in it are skipped by the caller). */

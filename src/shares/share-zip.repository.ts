@@ -1,5 +1,6 @@
 import "server-only";
 import type { DatabaseHandle } from "@/src/db/client";
+import { SHARE_LINK_ACCESS, whereListablePhotos } from "@/src/photos/listable-photos";
 
 /**
  * Where a photo stands in its share, for its neutral file name ("Wedding 007.jpg"): how many of the
@@ -11,8 +12,7 @@ export async function countSharedPhotosBefore(db: DatabaseHandle, shareId: strin
     .selectFrom("share_photos")
     .innerJoin("photos", "photos.id", "share_photos.photo_id")
     .where("share_photos.share_id", "=", shareId)
-    .where("photos.status", "=", "ready")
-    .where("photos.trashed_at", "is", null)
+    .where((eb) => whereListablePhotos(eb, SHARE_LINK_ACCESS))
     .select((eb) => [
       eb.fn.countAll<number | string>().as("total"),
       eb.fn.sum<number | string | null>(eb.case().when("share_photos.position", "<", position).then(1).else(0).end()).as("before"),

@@ -11,6 +11,7 @@ import { inTransaction } from "@/src/db/transaction";
 import { AppError } from "@/src/errors/app-error";
 import { inChunks } from "@/src/photos/bulk-selection";
 import { findPhotosForChange } from "@/src/photos/library.repository";
+import { editablePhotosAccessOf } from "@/src/photos/listable-photos";
 import { canEditPhoto, canViewPhoto } from "@/src/photos/photo-access";
 import { hashPassword } from "@/src/users/password";
 import { findUserById } from "@/src/users/users.repository";
@@ -104,7 +105,7 @@ function checkExpiry(expiresAt: string | null | undefined, now: Date): void {
 async function snapshotAlbum(db: DatabaseHandle, user: SessionUser, albumId: string): Promise<{ title: string; photoIds: string[] }> {
   const album = await findAlbumById(db, albumId);
   if (!album || !canViewPhoto(toViewer(user), album)) throw new AppError("NOT_FOUND", "No album has that id.");
-  const access = { everything: user.role === "admin", visibilities: [], viewerId: user.id };
+  const access = editablePhotosAccessOf(user);
   const photoIds: string[] = [];
   let after: AlbumPosition | undefined;
   for (;;) {

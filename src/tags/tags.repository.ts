@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "@/src/db/client";
-import type { PhotoRow, TagRow, Visibility } from "@/src/db/database";
+import type { PhotoRow, TagRow } from "@/src/db/database";
+import { type PhotoListAccess, whereListablePart, whereListablePhotos } from "@/src/photos/listable-photos";
 
 // SQL for tags and photos' tags, one statement per function, the handle first. No rules: who may
 // see or change what is src/tags/tags.service.ts's to decide.
@@ -94,27 +95,17 @@ export async function copyPhotoTags(db: DatabaseHandle, sourceIds: string[], tar
     .execute();
 }
 
-/** Which photos the list counts: photos of these visibilities, or one owner's except those visibilities. */
-export type TagCountScope = { visibilities: Visibility[] } | { ownerId: string; exceptVisibilities: Visibility[] };
-
 /**
- * How many finished photos outside the trash each tag has, among the photos the scope names. Tags
- * without such photos are not answered at all.
+ * How many photos each tag has among those the list rule's part lets through (whereListablePart:
+ * `shared`, what every viewer with these visibilities lists; `own`, what only the viewer lists on
+ * top). Tags without such photos are not answered at all.
  */
-export async function countPhotosPerTag(db: DatabaseHandle, scope: TagCountScope): Promise<TagCountRow[]> {
-  if ("visibilities" in scope && scope.visibilities.length === 0) return [];
+export async function countPhotosPerTag(db: DatabaseHandle, access: PhotoListAccess, part: "shared" | "own"): Promise<TagCountRow[]> {
   const rows = await db
     .selectFrom("photo_tags")
     .innerJoin("photos", "photos.id", "photo_tags.photo_id")
     .select((eb) => ["photo_tags.tag_id", eb.fn.countAll<string | number>().as("count")])
-    .where("photos.status", "=", "ready")
-    .where("photos.trashed_at", "is", null)
-    .$if("visibilities" in scope, (select) => select.where("photos.visibility", "in", (scope as { visibilities: Visibility[] }).visibilities))
-    .$if("ownerId" in scope, (select) => {
-      const own = scope as { ownerId: string; exceptVisibilities: Visibility[] };
-      const owned = select.where("photos.owner_id", "=", own.ownerId);
-      return own.exceptVisibilities.length > 0 ? owned.where("photos.visibility", "not in", own.exceptVisibilities) : owned;
-    })
+    .where((eb) => whereListablePart(eb, access, part))
     .groupBy("photo_tags.tag_id")
     .execute();
   return rows.map((row) => ({ tag_id: row.tag_id, count: Number(row.count) }));
@@ -134,17 +125,11 @@ export async function listAllTagsWithCounts(db: DatabaseHandle): Promise<Array<T
   return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
 
-/** Who may see a photo in a list: photos of these visibilities, and every photo of `viewerId`. */
-export interface TagPhotoAccess {
-  visibilities: Visibility[];
-  viewerId: string | null;
-}
-
 /**
- * Tags whose key starts with `prefix`, that have at least one photo the access rule lets through
- * (any status: the one asking is tagging their own photos), in key order.
+ * Tags whose key starts with `prefix`, that have at least one photo the list rule lets through, in
+ * key order.
  */
-export function suggestTagsByPrefix(db: DatabaseHandle, prefix: string, access: TagPhotoAccess, limit: number): Promise<TagRow[]> {
+export function suggestTagsByPrefix(db: DatabaseHandle, prefix: string, access: PhotoListAccess, limit: number): Promise<TagRow[]> {
   return db
     .selectFrom("tags")
     .selectAll("tags")
@@ -155,12 +140,7 @@ export function suggestTagsByPrefix(db: DatabaseHandle, prefix: string, access: 
           .innerJoin("photos", "photos.id", "photo_tags.photo_id")
           .select("photo_tags.photo_id")
           .whereRef("photo_tags.tag_id", "=", "tags.id")
-          .where("photos.trashed_at", "is", null)
-          .where((eb) => {
-            const visible = access.visibilities.length > 0 ? [eb("photos.visibility", "in", access.visibilities)] : [];
-            const own = access.viewerId !== null ? [eb("photos.owner_id", "=", access.viewerId)] : [];
-            return eb.or([...visible, ...own]);
-          }),
+          .where((eb) => whereListablePhotos(eb, access)),
       ),
     )
     .orderBy("tags.key")
@@ -169,13 +149,13 @@ export function suggestTagsByPrefix(db: DatabaseHandle, prefix: string, access: 
 }
 
 /**
- * A page of a tag's finished photos outside the trash that the access rule lets through, in
+ * A page of a tag's photos that the list rule lets through, in
  * gallery order: walks photo_tags_tag_sort from the keyset and looks each photo up by its id, so a
  * page costs the same at any depth.
  */
 export function listTagPhotos(
   db: DatabaseHandle,
-  query: { tagId: string; access: TagPhotoAccess; after?: { sortAt: string; id: string }; limit: number },
+  query: { tagId: string; access: PhotoListAccess; after?: { sortAt: string; id: string }; limit: number },
 ): Promise<PhotoRow[]> {
   const { access, after } = query;
   return db
@@ -186,13 +166,7 @@ export function listTagPhotos(
     .$if(after !== undefined, (select) =>
       select.where((eb) => eb(eb.refTuple("photo_tags.sort_at", "photo_tags.photo_id"), "<", eb.tuple(after!.sortAt, after!.id))),
     )
-    .where("photos.status", "=", "ready")
-    .where("photos.trashed_at", "is", null)
-    .where((eb) => {
-      const visible = access.visibilities.length > 0 ? [eb("photos.visibility", "in", access.visibilities)] : [];
-      const own = access.viewerId !== null ? [eb("photos.owner_id", "=", access.viewerId)] : [];
-      return eb.or([...visible, ...own]);
-    })
+    .where((eb) => whereListablePhotos(eb, access))
     .orderBy("photo_tags.sort_at", "desc")
     .orderBy("photo_tags.photo_id", "desc")
     .limit(query.limit)

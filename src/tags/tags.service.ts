@@ -6,7 +6,8 @@ import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
 import type { PhotoRow, TagRow } from "@/src/db/database";
 import { inTransaction } from "@/src/db/transaction";
 import { AppError } from "@/src/errors/app-error";
-import { canEditPhoto, canViewPhoto, listableVisibilities } from "@/src/photos/photo-access";
+import { type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
+import { canEditPhoto, canViewPhoto } from "@/src/photos/photo-access";
 import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
 import { announcePhotosChanged } from "@/src/photos/photo-changes";
 import { findPhotoById } from "@/src/photos/photos.repository";
@@ -29,8 +30,6 @@ import {
   listTagsOfPhotos,
   suggestTagsByPrefix,
   type TagCountRow,
-  type TagCountScope,
-  type TagPhotoAccess,
   updateTag,
 } from "./tags.repository";
 
@@ -212,17 +211,13 @@ export async function listTagsForPhoto(db: DatabaseHandle, viewer: Actor, photoI
   return (await listTagsOfPhotos(db, [photoId])).map(toView);
 }
 
-function accessOf(viewer: Viewer): TagPhotoAccess {
-  return { visibilities: listableVisibilities(viewer), viewerId: signedInUser(viewer)?.id ?? null };
-}
-
 /** Tags starting with what was typed, among those on photos the user may see or owns (autocomplete). */
 export async function suggestTags(db: DatabaseHandle, user: Actor, prefix: string, limit: number): Promise<TagView[]> {
   const viewer = asViewer(user);
   if (signedInUser(viewer) === null) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
   const cleaned = cleanTagName(prefix);
   const key = cleaned.length === 0 ? "" : tagKey(cleaned);
-  const rows = await suggestTagsByPrefix(db, key, accessOf(viewer), Math.max(1, Math.min(Math.floor(limit), 50)));
+  const rows = await suggestTagsByPrefix(db, key, photoListAccessOf(viewer), Math.max(1, Math.min(Math.floor(limit), 50)));
   return rows.map(toView);
 }
 
@@ -234,22 +229,21 @@ const REMEMBER_MS = 5_000;
 const MAXIMUM_REMEMBERED = 1_000;
 const rememberedCounts = cacheUntilPhotosChange<TagCountRow[]>({ lifetimeMs: REMEMBER_MS, maxEntries: MAXIMUM_REMEMBERED });
 
-function countRemembered(db: DatabaseHandle, scope: TagCountScope): Promise<TagCountRow[]> {
-  const key = "visibilities" in scope ? `shared:${[...scope.visibilities].sort().join(",")}` : `own:${scope.ownerId}:${[...scope.exceptVisibilities].sort().join(",")}`;
-  return rememberedCounts.get(db, key, () => countPhotosPerTag(db, scope));
+function countRemembered(db: DatabaseHandle, access: PhotoListAccess, part: "shared" | "own"): Promise<TagCountRow[]> {
+  const visibilities = [...access.visibilities].sort().join(",");
+  const key = part === "shared" ? `shared:${visibilities}` : `own:${access.viewerId}:${visibilities}:${access.ownPhotos}`;
+  return rememberedCounts.get(db, key, () => countPhotosPerTag(db, access, part));
 }
 
 /**
- * Every tag with at least one photo this viewer may list (finished, outside the trash), with how
- * many, in name order. A tag whose only photos the viewer may not list is not answered at all.
+ * Every tag with at least one photo this viewer may list (the gallery's list rule: others' finished
+ * photos, the viewer's own in any state, never the trash), with how many, in name order. A tag whose only photos the viewer may not list is not answered at all.
  */
 export async function listTagsForViewer(db: DatabaseHandle, viewer: Actor): Promise<TagWithCount[]> {
-  const access = accessOf(asViewer(viewer));
+  const access = photoListAccessOf(asViewer(viewer));
   const [shared, own] = await Promise.all([
-    countRemembered(db, { visibilities: access.visibilities }),
-    access.viewerId !== null && access.visibilities.length < 4
-      ? countRemembered(db, { ownerId: access.viewerId, exceptVisibilities: access.visibilities })
-      : Promise.resolve([]),
+    countRemembered(db, access, "shared"),
+    access.viewerId !== null ? countRemembered(db, access, "own") : Promise.resolve([]),
   ]);
   const counts = new Map<string, number>();
   for (const row of [...shared, ...own]) counts.set(row.tag_id, (counts.get(row.tag_id) ?? 0) + row.count);
@@ -293,7 +287,7 @@ export async function listTagPhotosForViewer(
   const limit = Math.max(1, Math.min(Math.floor(options.limit), 100));
   const rows = await listTagPhotos(db, {
     tagId: tag.id,
-    access: accessOf(asViewer(viewer)),
+    access: photoListAccessOf(asViewer(viewer)),
     after: options.cursor ? decodeCursor(options.cursor) : undefined,
     limit: limit + 1,
   });
