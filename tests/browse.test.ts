@@ -16,6 +16,7 @@ import { buildNewUser, insertUser } from "@/src/users/users.repository";
 import { createPrivacyWorld, expectNoSecrets, type PrivacyWorld } from "./helpers/privacy-world";
 import { TestClient } from "./helpers/test-client";
 import { openFreshDatabase } from "./helpers/test-database";
+import { enterShareLink } from "./helpers/share-entry";
 
 describe("the browse service", () => {
   let db: Kysely<Database>;
@@ -341,9 +342,7 @@ describe("the browse pages, for a visitor and a member (privacy world)", () => {
     expect(photoPage.text).toContain(`href="/years/${slugs.public.year}"`);
     // The share's visitor: the private photo's EXIF card, with no way into the gallery's lists.
     const shareClient = new TestClient();
-    const first = await shareClient.request(`/s/${world.share.key}`);
-    expect(first.status).toBe(307);
-    expect((await shareClient.request(first.headers.get("location") as string)).status).toBe(303);
+    expect((await enterShareLink(shareClient, world.share.key)).status).toBe(303);
     const sharePage = await page(shareClient, `/s/${world.share.key}/p/${world.photos.private.id}`);
     expect(sharePage.status).toBe(200);
     // The link shows EXIF (the default): the card is there, only without the links.

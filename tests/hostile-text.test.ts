@@ -8,6 +8,7 @@ import { createApiToken } from "./helpers/api-tokens";
 import { uploadCorpusFile, waitForProcessing } from "./helpers/photos";
 import { createTestUser, signedInAdmin, TestClient } from "./helpers/test-client";
 import { openTestDatabase } from "./helpers/test-database";
+import { enterShareLink } from "./helpers/share-entry";
 
 // SECURITY.md 58: a NUL byte (%00, \u0000) or invalid UTF-8 (%C3%28, a lone 0xFF) in any id, slug,
 // key, query value or JSON body value, on every route and page in app/, as an anonymous visitor, a
@@ -253,9 +254,9 @@ beforeAll(async () => {
   };
   document = (await (await new TestClient().request("/api/openapi.json")).json()) as OpenApiDocument;
 
-  // A share visitor admitted the way a browser is: the page sends it through /enter for its grant.
+  // A share visitor admitted the way a person is: the page's "View photos" form posts for its grant.
   const visitor = new TestClient();
-  const entered = await visitor.request(`/s/${shareKey}/enter?next=${encodeURIComponent(`/s/${shareKey}`)}`);
+  const entered = await enterShareLink(visitor, shareKey);
   expect(entered.status, "the probe's share admits a visitor").toBeLessThan(400);
   expect(visitor.cookies.size, "the visitor holds a grant").toBeGreaterThan(0);
   clients = [

@@ -83,7 +83,23 @@ export async function listPublicTagPhotos(db: DatabaseHandle, tagId: string): Pr
   return withJpegs(db, await listTagPhotos(db, { tagId, access: PUBLIC_LIST_ACCESS, limit: COLLAGE_CANDIDATES }));
 }
 
-/** The site's newest public photos, in gallery order. */
+/**
+ * How many pages of candidates the site's collage walks at most: the newest public photos may be
+ * without variants for a while (a bulk upload still processing, rows imported before their files),
+ * and the site's image should show the newest that can be drawn rather than none.
+ */
+const SITE_COLLAGE_PAGES = 5;
+
+/** The site's newest public photos that have JPEG variants, in gallery order. */
 export async function listNewestPublicPhotos(db: DatabaseHandle): Promise<PublicPhoto[]> {
-  return withJpegs(db, await listPhotos(db, { access: PUBLIC_LIST_ACCESS, limit: COLLAGE_CANDIDATES }));
+  const found: PublicPhoto[] = [];
+  let after: { sortAt: string; id: string } | undefined;
+  for (let page = 0; page < SITE_COLLAGE_PAGES && found.length < COLLAGE_CANDIDATES; page += 1) {
+    const rows = await listPhotos(db, { access: PUBLIC_LIST_ACCESS, after, limit: COLLAGE_CANDIDATES });
+    found.push(...(await withJpegs(db, rows)));
+    if (rows.length < COLLAGE_CANDIDATES) break;
+    const last = rows[rows.length - 1];
+    after = { sortAt: last.sort_at, id: last.id };
+  }
+  return found.slice(0, COLLAGE_CANDIDATES);
 }
