@@ -175,7 +175,7 @@ function isDrivenByWords(query: CompiledQuery): boolean {
 
 /** Whether the query starts from the trigram index (a substring, *ton*): on PostgreSQL a LIKE in the driving lookup. */
 function isDrivenBySubstrings(query: CompiledQuery): boolean {
-  return /from \(select photo_search\.photo_id from photo_search where [^()]*photo_search\.document_letters like/.test(query.sql);
+  return /from \(select photo_search\.photo_id from photo_search where (?:(?! offset 0\)).)*document_letters/.test(query.sql);
 }
 
 /** Whether the query starts from a list of photo ids read just before (a word's few matches, at most 2,000). */

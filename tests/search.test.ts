@@ -248,6 +248,9 @@ describe(`the search language on ${databaseKind}`, () => {
     expect((await suggest("priv", "editor")).map((each) => each.token)).toEqual(["private"]);
     expect((await suggest("hid", "editor")).map((each) => each.token)).toEqual(["album:hidden-gems"]);
     expect(await suggest("beach ")).toEqual([]);
+    // A substring being typed is left alone (a word by prefix would replace it).
+    expect(await suggest("*vol")).toEqual([]);
+    expect(await suggest("beach -*volley*")).toEqual([]);
   });
 });
 
