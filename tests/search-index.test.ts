@@ -1,12 +1,12 @@
 // The search index is kept in step with the rows by the database itself (migrations
-// 2026-11-28T0100-search-index, and 2026-11-28T0200-search-trigrams for substrings): every change
+// 2026-11-28T0100-search-index, and 2026-11-29T0400-search-trigrams for substrings): every change
 // path below is made with plain SQL, as any writer would, and the search, by words and by
 // substrings, must follow at once, on SQLite and PostgreSQL alike.
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { ANONYMOUS_VIEWER, toViewer } from "@/src/access/viewer";
 import type { Database } from "@/src/db/database";
-import * as searchTrigrams from "@/src/db/migrations/2026-11-28T0200-search-trigrams";
+import * as searchTrigrams from "@/src/db/migrations/2026-11-29T0400-search-trigrams";
 import { announcePhotosChanged } from "@/src/photos/photo-changes";
 import { searchPhotosForViewer } from "@/src/search/search.service";
 import { copyPhotoTags, deleteTags } from "@/src/tags/tags.repository";

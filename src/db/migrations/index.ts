@@ -15,7 +15,7 @@ import * as library from "./2026-11-26T0400-library";
 import * as shares from "./2026-11-27T0000-shares";
 import * as cameraLensSlugs from "./2026-11-28T0000-camera-lens-slugs";
 import * as searchIndex from "./2026-11-28T0100-search-index";
-import * as searchTrigrams from "./2026-11-28T0200-search-trigrams";
+import * as searchTrigrams from "./2026-11-29T0400-search-trigrams";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -38,7 +38,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-27T0000-shares": shares,
   "2026-11-28T0000-camera-lens-slugs": cameraLensSlugs,
   "2026-11-28T0100-search-index": searchIndex,
-  "2026-11-28T0200-search-trigrams": searchTrigrams,
+  "2026-11-29T0400-search-trigrams": searchTrigrams,
 };
 
 export const migrationProvider: MigrationProvider = {
