@@ -1,10 +1,12 @@
-// The search index is kept in step with the rows by the database itself (migration
-// 2026-11-28T0100-search-index): every change path below is made with plain SQL, as any writer
-// would, and the search must follow at once, on SQLite and PostgreSQL alike.
+// The search index is kept in step with the rows by the database itself (migrations
+// 2026-11-28T0100-search-index, and 2026-11-29T0400-search-trigrams for substrings): every change
+// path below is made with plain SQL, as any writer would, and the search, by words and by
+// substrings, must follow at once, on SQLite and PostgreSQL alike.
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { ANONYMOUS_VIEWER, toViewer } from "@/src/access/viewer";
 import type { Database } from "@/src/db/database";
+import * as searchTrigrams from "@/src/db/migrations/2026-11-29T0400-search-trigrams";
 import { announcePhotosChanged } from "@/src/photos/photo-changes";
 import { searchPhotosForViewer } from "@/src/search/search.service";
 import { copyPhotoTags, deleteTags } from "@/src/tags/tags.repository";
@@ -37,16 +39,30 @@ describe(`the search index follows its rows on ${databaseKind}`, () => {
     expect(rows.map((row) => row.photo_id).sort()).toEqual(photos.map((photo) => photo.id).sort());
   });
 
+  it("builds the trigram index from the rows already there (the migration), and takes it away again (down)", async () => {
+    await searchTrigrams.down(db);
+    await expect(found("*olley*")).rejects.toThrow();
+    expect(await found("volleyball")).toEqual(["p2"]);
+    await searchTrigrams.up(db);
+    expect(await found("*olley*")).toEqual(["p2"]);
+    expect(await found("*urich*")).toEqual(["p4"]);
+  });
+
   it("follows a photo's title, caption, alt text, camera and lens", async () => {
     await db.updateTable("photos").set({ title: "Lighthouse", caption: "Foggy harbour", alt_text: "A red tower" }).where("id", "=", library.ids.p4).execute();
     expect(await found("lighthouse")).toEqual(["p4"]);
     expect(await found("harbour")).toEqual(["p4"]);
     expect(await found("tower")).toEqual(["p4"]);
     expect(await found("zurich")).toEqual([]);
+    expect(await found("*ighthou*")).toEqual(["p4"]);
+    expect(await found("*oggy*")).toEqual(["p4"]);
+    expect(await found("*urich*")).toEqual([]);
     await db.updateTable("photos").set({ camera_make: "FUJIFILM", camera_model: "X-T4", lens: "XF23mmF1.4 R" }).where("id", "=", library.ids.p4).execute();
     expect(await found("fujifilm")).toEqual(["p4"]);
     expect(await found("xf23mmf1")).toEqual(["p4"]);
     expect(await found("iphone")).toEqual([]);
+    expect(await found("*ujifil*")).toEqual(["p4"]);
+    expect(await found("*phone*")).toEqual([]);
   });
 
   it("follows tags added, removed, renamed and merged", async () => {
@@ -55,6 +71,8 @@ describe(`the search index follows its rows on ${databaseKind}`, () => {
     await db.updateTable("tags").set({ name: "Icefield", key: "icefield" }).where("key", "=", "glacier").execute();
     expect(await found("glacier")).toEqual([]);
     expect(await found("icefield")).toEqual(["p3"]);
+    expect(await found("*lacie*")).toEqual([]);
+    expect(await found("*cefiel*")).toEqual(["p3"]);
     // Merge "Icefield" into "Summer" (p1's): p3 gets Summer, Icefield is gone.
     const [icefield, summer] = await Promise.all(["icefield", "summer"].map((key) => db.selectFrom("tags").select("id").where("key", "=", key).executeTakeFirstOrThrow()));
     await copyPhotoTags(db, [icefield.id], summer.id);
@@ -75,9 +93,11 @@ describe(`the search index follows its rows on ${databaseKind}`, () => {
     await db.updateTable("albums").set({ title: "Rough Shore" }).where("id", "=", "i-coast").execute();
     expect(await found("wild")).toEqual([]);
     expect(await found("rough")).toEqual(["p2"]);
+    expect(await found("*ough*")).toEqual(["p2"]);
     // Made private: its title leaves the index, for everyone (even the owner).
     await db.updateTable("albums").set({ visibility: "private" }).where("id", "=", "i-coast").execute();
     expect(await found("rough", "editor")).toEqual([]);
+    expect(await found("*ough*", "editor")).toEqual([]);
     await db.updateTable("albums").set({ visibility: "public" }).where("id", "=", "i-coast").execute();
     expect(await found("rough")).toEqual(["p2"]);
     await db.deleteFrom("albums").where("id", "=", "i-coast").execute();
@@ -91,5 +111,6 @@ describe(`the search index follows its rows on ${databaseKind}`, () => {
     await db.deleteFrom("photos").where("id", "=", library.ids.p2).execute();
     expect(await db.selectFrom("photo_search").select("photo_id").where("photo_id", "=", library.ids.p2).execute()).toEqual([]);
     expect(await found("volleyball")).toEqual([]);
+    expect(await found("*olley*")).toEqual([]);
   });
 });

@@ -64,6 +64,32 @@ describe("/search for a visitor", () => {
   });
 });
 
+describe("/search by a substring", () => {
+  it("finds the public photo by letters inside its word, shows a removable chip, and nothing of a secret photo's", async () => {
+    const { photos } = world;
+    const inside = photos.public.word.slice(3);
+    const html = await searchPage(world.visitor, `*${inside.toUpperCase()}*`);
+    expect(html).toContain(tileOf(photos.public.id));
+    expect(html).toContain('<span class="search-chip-field">Contains</span>');
+    expect(html).toContain(`aria-label="Remove contains ${inside.toLowerCase()}"`);
+    expectNoSecrets(html, world.secretsHiddenFrom("visitor"), "the public photo's substring");
+    for (const visibility of ["unlisted", "members", "private"] as const) {
+      const q = `*${photos[visibility].word.slice(3)}*`;
+      const hidden = await searchPage(world.visitor, q);
+      expect(hidden, q).toContain('data-testid="search-empty"');
+      expectNoSecrets(hidden, world.secretsHiddenFrom("visitor"), `/search?q=${q}`);
+    }
+  });
+
+  it("explains the syntax in the help, and names a substring too short to look up", async () => {
+    const html = await searchPage(world.visitor, "*ab*");
+    expect(html).toContain("*ab* is too short: a substring needs at least 3 letters or digits");
+    expect(html).toContain('data-testid="search-problem"');
+    expect(html).toContain("<code>*part*</code>");
+    expect(html).toContain("Boston and cartons");
+  });
+});
+
 describe("/search for a member", () => {
   it("finds the members-only photo, never the unlisted or private one", async () => {
     const { photos } = world;
@@ -97,6 +123,9 @@ describe("/search with a bad or hostile query", () => {
     ["emoji, RTL and combining marks", "🏖️ שלום e\u0301te\u0301 \u202Ebeach"],
     ["unknown field", "foo:bar"],
     ["lone surrogate", "\uD800beach"],
+    ["LIKE and FTS syntax in a substring", '*%_%* *"NEAR"* *a*'],
+    ["10 kB substring", `*${"a".repeat(10_240)}*`],
+    ["1,000 substrings", "*aaa* ".repeat(1000)],
   ])("%s: never a 500", async (_name, q) => {
     const html = await searchPage(world.visitor, q);
     expect(html).toContain("Search");

@@ -121,6 +121,31 @@ const TABLE: Array<[string, string[], ("visitor" | "member" | "editor" | "admin"
   ["near", ["p3", "p8"]],
   ['"near the and or"', ["p8"]],
   ["AND", ["p8"]],
+  // Substrings (*…*): letters anywhere inside a word, accents and case ignored, every field of the text.
+  ["*olley*", ["p2"]],
+  ["*ACH*", ["p2", "p1"]],
+  ["*urich*", ["p4"]],
+  ["*ÜRI*", ["p4"]],
+  ["*afé*", ["p3", "p1"]],
+  ["*ete*", ["p8"]],
+  ["*near*", ["p3", "p8"]],
+  ["*anon*", ["p3", "p1"]],
+  ["*85m*", ["p1"]],
+  ["*lps*", ["p3"]],
+  ["*idden*", []],
+  ["*idden*", [], "editor"],
+  ["*zzq*", []],
+  // Inside one word only: the space between "Mountain" and "hut" is not skipped.
+  ["*ainhu*", []],
+  // With words, fields and exclusions.
+  ["beach *olley*", ["p2"]],
+  ["*afe* tag:beach", ["p1"]],
+  ["*afe* -tag:beach", ["p3"]],
+  ["-*afe*", ["p4", "p2", "p8"]],
+  ["*each* -*olley*", ["p1"]],
+  ["*ountai* year:2024", ["p3"]],
+  ["*each*", ["p6", "p5", "p2", "p1"], "editor"],
+  ["*each*", ["p5", "p2", "p1"], "member"],
   // Who is asking: members see members-only photos; the owner their private ones; nobody the trash.
   ["beach", ["p5", "p2", "p1"], "member"],
   ["beach", ["p6", "p5", "p2", "p1"], "editor"],
@@ -148,7 +173,7 @@ describe(`the search language on ${databaseKind}`, () => {
   });
 
   it("refuses a query it cannot read with a 400 that names the token", async () => {
-    for (const q of ["colour:red", "year:abc", "iso:>lots", "orientation:round", "x".repeat(501)]) {
+    for (const q of ["colour:red", "year:abc", "iso:>lots", "orientation:round", "x".repeat(501), "*ab*", "*a%b*", "*a_b*", '*a"b*', `*${"a".repeat(51)}*`]) {
       const error = await searchPhotosForViewer(db, ANONYMOUS_VIEWER, { q, limit: 10 }).then(
         () => null,
         (caught: unknown) => caught as { code?: string; message?: string },
@@ -180,6 +205,25 @@ describe(`the search language on ${databaseKind}`, () => {
     const whole = await facetSearchForViewer(db, ANONYMOUS_VIEWER, { q: "" });
     expect(whole.years.find((facet) => facet.label === "2015")?.count).toBe(FILLERS);
     expect(whole.tags.find((facet) => facet.token === "tag:beach")?.count).toBe(2);
+    // A substring's facets are counted like a word's: *each* finds what beach finds here.
+    expect(await facetSearchForViewer(db, ANONYMOUS_VIEWER, { q: "*each*" })).toEqual(beach);
+    for (const facet of beach.tags) expect(await findAll(`*each* ${facet.token}`), facet.token).toHaveLength(facet.count);
+  });
+
+  it("answers a pathological substring over long text, and many substrings at once, exactly", async () => {
+    // One photo whose caption is a long run of one letter: the worst case for matching a run of it.
+    const filler = library.ids.f0;
+    await db.updateTable("photos").set({ caption: "a".repeat(2000) }).where("id", "=", filler).execute();
+    try {
+      const started = Date.now();
+      expect(await findAll(`*${"a".repeat(50)}*`)).toEqual(["f0"]);
+      expect(await findAll(`*${"a".repeat(49)}b*`)).toEqual([]);
+      expect(await findAll(Array.from({ length: 9 }, () => `*${"a".repeat(50)}*`).join(" "))).toEqual(["f0"]);
+      expect(await findAll(Array.from({ length: 20 }, (_, index) => `*aa${index}*`).join(" "))).toEqual([]);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await db.updateTable("photos").set({ caption: "" }).where("id", "=", filler).execute();
+    }
   });
 
   it("suggests tags, albums, cameras, lenses and words the viewer may list, for the last word", async () => {
@@ -204,6 +248,9 @@ describe(`the search language on ${databaseKind}`, () => {
     expect((await suggest("priv", "editor")).map((each) => each.token)).toEqual(["private"]);
     expect((await suggest("hid", "editor")).map((each) => each.token)).toEqual(["album:hidden-gems"]);
     expect(await suggest("beach ")).toEqual([]);
+    // A substring being typed is left alone (a word by prefix would replace it).
+    expect(await suggest("*vol")).toEqual([]);
+    expect(await suggest("beach -*volley*")).toEqual([]);
   });
 });
 
@@ -248,6 +295,26 @@ const HOSTILE = [
   "year:99999999999999999999",
   "x".repeat(500),
   "a ".repeat(200),
+  // Substrings: LIKE and FTS5 syntax inside the stars, too short, too long, too many, pathological.
+  "*%%%*",
+  "*_*",
+  "*a%*",
+  "*___*",
+  '*"*',
+  '*"a" OR "b"*',
+  "*NEAR*",
+  "*NEAR(a b)*",
+  "*a*",
+  "***",
+  "*\\*",
+  "*a\u0000b*",
+  `*${"a".repeat(50)}*`,
+  `*${"a".repeat(51)}*`,
+  `*${"a".repeat(10_240)}*`,
+  Array.from({ length: 9 }, () => `*${"a".repeat(50)}*`).join(" "),
+  Array.from({ length: 20 }, (_, index) => `*ab${index}*`).join(" "),
+  "*aaa* ".repeat(1000),
+  "-*aaa* ".repeat(20),
 ];
 
 describe("the search API", () => {

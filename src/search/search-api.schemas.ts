@@ -9,7 +9,7 @@ import type { SearchFacet, SearchFacets, SearchSuggestion } from "./search.servi
 
 export const SEARCH_LANGUAGE_DESCRIPTION =
   "Tokens separated by spaces, all of which must match (AND): free words (prefixes of words in the title, caption, alt text, tags, " +
-  "public albums' titles, camera and lens; accents and case ignored), \"quoted phrases\", `tag:beach`, `album:<slug>`, " +
+  "public albums' titles, camera and lens; accents and case ignored), `*ton*` (3 to 50 letters or digits anywhere inside a word), \"quoted phrases\", `tag:beach`, `album:<slug>`, " +
   "`camera:canon` (any camera whose name holds those whole words), `lens:`, `year:2019`, `date:2024-05`, `date:>=2024-05-01`, " +
   "`iso:>1600`, `f:<2.8`, `orientation:portrait|landscape|square`; `-` in front leaves matching photos out. " +
   `At most ${MAX_SEARCH_QUERY_LENGTH} characters. A token that cannot be read is a 400 whose message names it.`;

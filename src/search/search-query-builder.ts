@@ -2,14 +2,16 @@ import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, 
 import type { Database } from "@/src/db/database";
 import { tagKey, tagNameProblem } from "@/src/tags/tag-name";
 import { foldSearchText } from "./fold-search-text";
-import type { SearchTerm, TextTerm } from "./search-query.types";
+import type { SearchTerm, SubstringTerm, TextTerm } from "./search-query.types";
 
 // The search language's parsed form (search-query.types.ts) as Kysely conditions on `photos`, for
 // SQLite and PostgreSQL alike. The one place the two databases differ: free words go to FTS5's
 // MATCH on SQLite and to a tsquery on PostgreSQL. User text never reaches SQL but as a bound
 // parameter, and never reaches a MATCH or tsquery string but as words of letters and digits (every
 // other character is a separator on both sides, as in the index), so FTS operators typed in the box
-// (NEAR, AND, OR, NOT, *, ^, quotes, parentheses, colons) are plain words or nothing.
+// (NEAR, AND, OR, NOT, *, ^, quotes, parentheses, colons) are plain words or nothing. A substring
+// (`*ton*`) is letters and digits only (the parser refuses anything else), and still reaches FTS5
+// as a quoted string (quotes doubled) and PostgreSQL's LIKE with `\`, `%` and `_` escaped.
 
 export type SearchDialect = "sqlite" | "postgres";
 
@@ -48,14 +50,45 @@ function tsPattern(pattern: { tokens: string[]; prefix: boolean }): string {
   return pattern.tokens.map((token, index) => (index === pattern.tokens.length - 1 && pattern.prefix ? `${token}:*` : token)).join(" <-> ");
 }
 
-/** The ids of the photos whose text matches every pattern (a subquery on the index). */
-function matchingPhotoIds(dialect: SearchDialect, patterns: Array<{ tokens: string[]; prefix: boolean }>) {
+/** FTS5 trigram table: each substring a quoted string (its characters in a row), all of them (AND). */
+function trigramPattern(substrings: string[]): string {
+  return substrings.map((each) => `"${each.replace(/"/g, '""')}"`).join(" AND ");
+}
+
+/** PostgreSQL LIKE: the substring anywhere, its `\`, `%` and `_` escaped (the default escape is `\`). */
+function likePattern(substring: string): string {
+  return `%${substring.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/** PostgreSQL: the folded text (punctuation kept, photo_search_fold_letters) holds the substring; found by the GIN trigram index. */
+function likeCondition(substring: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`photo_search.document_letters like ${likePattern(substring)}`;
+}
+
+/**
+ * The ids of the photos whose text matches every word pattern and holds every substring (a
+ * subquery on the indexes: the index of words, the trigram index, or both).
+ */
+function matchingPhotoIds(dialect: SearchDialect, patterns: Array<{ tokens: string[]; prefix: boolean }>, substrings: string[] = []) {
   if (dialect === "sqlite") {
-    return sql<string>`(select photo_search.photo_id from photo_search_fts join photo_search on photo_search.id = photo_search_fts.rowid where photo_search_fts match ${patterns.map(ftsPattern).join(" AND ")})`;
+    if (patterns.length === 0) {
+      return sql<string>`(select photo_search.photo_id from photo_search_trigram join photo_search on photo_search.id = photo_search_trigram.rowid where photo_search_trigram match ${trigramPattern(substrings)})`;
+    }
+    const holding = substrings.length === 0 ? sql`` : sql` and photo_search.id in (select rowid from photo_search_trigram where photo_search_trigram match ${trigramPattern(substrings)})`;
+    return sql<string>`(select photo_search.photo_id from photo_search_fts join photo_search on photo_search.id = photo_search_fts.rowid where photo_search_fts match ${patterns.map(ftsPattern).join(" AND ")}${holding})`;
   }
+  const conditions = [
+    ...(patterns.length === 0 ? [] : [sql<SqlBool>`photo_search.document_vector @@ to_tsquery('simple', ${patterns.map((each) => `(${tsPattern(each)})`).join(" & ")})`]),
+    ...substrings.map(likeCondition),
+  ];
   // OFFSET 0 keeps PostgreSQL from folding the lookup into the join: the matches are found on
-  // their own (by the GIN index), not tested one photo at a time.
-  return sql<string>`(select photo_search.photo_id from photo_search where photo_search.document_vector @@ to_tsquery('simple', ${patterns.map((each) => `(${tsPattern(each)})`).join(" & ")}) offset 0)`;
+  // their own (by the GIN indexes), not tested one photo at a time.
+  return sql<string>`(select photo_search.photo_id from photo_search where ${sql.join(conditions, sql` and `)} offset 0)`;
+}
+
+/** Whether a term is looked up in an index of the text (a word or phrase with letters or digits, or a substring). */
+function isTextLookup(term: SearchTerm): term is TextTerm | SubstringTerm {
+  return term.kind === "substring" || (term.kind === "text" && textPattern(term) !== null);
 }
 
 /** What the service resolved before the query is built: the slugs `camera:`/`lens:` values name. */
@@ -68,18 +101,20 @@ export interface ResolvedSearch {
   slugs: Map<SearchTerm, string[]>;
 }
 
-/** Whether the query has free words: then the index of words drives the query; otherwise the photos' own indexes do. */
+/** Whether the query has free words or substrings: then the indexes of the text drive the query; otherwise the photos' own indexes do. */
 export function hasPositiveText(terms: SearchTerm[]): boolean {
-  return terms.some((term) => term.kind === "text" && !term.negated && textPattern(term) !== null);
+  return terms.some((term) => !term.negated && isTextLookup(term));
 }
 
 /**
- * The positive free words as one index lookup (every word must match): a subquery of `photo_id`s
- * to select from, or null when there are none.
+ * The positive free words and substrings as one index lookup (every one must match): a subquery
+ * of `photo_id`s to select from, or null when there are none.
  */
 export function positiveTextPhotoIds(dialect: SearchDialect, terms: SearchTerm[]): RawBuilder<{ photo_id: string }> | null {
   const patterns = terms.flatMap((term) => (term.kind === "text" && !term.negated ? [textPattern(term)] : [])).filter((each) => each !== null);
-  return patterns.length === 0 ? null : (matchingPhotoIds(dialect, patterns) as unknown as RawBuilder<{ photo_id: string }>);
+  const substrings = terms.flatMap((term) => (term.kind === "substring" && !term.negated ? [term.value] : []));
+  if (patterns.length === 0 && substrings.length === 0) return null;
+  return matchingPhotoIds(dialect, patterns, substrings) as unknown as RawBuilder<{ photo_id: string }>;
 }
 
 type PhotosBuilder = ExpressionBuilder<Database, "photos">;
@@ -98,6 +133,14 @@ function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTe
         return sql<SqlBool>`exists (select 1 from photo_search where photo_search.photo_id = photos.id and photo_search.document_vector @@ to_tsquery('simple', ${tsPattern(pattern)}))`;
       }
       return eb("photos.id", "in", matchingPhotoIds(dialect, [pattern]));
+    }
+    case "substring": {
+      // As a word: PostgreSQL probes the photo's own row (LIKE on one row), SQLite tests the photo
+      // against the trigram index's matches, built once per statement.
+      if (dialect === "postgres") {
+        return sql<SqlBool>`exists (select 1 from photo_search where photo_search.photo_id = photos.id and ${likeCondition(term.value)})`;
+      }
+      return eb("photos.id", "in", matchingPhotoIds(dialect, [], [term.value]));
     }
     case "tag": {
       if (tagNameProblem(term.value) !== null) return eb.lit(false);
@@ -153,7 +196,7 @@ function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTe
 
 /**
  * Every term as one condition on `photos` (AND), negated terms as NOT (NOT IN / NOT EXISTS). With
- * `skipPositiveText`, positive free words are left out: the caller drives the query from the index
+ * `skipPositiveText`, positive free words and substrings are left out: the caller drives the query from the index
  * with positiveTextPhotoIds instead.
  */
 export function whereSearchTerms(
@@ -163,7 +206,7 @@ export function whereSearchTerms(
   options: { skipPositiveText: boolean },
 ): Expression<SqlBool> {
   const conditions = resolved.terms
-    .filter((term) => !(options.skipPositiveText && term.kind === "text" && !term.negated))
+    .filter((term) => !(options.skipPositiveText && (term.kind === "text" || term.kind === "substring") && !term.negated))
     .map((term) => {
       const condition = termCondition(eb, dialect, term, resolved, options.skipPositiveText);
       return term.negated ? eb.not(condition) : condition;

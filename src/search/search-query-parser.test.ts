@@ -6,7 +6,7 @@ import {
   parseSearchQuery,
   removeSearchTerm,
 } from "./search-query-parser";
-import { MAX_SEARCH_QUERY_LENGTH, MAX_SEARCH_TERMS, type SearchTerm } from "./search-query.types";
+import { MAX_SEARCH_QUERY_LENGTH, MAX_SEARCH_TERMS, MAX_SUBSTRING_LENGTH, type SearchTerm } from "./search-query.types";
 
 function termsOf(text: string): SearchTerm[] {
   const parse = parseSearchQuery(text);
@@ -98,6 +98,19 @@ describe("parseSearchQuery: inputs and the terms they make", () => {
     ["f:>=8", [{ kind: "aperture", raw: "f:>=8", negated: false, comparison: ">=", value: 8 }]],
     ["f:.95", [{ kind: "aperture", raw: "f:.95", negated: false, comparison: "=", value: 0.95 }]],
     ["f:f/1.4", [{ kind: "aperture", raw: "f:f/1.4", negated: false, comparison: "=", value: 1.4 }]],
+    ["*ton*", [{ kind: "substring", raw: "*ton*", negated: false, value: "ton" }]],
+    ["*TÔN*", [{ kind: "substring", raw: "*TÔN*", negated: false, value: "ton" }]],
+    ["-*ton*", [{ kind: "substring", raw: "-*ton*", negated: true, value: "ton" }]],
+    ["**ton***", [{ kind: "substring", raw: "**ton***", negated: false, value: "ton" }]],
+    ["*ﬁel*", [{ kind: "substring", raw: "*ﬁel*", negated: false, value: "fiel" }]],
+    ["*東京タ*", [{ kind: "substring", raw: "*東京タ*", negated: false, value: "東京タ" }]],
+    ["*ton* tag:beach", [{ kind: "substring", raw: "*ton*", negated: false, value: "ton" }, { kind: "tag", raw: "tag:beach", negated: false, value: "beach" }]],
+    ["*ton", [word("*ton", ["ton"])]],
+    ["ton*", [word("ton*", ["ton"])]],
+    ['"*ton*"', [word('"*ton*"', ["ton"], true)]],
+    ["** *** -**", []],
+    // White space ends a token: these are two words, as without the stars.
+    ["*on b*", [word("*on", ["on"]), word("b*", ["b"])]],
     ["orientation:portrait", [{ kind: "orientation", raw: "orientation:portrait", negated: false, value: "portrait" }]],
     ["-orientation:Square", [{ kind: "orientation", raw: "-orientation:Square", negated: true, value: "square" }]],
   ];
@@ -160,6 +173,15 @@ describe("parseSearchQuery: errors name the token and where it starts", () => {
     ["http://example.com", "http://example.com", 0, "names no field"],
     ["-Colour:red", "-Colour:red", 0, "Colour: is not one of"],
     ["café:noir", "café:noir", 0, "names no field"],
+    ["*to*", "*to*", 0, "*to* is too short: a substring needs at least 3 letters or digits (use *ton* to find Boston or cartons)"],
+    ["beach -*é*", "-*é*", 6, "is too short"],
+    ['*"on b"*', '*"on b"*', 0, "holds more than letters and digits"],
+    ["*100%*", "*100%*", 0, "holds more than letters and digits"],
+    ["*a_b*", "*a_b*", 0, "holds more than letters and digits"],
+    ['*a"b*', '*a"b*', 0, "holds more than letters and digits"],
+    ["*a*b*", "*a*b*", 0, "holds more than letters and digits"],
+    ["*NEAR(a*", "*NEAR(a*", 0, "holds more than letters and digits"],
+    [`*${"a".repeat(MAX_SUBSTRING_LENGTH + 1)}*`, `*${"a".repeat(MAX_SUBSTRING_LENGTH + 1)}*`, 0, `is too long: a substring holds at most ${MAX_SUBSTRING_LENGTH}`],
   ];
 
   it.each(table)("%j", (input, token, position, message) => {
@@ -206,6 +228,8 @@ describe("formatSearchTerm", () => {
     "iso:>1600",
     "f:<2.8",
     "orientation:portrait",
+    "*ton*",
+    "-*Café*",
   ])("%j parses back to the same term", (input) => {
     const [term] = termsOf(input);
     const [again] = termsOf(formatSearchTerm(term));
@@ -220,6 +244,8 @@ describe("describeSearchTerm", () => {
     expect(describeSearchTerm(taken)).toEqual({ field: "Taken", value: "2024-05-01" });
     expect(describeSearchTerm(iso)).toEqual({ field: "ISO", value: "> 1600" });
     expect(describeSearchTerm(phrase)).toEqual({ field: "Phrase", value: "“red door”" });
+    const [contains] = termsOf("-*Tön*");
+    expect(describeSearchTerm(contains)).toEqual({ field: "Contains", value: "ton" });
   });
 });
 
@@ -234,7 +260,7 @@ describe("removeSearchTerm and addSearchTerm", () => {
   });
 
   it("every chip's raw text comes out again", () => {
-    const text = 'beach -tag:sea "red door" year:>=2019 camera:"eos 40d"';
+    const text = 'beach -tag:sea "red door" year:>=2019 camera:"eos 40d" *ton* -*Café*';
     for (const term of termsOf(text)) {
       const rest = removeSearchTerm(text, term.raw);
       expect(termsOf(rest).map((t) => t.raw)).toEqual(termsOf(text).map((t) => t.raw).filter((raw) => raw !== term.raw));

@@ -14,6 +14,10 @@
 //   name in any case) is a filter. A token whose part before the first colon is letters only and
 //   not a field (foo:bar, http://...) is an error naming it, so a typo never silently searches for
 //   text; quote it to search for the words. A colon after digits (10:30) is a free word.
+// - `*ton*` (stars at both ends, letters and digits between) is a substring: the photo's text holds
+//   those letters anywhere inside a word (Boston, cartons), accents and case ignored. At least 3
+//   characters (the trigram indexes need one run of three), at most 50; anything else between the
+//   stars is an error naming the token. Stars only at one end (`ton*`) stay punctuation.
 // - Anything else is free text: folded (accents and case ignored) and split on characters that
 //   are neither letters nor digits, as the full-text tokenizer does. One word matches by prefix;
 //   several ("rock'n'roll") are a phrase of those words. A token of only punctuation or emoji is
@@ -23,6 +27,8 @@ import { foldSearchText } from "./fold-search-text";
 import {
   MAX_SEARCH_QUERY_LENGTH,
   MAX_SEARCH_TERMS,
+  MAX_SUBSTRING_LENGTH,
+  MIN_SUBSTRING_LENGTH,
   ORIENTATIONS,
   SEARCH_FIELDS,
   type DateTerm,
@@ -33,6 +39,7 @@ import {
   type SearchQuery,
   type SearchQueryParse,
   type SearchTerm,
+  type SubstringTerm,
 } from "./search-query.types";
 
 /** One example per field, for messages and the help on the page. */
@@ -149,10 +156,29 @@ function readTerm(token: RawToken): SearchTerm | null {
     }
   }
 
+  if (body.length > 2 && body.startsWith("*") && body.endsWith("*")) return readSubstring(body, { raw, negated }, token);
+
   const quoted = body.includes('"');
   const words = splitWords(body.replaceAll('"', " "));
   if (words.length === 0) return null;
   return { kind: "text", raw, negated, words, phrase: quoted || words.length > 1 };
+}
+
+const SUBSTRING_CHARACTERS = /^[\p{L}\p{N}]+$/u;
+
+/** `*ton*`: the folded letters between the stars; more stars at either end are the same as one. */
+function readSubstring(body: string, base: { raw: string; negated: boolean }, token: RawToken): SubstringTerm | null {
+  const inner = body.replace(/^\*+/, "").replace(/\*+$/, "");
+  if (inner === "") return null;
+  const fail = (what: string): never => {
+    throw new QueryError(`${base.raw} ${what} (use *ton* to find Boston or cartons)`, base.raw, token.position);
+  };
+  const value = foldSearchText(inner);
+  if (!SUBSTRING_CHARACTERS.test(value)) fail("holds more than letters and digits: a substring is part of one word");
+  const length = [...value].length;
+  if (length < MIN_SUBSTRING_LENGTH) fail(`is too short: a substring needs at least ${MIN_SUBSTRING_LENGTH} letters or digits`);
+  if (length > MAX_SUBSTRING_LENGTH) fail(`is too long: a substring holds at most ${MAX_SUBSTRING_LENGTH} letters or digits`);
+  return { kind: "substring", ...base, value };
 }
 
 /** Folded words, split the way the full-text tokenizers split them. */
@@ -312,6 +338,8 @@ export function formatSearchTerm(term: SearchTerm): string {
   switch (term.kind) {
     case "text":
       return dash + (term.phrase ? `"${term.words.join(" ")}"` : term.words[0]);
+    case "substring":
+      return `${dash}*${term.value}*`;
     case "tag":
     case "album":
     case "camera":
@@ -341,6 +369,8 @@ export function describeSearchTerm(term: SearchTerm): { field: string; value: st
   switch (term.kind) {
     case "text":
       return { field: term.phrase ? "Phrase" : "Words", value: term.phrase ? `“${term.words.join(" ")}”` : term.words[0] };
+    case "substring":
+      return { field: "Contains", value: term.value };
     case "tag":
       return { field: "Tag", value: term.value };
     case "album":

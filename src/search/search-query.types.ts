@@ -34,6 +34,17 @@ export interface TextTerm extends TermBase {
   phrase: boolean;
 }
 
+/**
+ * `*ton*`: photos whose text holds these letters anywhere inside a word (Boston, cartons, Tonga),
+ * folded like a word. Only letters and digits, at least MIN_SUBSTRING_LENGTH of them (the trigram
+ * indexes look up runs of three) and at most MAX_SUBSTRING_LENGTH.
+ */
+export interface SubstringTerm extends TermBase {
+  kind: "substring";
+  /** The folded letters and digits between the stars. */
+  value: string;
+}
+
 /** `tag:`, `album:`, `camera:`, `lens:` with the value as typed (quotes removed, trimmed, not folded). */
 export interface NameTerm extends TermBase {
   kind: "tag" | "album" | "camera" | "lens";
@@ -63,7 +74,7 @@ export interface OrientationTerm extends TermBase {
   value: Orientation;
 }
 
-export type SearchTerm = TextTerm | NameTerm | DateTerm | NumberTerm | OrientationTerm;
+export type SearchTerm = TextTerm | SubstringTerm | NameTerm | DateTerm | NumberTerm | OrientationTerm;
 
 export interface SearchQuery {
   terms: SearchTerm[];
@@ -84,3 +95,7 @@ export type SearchQueryParse = { ok: true; query: SearchQuery } | { ok: false; e
 export const MAX_SEARCH_QUERY_LENGTH = 500;
 /** At most this many terms in one query. */
 export const MAX_SEARCH_TERMS = 20;
+/** A substring needs this many characters: both indexes look text up by runs of three (trigrams). */
+export const MIN_SUBSTRING_LENGTH = 3;
+/** The longest substring read: longer than any word worth searching inside, short enough to stay cheap. */
+export const MAX_SUBSTRING_LENGTH = 50;

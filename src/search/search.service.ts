@@ -196,7 +196,7 @@ function wordsStartingWith(documents: string[], prefix: string): string[] {
  * Suggestions for the last word of `q` (what is being typed): tags, albums, cameras and lenses the
  * viewer may list, and words of photos the viewer may list, each by prefix (accents and case
  * ignored), at most `limit`. `tag:be` suggests only tags, `camera:ca` only cameras, and so on; a
- * leading `-` is kept on each token. Nothing when the text ends with a space.
+ * leading `-` is kept on each token. Nothing when the text ends with a space, or for a substring (`*ton`).
  */
 export async function suggestSearchForViewer(db: DatabaseHandle, viewer: Viewer, input: { q: string; limit: number }): Promise<SearchSuggestion[]> {
   const limit = Math.max(1, Math.min(Math.floor(input.limit), MAX_SEARCH_SUGGESTIONS));
@@ -207,6 +207,8 @@ export async function suggestSearchForViewer(db: DatabaseHandle, viewer: Viewer,
   const field = /^(tag|album|camera|lens):(.*)$/iu.exec(word);
   const kind = field ? (field[1].toLowerCase() as "tag" | "album" | "camera" | "lens") : null;
   const prefix = (field ? field[2] : word).replace(/^"/, "");
+  // A substring being typed (*ton) is not the start of a word: offering words by prefix would replace it.
+  if (!field && prefix.startsWith("*")) return [];
   if (foldSearchText(prefix).trim().length === 0) return [];
   const access = photoListAccessOf(viewer);
   const suggestions: SearchSuggestion[] = [];

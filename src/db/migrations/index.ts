@@ -17,6 +17,7 @@ import * as cameraLensSlugs from "./2026-11-28T0000-camera-lens-slugs";
 import * as searchIndex from "./2026-11-28T0100-search-index";
 import * as cameraDisplayNames from "./2026-11-29T0000-camera-display-names";
 import * as shareVisitorGrants from "./2026-11-29T0300-share-visitor-grants";
+import * as searchTrigrams from "./2026-11-29T0400-search-trigrams";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-28T0100-search-index": searchIndex,
   "2026-11-29T0000-camera-display-names": cameraDisplayNames,
   "2026-11-29T0300-share-visitor-grants": shareVisitorGrants,
+  "2026-11-29T0400-search-trigrams": searchTrigrams,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,6 +4,7 @@ import { searchHref } from "./search-href";
 /** Every part of the search language with an example that runs it. */
 const ROWS: { syntax: string; example: string; meaning: string }[] = [
   { syntax: "words", example: "beach sunset", meaning: "Every word, at the start of a word in the title, caption, alt text, tags, public album titles, camera or lens. Accents and case do not matter." },
+  { syntax: "*part*", example: "*ton*", meaning: "These letters anywhere inside a word (*ton* finds Boston and cartons): at least 3 letters or digits." },
   { syntax: '"phrase"', example: '"red door"', meaning: "These words in a row." },
   { syntax: "-term", example: "beach -tag:crowd", meaning: "Leave out photos that match the term. Works with every field." },
   { syntax: "tag:", example: "tag:beach", meaning: "Tagged so (any case or accents)." },
