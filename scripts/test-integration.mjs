@@ -1,7 +1,13 @@
-// npm run test:integration: the integration suite on SQLite with local disk, then on PostgreSQL
-// when DATABASE_URL points at one, storing media in S3 when S3_ENDPOINT points at a server too
-// (CI starts both with ../shared/services/postgres.sh and s3.sh).
-import { spawnSync } from "node:child_process";
+// npm run test:integration: the integration suite on SQLite with local disk and, when DATABASE_URL
+// points at a PostgreSQL server, on PostgreSQL, storing media in S3 when S3_ENDPOINT points at a
+// server too (CI starts both with ../shared/services/postgres.sh and s3.sh).
+//
+// The two runs share nothing (each starts its own app on a free port with a fresh database, data
+// folder and bucket), so they run side by side: each run's app spends much of its time waiting on
+// the other processes (its database, image processing, the test client), and together they keep
+// both cores busy. The SQLite run prints as it goes; the other's output is held and printed whole
+// when it ends, so their lines never interleave. INTEGRATION_SEQUENTIAL=1 runs them one after the other.
+import { spawn } from "node:child_process";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -13,14 +19,39 @@ if (process.env.DATABASE_URL?.startsWith("postgres")) {
 }
 if (!process.env.S3_ENDPOINT) console.log("S3_ENDPOINT is not set: the S3 storage backend is not tested.");
 
-for (const { database, storage } of runs) {
-  console.log(`\n=== Integration tests on ${database} with ${storage} storage ===`);
-  const started = performance.now();
-  const run = spawnSync(
-    process.execPath,
-    [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "vitest.integration.config.ts", ...process.argv.slice(2)],
-    { cwd: root, stdio: "inherit", env: { ...process.env, TEST_DATABASE: database, TEST_STORAGE: storage } },
-  );
-  console.log(`=== Integration tests on ${database}: ${Math.round((performance.now() - started) / 1000)} s ===`);
-  if (run.status !== 0) process.exit(run.status ?? 1);
+function runSuite({ database, storage }, { streamed }) {
+  return new Promise((resolve) => {
+    console.log(`\n=== Integration tests on ${database} with ${storage} storage${streamed ? "" : " (printed when it ends)"} ===`);
+    const started = performance.now();
+    const child = spawn(
+      process.execPath,
+      [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "vitest.integration.config.ts", ...process.argv.slice(2)],
+      { cwd: root, stdio: streamed ? "inherit" : ["ignore", "pipe", "pipe"], env: { ...process.env, TEST_DATABASE: database, TEST_STORAGE: storage } },
+    );
+    const held = [];
+    child.stdout?.on("data", (chunk) => held.push(chunk));
+    child.stderr?.on("data", (chunk) => held.push(chunk));
+    child.on("close", (code, signal) => {
+      if (!streamed) {
+        console.log(`\n=== Integration tests on ${database} with ${storage} storage: its output ===`);
+        process.stdout.write(Buffer.concat(held));
+      }
+      const seconds = Math.round((performance.now() - started) / 1000);
+      console.log(`=== Integration tests on ${database}: ${code === 0 ? "passed" : "FAILED"} in ${seconds} s ===`);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
 }
+
+let codes;
+if (process.env.INTEGRATION_SEQUENTIAL === "1") {
+  codes = [];
+  for (const run of runs) {
+    const code = await runSuite(run, { streamed: true });
+    codes.push(code);
+    if (code !== 0) break;
+  }
+} else {
+  codes = await Promise.all(runs.map((run, index) => runSuite(run, { streamed: index === 0 })));
+}
+process.exit(codes.find((code) => code !== 0) ?? 0);
