@@ -5,25 +5,13 @@
 // Albums have no state and no trash: a deleted album is gone.
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ANONYMOUS_VIEWER, type SessionUser, toViewer, type Viewer } from "@/src/access/viewer";
 import { albumListAccessOf, canEditAlbum, canViewAlbum, mayListAlbum, whereListableAlbums } from "@/src/albums/album-access";
 import { type Database, VISIBILITIES, type Visibility } from "@/src/db/database";
+import { accessCast, insertCastUsers, type ViewerKind } from "./helpers/access-cast";
 import { openFreshDatabase } from "./helpers/test-database";
 
-const user = (id: string, role: SessionUser["role"]): SessionUser => ({ id, email: `${id}@example.test`, name: id, role });
-const owner = user("album-access-owner", "editor");
-const otherEditor = user("album-access-other-editor", "editor");
-const member = user("album-access-member", "viewer");
-const admin = user("album-access-admin", "admin");
-
-type Kind = "anonymous" | "viewer" | "editor-owner" | "other editor" | "admin";
-const VIEWERS: Array<[Kind, Viewer]> = [
-  ["anonymous", ANONYMOUS_VIEWER],
-  ["viewer", toViewer(member)],
-  ["editor-owner", toViewer(owner)],
-  ["other editor", toViewer(otherEditor)],
-  ["admin", toViewer(admin)],
-];
+const { owner, admin, viewers: VIEWERS, users } = accessCast("album-access");
+type Kind = ViewerKind;
 
 /** The albums: one per visibility, of the editor-owner, and one per visibility of the admin. */
 const ALBUMS = VISIBILITIES.flatMap((visibility) => [owner, admin].map((albumOwner) => ({ id: `${visibility}-${albumOwner === owner ? "owner" : "admin"}`, owner_id: albumOwner.id, visibility })));
@@ -46,9 +34,7 @@ let remove: () => Promise<void>;
 beforeAll(async () => {
   ({ db, remove } = await openFreshDatabase(inject("databaseKind")));
   const now = "2026-01-01T00:00:00.000Z";
-  for (const each of [owner, otherEditor, member, admin]) {
-    await db.insertInto("users").values({ id: each.id, email: each.email, name: each.name, role: each.role, password_hash: null, disabled_at: null, session_version: 1, created_at: now, updated_at: now }).execute();
-  }
+  await insertCastUsers(db, users, now);
   await db
     .insertInto("albums")
     .values(ALBUMS.map((album) => ({ ...album, slug: album.id, title: album.id, parent_id: null, cover_photo_id: null, created_at: now, updated_at: now })))

@@ -6,7 +6,6 @@
 // decisions taken where the old copies of the rule differed (issue 26).
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ANONYMOUS_VIEWER, type SessionUser, toViewer, type Viewer } from "@/src/access/viewer";
 import { type Database, type PhotoStatus, VISIBILITIES, type Visibility } from "@/src/db/database";
 import {
   editablePhotosAccessOf,
@@ -21,21 +20,11 @@ import {
   whereListablePart,
   whereListablePhotos,
 } from "@/src/photos/listable-photos";
+import { ANONYMOUS_VIEWER, toViewer, type Viewer } from "@/src/access/viewer";
+import { accessCast, insertCastUsers } from "./helpers/access-cast";
 import { openFreshDatabase } from "./helpers/test-database";
 
-const user = (id: string, role: SessionUser["role"]): SessionUser => ({ id, email: `${id}@example.test`, name: id, role });
-const owner = user("access-owner", "editor");
-const otherEditor = user("access-other-editor", "editor");
-const member = user("access-member", "viewer");
-const admin = user("access-admin", "admin");
-
-const VIEWERS: Array<[string, Viewer]> = [
-  ["anonymous", ANONYMOUS_VIEWER],
-  ["viewer", toViewer(member)],
-  ["editor-owner", toViewer(owner)],
-  ["other editor", toViewer(otherEditor)],
-  ["admin", toViewer(admin)],
-];
+const { owner, otherEditor, member, admin, viewers: VIEWERS, users } = accessCast("access");
 const STATUSES: PhotoStatus[] = ["ready", "processing", "failed"];
 /** Whose photo: the editor-owner's, or the admin's own (so "admin" is also an owner in the table). */
 const OWNERS = [owner, admin];
@@ -81,9 +70,7 @@ let remove: () => Promise<void>;
 beforeAll(async () => {
   ({ db, remove } = await openFreshDatabase(inject("databaseKind")));
   const now = "2026-01-01T00:00:00.000Z";
-  for (const each of [owner, otherEditor, member, admin]) {
-    await db.insertInto("users").values({ id: each.id, email: each.email, name: each.name, role: each.role, password_hash: null, disabled_at: null, session_version: 1, created_at: now, updated_at: now }).execute();
-  }
+  await insertCastUsers(db, users, now);
   await db
     .insertInto("photos")
     .values(
