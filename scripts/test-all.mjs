@@ -2,8 +2,8 @@
 // time went. Checks that use different resources run side by side: lint and typecheck are each
 // single-threaded, so on a 2-core machine together they take about as long as the slower one.
 // Stops at the first phase that fails, with its exit code.
-import { spawn } from "node:child_process";
 import path from "node:path";
+import { runChild } from "./run-child.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -17,24 +17,10 @@ const phases = [
   ["test:e2e"],
 ];
 
-/**
- * Runs one npm script. Alone, it prints as it goes; beside others, its output is held and printed
- * whole when it ends, so two scripts' lines never interleave.
- */
-function runScript(script, { alone }) {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(npm, ["run", "--silent", script], { cwd: root, stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
-    const held = [];
-    if (!alone) {
-      child.stdout.on("data", (chunk) => held.push(chunk));
-      child.stderr.on("data", (chunk) => held.push(chunk));
-    }
-    child.on("close", (code, signal) => {
-      if (!alone) process.stdout.write(Buffer.concat(held));
-      resolve({ script, code: code ?? (signal ? 1 : 0), seconds: (performance.now() - started) / 1000 });
-    });
-  });
+/** Runs one npm script; beside others, its output is held until it ends (scripts/run-child.mjs). */
+async function runScript(script, { alone }) {
+  const { code, seconds } = await runChild(npm, ["run", "--silent", script], { cwd: root, streamed: alone });
+  return { script, code, seconds };
 }
 
 const timings = [];

@@ -9,8 +9,8 @@
 // when it ends, so their lines never interleave. INTEGRATION_SEQUENTIAL=1 runs them one after the other.
 // Measured on a 2-core machine (2026-11-27), eight files on both databases: 61.6 s side by side,
 // 71.4 s one after the other.
-import { spawn } from "node:child_process";
 import path from "node:path";
+import { runChild } from "./run-child.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const runs = [{ database: "sqlite", storage: "local" }];
@@ -21,28 +21,20 @@ if (process.env.DATABASE_URL?.startsWith("postgres")) {
 }
 if (!process.env.S3_ENDPOINT) console.log("S3_ENDPOINT is not set: the S3 storage backend is not tested.");
 
-function runSuite({ database, storage }, { streamed }) {
-  return new Promise((resolve) => {
-    console.log(`\n=== Integration tests on ${database} with ${storage} storage${streamed ? "" : " (printed when it ends)"} ===`);
-    const started = performance.now();
-    const child = spawn(
-      process.execPath,
-      [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "vitest.integration.config.ts", ...process.argv.slice(2)],
-      { cwd: root, stdio: streamed ? "inherit" : ["ignore", "pipe", "pipe"], env: { ...process.env, TEST_DATABASE: database, TEST_STORAGE: storage } },
-    );
-    const held = [];
-    child.stdout?.on("data", (chunk) => held.push(chunk));
-    child.stderr?.on("data", (chunk) => held.push(chunk));
-    child.on("close", (code, signal) => {
-      if (!streamed) {
-        console.log(`\n=== Integration tests on ${database} with ${storage} storage: its output ===`);
-        process.stdout.write(Buffer.concat(held));
-      }
-      const seconds = Math.round((performance.now() - started) / 1000);
-      console.log(`=== Integration tests on ${database}: ${code === 0 ? "passed" : "FAILED"} in ${seconds} s ===`);
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
+async function runSuite({ database, storage }, { streamed }) {
+  console.log(`\n=== Integration tests on ${database} with ${storage} storage${streamed ? "" : " (printed when it ends)"} ===`);
+  const { code, seconds } = await runChild(
+    process.execPath,
+    [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "vitest.integration.config.ts", ...process.argv.slice(2)],
+    {
+      cwd: root,
+      env: { ...process.env, TEST_DATABASE: database, TEST_STORAGE: storage },
+      streamed,
+      onEnd: () => streamed || console.log(`\n=== Integration tests on ${database} with ${storage} storage: its output ===`),
+    },
+  );
+  console.log(`=== Integration tests on ${database}: ${code === 0 ? "passed" : "FAILED"} in ${Math.round(seconds)} s ===`);
+  return code;
 }
 
 let codes;
