@@ -55,6 +55,14 @@ test("an admin changes the site title and a visitor sees it in the header and th
 // 320-430 px, cut with an ellipsis, never running under Albums, the search magnifier, the theme
 // button or Sign in.
 test("a long site title never overlaps the header's controls on a phone", async ({ browser }) => {
+  // The product's own name fits whole beside the controls on a 390 px phone.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 740 } });
+  const phonePage = await phone.newPage();
+  await phonePage.goto("/search");
+  await expect(phonePage.getByTestId("sign-in-link")).toBeVisible();
+  expect(await phonePage.locator(".site-title").evaluate((title) => title.scrollWidth <= title.clientWidth)).toBe(true);
+  await phone.close();
+
   const adminContext = await newAdminContext(browser);
   const longTitle = "Ada Lens Photography — weddings, portraits and the coast of Northumberland in every season".slice(0, 80);
   const response = await adminContext.request.patch("/api/admin/settings", { data: { siteTitle: longTitle }, headers: { Origin: E2E_BASE_URL } });
