@@ -182,3 +182,107 @@ test("a chunk lost to a dropped connection is sent again from the offset the ser
   const item = page.getByRole("region", { name: "Uploaded photos" }).getByRole("listitem").filter({ hasText: file.name });
   await expect(item).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
 });
+
+test("an upload cut off when the phone goes offline waits, and continues by itself when it is back online", async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const editor = await createUser(browser, "editor");
+  const file = { path: path.join(CORPUS, "jpg/Pentax_K10D.jpg"), name: "Pentax_K10D.jpg" };
+  const tusRequests: string[] = [];
+  let wentOffline = false;
+  await page.route("**/api/upload/tus/*", async (route) => {
+    const method = route.request().method();
+    tusRequests.push(method);
+    // The phone loses its connection mid-chunk (a lift, a tunnel, sleep).
+    if (method === "PATCH" && !wentOffline) {
+      wentOffline = true;
+      await page.context().setOffline(true);
+      await route.abort("internetdisconnected");
+      return;
+    }
+    await route.continue();
+  });
+
+  await signIn(page, editor, { callbackPath: "/admin/upload" });
+  await page.locator("input.uppy-Dashboard-input").first().setInputFiles(file.path);
+  await page.getByRole("button", { name: /^Upload 1 file/ }).click();
+  await expect.poll(() => wentOffline, { timeout: 30_000 }).toBe(true);
+  await attachScreenshot(page, testInfo, "offline");
+  await expect(toast(page, `Uploaded ${file.name}`)).toHaveCount(0);
+
+  // Back online: nobody presses Retry.
+  await page.context().setOffline(false);
+  await expect(toast(page, `Uploaded ${file.name}`)).toBeVisible({ timeout: 60_000 });
+  // It continued from the offset the server had (HEAD), not from scratch.
+  const firstPatch = tusRequests.indexOf("PATCH");
+  expect(tusRequests.slice(firstPatch + 1, firstPatch + 3)).toEqual(["HEAD", "PATCH"]);
+});
+
+test("an upload the server gave up on while the phone slept continues when the page is shown again", async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const editor = await createUser(browser, "editor");
+  const file = { path: path.join(CORPUS, "jpg/Ricoh_Caplio_RR330.jpg"), name: "Ricoh_Caplio_RR330.jpg" };
+  const tusRequests: string[] = [];
+  let timedOut = false;
+  await page.route("**/api/upload/tus/*", async (route) => {
+    const method = route.request().method();
+    tusRequests.push(method);
+    // The phone slept mid-chunk and a reverse proxy stopped waiting for the body: nginx answers 408
+    // (client_body_timeout), which tus does not retry.
+    if (method === "PATCH" && !timedOut) {
+      timedOut = true;
+      await route.fulfill({ status: 408, contentType: "text/html", body: "<html><body><h1>408 Request Time-out</h1></body></html>" });
+      return;
+    }
+    await route.continue();
+  });
+
+  await signIn(page, editor, { callbackPath: "/admin/upload" });
+  await page.locator("input.uppy-Dashboard-input").first().setInputFiles(file.path);
+  await page.getByRole("button", { name: /^Upload 1 file/ }).click();
+  await expect(toast(page, new RegExp(`${file.name} did not finish`))).toBeVisible({ timeout: 30_000 });
+  await attachScreenshot(page, testInfo, "failed-while-asleep");
+
+  // The phone wakes and shows the page again: nobody presses Retry.
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await expect(toast(page, `Uploaded ${file.name}`)).toBeVisible({ timeout: 60_000 });
+  const firstPatch = tusRequests.indexOf("PATCH");
+  expect(tusRequests.slice(firstPatch + 1, firstPatch + 3)).toEqual(["HEAD", "PATCH"]);
+  const item = page.getByRole("region", { name: "Uploaded photos" }).getByRole("listitem").filter({ hasText: file.name });
+  await expect(item).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
+});
+
+test("photos shared from a phone's gallery ('Share → Contact Sheet') upload through the same resumable path", async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const editor = await createUser(browser, "editor");
+  const file = { path: path.join(CORPUS, "jpg/Kodak_CX7530.jpg"), name: "Kodak_CX7530.jpg" };
+  const tusRequests: string[] = [];
+  await page.route("**/api/upload/tus**", async (route) => {
+    tusRequests.push(route.request().method());
+    await route.continue();
+  });
+
+  await signIn(page, editor, { callbackPath: "/admin/upload" });
+  // Opening the upload page once installs the worker the share target needs.
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration("/api/upload/share"))?.active?.state === "activated");
+
+  // What the share sheet does with the manifest's share_target: a multipart POST navigation.
+  await page.evaluate(() => {
+    const form = Object.assign(document.createElement("form"), { method: "post", enctype: "multipart/form-data", action: "/api/upload/share" });
+    form.append(Object.assign(document.createElement("input"), { type: "file", name: "photos", id: "share-sheet", multiple: true }));
+    document.body.append(form);
+  });
+  await page.locator("#share-sheet").setInputFiles(file.path);
+  await page.evaluate(() => (document.querySelector("#share-sheet") as HTMLInputElement).form?.submit());
+
+  await expect(page.getByRole("status").filter({ hasText: "Shared from your device: 1 photo, added to the upload below." })).toBeVisible({ timeout: 30_000 });
+  // The address no longer names the share, so a reload does not add the photo again.
+  await expect(page).toHaveURL(/\/admin\/upload$/);
+  await expect(toast(page, `Uploaded ${file.name}`)).toBeVisible({ timeout: 60_000 });
+  expect(tusRequests).toContain("POST");
+  expect(tusRequests).toContain("PATCH");
+  const item = page.getByRole("region", { name: "Uploaded photos" }).getByRole("listitem").filter({ hasText: file.name });
+  await expect(item).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
+  await attachScreenshot(page, testInfo, "shared-from-phone");
+  // Nothing of the share is left in the browser.
+  expect(await page.evaluate(async () => (await (await caches.open("contact-sheet-shared-photos")).keys()).length)).toBe(0);
+});

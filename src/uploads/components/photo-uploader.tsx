@@ -10,18 +10,16 @@ import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import { AddToAlbum, type AlbumChoice } from "@/src/albums/components/add-to-album";
 import type { RecentUpload } from "@/src/photos/recent-uploads.service";
+import { ACCEPTED_FILE_TYPES } from "@/src/uploads/accepted-file-types";
 import { callApi } from "@/src/ui/api-client";
 import { useChosenTheme } from "./use-chosen-theme";
+import { useResumeWhenBack } from "./use-resume-when-back";
+import { useSharedPhotos } from "./use-shared-photos";
 import { type FinishedUpload, isFinalRefusal, readFinishedUpload, readRefusalMessage, refusalWithoutFileName } from "./upload-answers";
 
 type UploaderFile = UppyFile<Record<string, unknown>, TusBody>;
+export type UploaderUppy = Uppy<Record<string, unknown>, TusBody>;
 
-// Chosen by content on the server; these only keep obviously wrong files out of the list. HEIC and
-// HEIF often arrive without a MIME type, so the extensions are listed too.
-const ACCEPTED_FILE_TYPES = [
-  "image/jpeg", "image/png", "image/webp", "image/avif", "image/heic", "image/heif", "image/tiff", "image/gif",
-  ".jpg", ".jpeg", ".png", ".webp", ".avif", ".heic", ".heif", ".tif", ".tiff", ".gif",
-];
 // Large enough to be quick, small enough that a dropped connection costs little to resend.
 const CHUNK_BYTES = 8 * 1024 * 1024;
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10000, 20000];
@@ -59,7 +57,7 @@ interface RefusedFile {
   reason: string;
 }
 
-function createUppy(maxFileBytes: number): Uppy<Record<string, unknown>, TusBody> {
+function createUppy(maxFileBytes: number): UploaderUppy {
   return new Uppy<Record<string, unknown>, TusBody>({
     autoProceed: false,
     restrictions: { allowedFileTypes: ACCEPTED_FILE_TYPES, maxFileSize: maxFileBytes },
@@ -97,6 +95,8 @@ export function PhotoUploader({ maxFileBytes, recentUploads, albums }: PhotoUplo
   const [sessionIds, setSessionIds] = useState<string[]>([]);
   const [isUploading, setIsUploading] = useState(false);
   const theme = useChosenTheme();
+  const sharedNotice = useSharedPhotos(uppy);
+  useResumeWhenBack(uppy);
 
   useEffect(() => {
     const onSuccess = (file: UploaderFile | undefined, response: { body?: TusBody }) => {
@@ -175,6 +175,11 @@ export function PhotoUploader({ maxFileBytes, recentUploads, albums }: PhotoUplo
 
   return (
     <div className="uploader">
+      {sharedNotice && (
+        <p role="status" className="notice uploader-notice">
+          {sharedNotice}
+        </p>
+      )}
       <Dashboard
         uppy={uppy}
         width="100%"
