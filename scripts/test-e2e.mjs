@@ -6,6 +6,11 @@
 // 2. The "site-wide" project, one spec at a time, on a fresh server of its own: the specs that
 //    empty the gallery, rename the site or retag the seeded photos, which no other spec must see.
 //
+// Measured on a 2-core machine shared with other builds (load average 25-34, 2026-11-27), the same
+// 26 tests (the tour's home, album and cameras pages in accessibility and screenshots; browse,
+// search, share-visitor): 511 and 593 s with one worker, each spec seeding for itself; 306 and
+// 420 s (site-wide's empty run included) with two workers after one seed.
+//
 // E2E_WORKERS sets the first run's workers (default 2). Arguments (files, -g) go to both runs; a
 // run none of them names passes. Stops after the first run that fails, with its exit code.
 import path from "node:path";
