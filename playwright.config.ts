@@ -7,10 +7,26 @@ const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 const hasDebianChromium = fs.existsSync(DEBIAN_CHROMIUM);
 
 
+// Specs that change what every other spec sees: they empty the gallery (gallery, upload), rename the
+// site or rewrite its description (settings, audit), or retag the seeded photos (tags). They run in
+// a project of their own, after the others and one at a time (scripts/test-e2e.mjs runs it on a
+// server of its own); every other spec leaves the rest of the site as it found it, so those may run
+// side by side (`--workers=2`).
+const SITE_WIDE_SPECS = /\/(audit|gallery|settings|tags|upload)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
+  // One at a time unless asked: a plain `npx playwright test` of everything stays safe (the
+  // site-wide project runs after the others then). `npm run test:e2e` runs two side by side.
   workers: 1,
+  projects: [
+    // Seeds once, through the API, what the page tour and the visitor specs read (e2e/seeded-tour.ts).
+    { name: "seed", testMatch: /seed\.setup\.ts$/ },
+    { name: "e2e", testIgnore: SITE_WIDE_SPECS, dependencies: ["seed"] },
+    // After "seed" too, so with one worker it comes after "e2e" (projects in this order).
+    { name: "site-wide", testMatch: SITE_WIDE_SPECS, dependencies: ["seed"], outputDir: "test-results/site-wide" },
+  ],
   retries: 0,
   timeout: 30_000,
   reporter: [["list"], ["html", { open: "never" }]],

@@ -60,18 +60,7 @@ test.describe("a signed-out visitor", () => {
     await expect(page.getByTestId(`user-row-${E2E_ADMIN.email}`)).toBeVisible();
   });
 
-  test("gets a 401 JSON answer from /api/photos", async ({ page }) => {
-    const response = await page.request.get("/api/photos");
-    expect(response.status()).toBe(401);
-    expect(response.headers()["content-type"]).toContain("application/json");
-    expect(await response.json()).toEqual({ error: { code: "UNAUTHENTICATED", message: expect.any(String) } });
-
-    // The same in the browser's own navigation: JSON, not a page or a redirect to sign in.
-    const navigation = await page.goto("/api/photos");
-    expect(navigation?.status()).toBe(401);
-    expect(navigation?.request().redirectedFrom()).toBeNull();
-    expect(JSON.parse(await page.locator("body").innerText())).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
-  });
+  // Its 401 JSON answer from /api/photos (to a request and to a browser's navigation) is in tests/page-refusals.test.ts.
 });
 
 test.describe("a viewer", () => {

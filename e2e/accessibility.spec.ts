@@ -2,9 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newAdminContext } from "./helpers";
 import { type SignInState, type TourIds, TOUR_SIZES, TOUR_THEMES, tourVisits } from "./page-tour";
-import { seedTourAlbum } from "./seed-albums";
-import { seedProofingShare } from "./seed-proofing";
-import { seedPublicPhotos } from "./seed-photos";
+import { readSeededTour } from "./seeded-tour";
 
 // WCAG 2.2 AA: every level-A and level-AA rule axe-core knows, up to 2.2.
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -13,10 +11,12 @@ type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
 
 let tourIds: TourIds;
 
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
-  const photoIds = await seedPublicPhotos(browser, 3);
-  tourIds = { ...(await seedTourAlbum(browser, photoIds)), shareId: await seedProofingShare(photoIds) };
+// Each test opens its own page on the seeded state and changes nothing: with two workers they
+// spread over both (the longest file would otherwise hold one worker while the other runs out of work).
+test.describe.configure({ mode: "parallel" });
+
+test.beforeAll(() => {
+  tourIds = readSeededTour().tourIds;
 });
 
 async function openPage(browser: Browser, state: SignInState): Promise<Page> {

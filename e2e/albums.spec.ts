@@ -210,33 +210,7 @@ test("an editor arranges a public album; a visitor walks it in the album's order
   }
 });
 
-test("an album that is not public is a 404 for a visitor, and an old address redirects to the new one", async ({ browser }) => {
-  const context = await newAdminContext(browser);
-  const headers = { Origin: E2E_BASE_URL };
-  const stamp = Date.now() % 1000000;
-  try {
-    const created = await context.request.post("/api/albums", { headers, data: { title: `Private ${stamp}`, slug: `private-${stamp}` } });
-    expect(created.status(), await created.text()).toBe(201);
-    const { album } = (await created.json()) as { album: { id: string; slug: string } };
-    const visitor = await browser.newContext();
-    try {
-      const page = await visitor.newPage();
-      expect((await page.goto(`/albums/${album.slug}`))?.status()).toBe(404);
-      const renamed = await context.request.patch(`/api/albums/${album.id}`, { headers, data: { slug: `renamed-${stamp}`, visibility: "public" } });
-      expect(renamed.status(), await renamed.text()).toBe(200);
-      const answer = await page.request.get(`/albums/${album.slug}`, { maxRedirects: 0 });
-      expect(answer.status()).toBe(308);
-      expect(answer.headers().location).toMatch(new RegExp(`/albums/renamed-${stamp}$`));
-      await page.goto(`/albums/${album.slug}`);
-      await expect(page).toHaveURL(`${E2E_BASE_URL}/albums/renamed-${stamp}`);
-      await expect(page.getByTestId("album-title")).toHaveText(`Private ${stamp}`);
-    } finally {
-      await visitor.close();
-    }
-  } finally {
-    await context.close();
-  }
-});
+// A non-public album's 404 and a renamed album's 308 from its old address are in tests/page-refusals.test.ts.
 
 test("after an upload, the photos just uploaded go into an album from the upload page", async ({ browser }) => {
   test.setTimeout(90_000);

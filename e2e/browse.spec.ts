@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { screenshot } from "./helpers";
-import { seedPublicPhotos } from "./seed-photos";
+import { readSeededTour } from "./seeded-tour";
 
 // Browsing by camera end to end: a visitor opens a photo, follows its camera in the EXIF card to
 // the camera's page, finds the photo there, and goes on to every camera and to the photo's year.
@@ -8,7 +8,7 @@ import { seedPublicPhotos } from "./seed-photos";
 test("a visitor follows a photo's camera to the camera's page, then to /cameras and the photo's year", async ({ browser }) => {
   test.setTimeout(180_000);
   // The first seeded photo is the iPhone 6 one (with a lens and a date taken).
-  const [photoId] = await seedPublicPhotos(browser, 2);
+  const [photoId] = readSeededTour().photoIds;
   const context = await browser.newContext();
   const page = await context.newPage();
   try {

@@ -1,5 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { type Browser, type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
-import { E2E_ADMIN, E2E_BASE_URL } from "./constants";
+import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIRECTORY } from "./constants";
 
 export { E2E_ADMIN, E2E_BASE_URL };
 
@@ -59,11 +61,32 @@ export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole("status").filter({ hasText: text });
 }
 
-// One signed-in admin session per worker, kept as storage state and reused to call the admin API.
-let adminStorageState: Awaited<ReturnType<BrowserContext["storageState"]>> | null = null;
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
-/** A new browser context signed in as the e2e admin (signed in through the sign-in page once per worker). */
+// One signed-in admin session per server run, kept as storage state and reused to call the admin
+// API: in memory per worker, and in the server's data folder (emptied at each start) for the workers
+// after the first, so two workers under load do not each wait on a sign-in.
+let adminStorageState: StorageState | null = null;
+const ADMIN_STATE_FILE = path.resolve(E2E_DATA_DIRECTORY, "admin-state.json");
+
+function readSavedAdminState(): StorageState | null {
+  try {
+    return JSON.parse(fs.readFileSync(ADMIN_STATE_FILE, "utf8")) as StorageState;
+  } catch {
+    return null;
+  }
+}
+
+function saveAdminState(state: StorageState): void {
+  // Written whole under another name, then renamed: another worker never reads half a file.
+  const partial = `${ADMIN_STATE_FILE}.${process.pid}`;
+  fs.writeFileSync(partial, JSON.stringify(state));
+  fs.renameSync(partial, ADMIN_STATE_FILE);
+}
+
+/** A new browser context signed in as the e2e admin (through the sign-in page once per server run). */
 export async function newAdminContext(browser: Browser): Promise<BrowserContext> {
+  adminStorageState ??= readSavedAdminState();
   if (adminStorageState) {
     const context = await browser.newContext({ storageState: adminStorageState });
     // A stored session can only go stale if a test signs the admin out everywhere; check it still works.
@@ -76,6 +99,7 @@ export async function newAdminContext(browser: Browser): Promise<BrowserContext>
   await signIn(page, E2E_ADMIN, { callbackPath: "/admin" });
   await page.close();
   adminStorageState = await context.storageState();
+  saveAdminState(adminStorageState);
   return context;
 }
 

@@ -3,9 +3,7 @@ import path from "node:path";
 import { type Browser, type Page, test } from "@playwright/test";
 import { newAdminContext } from "./helpers";
 import { type SignInState, type TourIds, TOUR_SIZES, TOUR_THEMES, tourVisits } from "./page-tour";
-import { seedTourAlbum } from "./seed-albums";
-import { seedProofingShare } from "./seed-proofing";
-import { seedPublicPhotos } from "./seed-photos";
+import { readSeededTour } from "./seeded-tour";
 
 // Every page at desktop and phone size in both themes, attached to the Playwright report and kept
 // under test-results/screenshots/ for a person to look through.
@@ -13,10 +11,12 @@ const SCREENSHOT_DIRECTORY = path.resolve("test-results/screenshots");
 
 let tourIds: TourIds;
 
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
-  const photoIds = await seedPublicPhotos(browser, 4);
-  tourIds = { ...(await seedTourAlbum(browser, photoIds)), shareId: await seedProofingShare(photoIds) };
+// Each test opens its own page on the seeded state and changes nothing: with two workers they
+// spread over both (the longest file would otherwise hold one worker while the other runs out of work).
+test.describe.configure({ mode: "parallel" });
+
+test.beforeAll(() => {
+  tourIds = readSeededTour().tourIds;
   fs.mkdirSync(SCREENSHOT_DIRECTORY, { recursive: true });
 });
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { screenshot } from "./helpers";
-import { seedPublicPhotos } from "./seed-photos";
+import { readSeededTour } from "./seeded-tour";
 
 // Search end to end, as a visitor: the header's link, suggestions by keyboard, a query of two
 // tokens, narrowing with a facet, opening a result; a bad token's message; the form without JS.
@@ -8,7 +8,7 @@ import { seedPublicPhotos } from "./seed-photos";
 test("a visitor searches with two tokens, narrows with a facet and opens a result", async ({ browser }) => {
   test.setTimeout(180_000);
   // Tagged Travel + Café, Travel + Portrait, Travel + Café, Travel (seed-photos.ts).
-  const ids = await seedPublicPhotos(browser, 4);
+  const ids = readSeededTour().photoIds;
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
   try {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { newAdminContext, toast } from "./helpers";
 import { seedProofingShare } from "./seed-proofing";
-import { seedPublicPhotos } from "./seed-photos";
+import { readSeededTour } from "./seeded-tour";
 import { TOUR_SIZES, TOUR_THEMES } from "./page-tour";
 
 // The owner's side of proofing: the dashboard's "New selections", the selections page with two
@@ -12,9 +12,9 @@ const SCREENSHOT_DIRECTORY = path.resolve("test-results/screenshots");
 
 let shareId: string;
 
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
-  shareId = await seedProofingShare(await seedPublicPhotos(browser, 4));
+test.beforeAll(async () => {
+  // A proofing share of its own: this spec locks it, and the page tour shows the seeded one.
+  shareId = await seedProofingShare(readSeededTour().photoIds);
   fs.mkdirSync(SCREENSHOT_DIRECTORY, { recursive: true });
 });
 

@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { seedTourAlbum } from "./seed-albums";
-import { seedPublicPhotos } from "./seed-photos";
+import { readSeededTour } from "./seeded-tour";
 import { TOUR_SHARE_PASSWORD, TOUR_SHARES } from "./seed-shares";
 
 // A share link's visitor in Chromium: the password (wrong, then right, with and without
@@ -8,10 +7,9 @@ import { TOUR_SHARE_PASSWORD, TOUR_SHARES } from "./seed-shares";
 
 let photoIds: string[];
 
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
-  photoIds = await seedPublicPhotos(browser, 3);
-  await seedTourAlbum(browser, photoIds);
+test.beforeAll(() => {
+  // The tour's share links hold the seeded photos (e2e/seed.setup.ts).
+  photoIds = readSeededTour().photoIds;
 });
 
 test("a visitor enters the password, sees the gallery and walks the photos with the arrow keys", async ({ browser }) => {
