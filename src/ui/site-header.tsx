@@ -64,7 +64,8 @@ function SessionArea() {
   const { data: session, status } = useSession();
   const pathname = usePathname();
   if (status === "loading") {
-    return <span className="session-placeholder skeleton" aria-busy="true" aria-label="Loading your session" data-testid="session-loading" />;
+    // A status, so its name is allowed (axe: a bare span may not carry aria-label).
+    return <span className="session-placeholder skeleton" role="status" aria-busy="true" aria-label="Loading your session" data-testid="session-loading" />;
   }
   if (status === "unauthenticated" || !session?.user) {
     const isOnSignIn = pathname === "/signin";
