@@ -3,7 +3,8 @@
 // its upload year), the location (set, cleared; the metadata policy still decides who sees it)
 // and the rotation (variants made again through the job queue, turned on top of the file's EXIF
 // orientation, at new URLs; the original kept as uploaded). Only the owner and admins; others get
-// 404 or 403, a visitor 401, bad input 400 with nothing changed.
+// 404 or 403, a visitor 401, impossible values 422 (the API's answer to every invalid field) with
+// nothing changed.
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -145,7 +146,7 @@ describe("the photo editor's date, location and rotation", () => {
     await patched(owner, photo.id, { visibility: "private", showLocation: false });
   });
 
-  it("refuses another editor (404 while private, 403 once they can see it), a visitor (401) and bad input (400), changing nothing", async () => {
+  it("refuses another editor (404 while private, 403 once they can see it), a visitor (401) and impossible values (422), changing nothing", async () => {
     const before = await photoOf(owner, photo.id);
     const edits = [{ takenAt: "2001-01-01T00:00" }, { location: { latitude: 1, longitude: 1 } }, { rotation: 180 }];
     for (const edit of edits) {
@@ -174,8 +175,10 @@ describe("the photo editor's date, location and rotation", () => {
       { rotation: 360 },
       { rotation: "90" },
     ]) {
+      // The API's answer to a body that parses but says something impossible: 422 INVALID_INPUT, as for every field.
       const response = await patch(owner, photo.id, edit);
-      expect(response.status, JSON.stringify(edit)).toBe(400);
+      expect(response.status, JSON.stringify(edit)).toBe(422);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("INVALID_INPUT");
     }
     const after = await photoOf(owner, photo.id);
     expect({ takenAt: after.takenAt, location: after.location, rotation: after.rotation }).toEqual({
