@@ -38,6 +38,8 @@ describe("the browse service", () => {
     lens?: [string, string] | null;
     status?: PhotoStatus;
     sortAt?: string;
+    /** The date taken; by default the sort date (a photo with an EXIF date). Null: unknown, sortAt is then its upload time. */
+    takenAt?: string | null;
     trashed?: boolean;
   }
 
@@ -69,6 +71,7 @@ describe("the browse service", () => {
       camera_slug: camera?.[2] ?? null,
       lens: lens?.[0] ?? null,
       lens_slug: lens?.[1] ?? null,
+      taken_at: options.takenAt === undefined ? sortAt : options.takenAt,
       sort_at: sortAt,
       created_at: sortAt,
       updated_at: sortAt,
@@ -215,6 +218,26 @@ describe("the browse service", () => {
     await db.updateTable("photos").set({ visibility: "private" }).where("id", "=", added).execute();
     announcePhotosChanged();
     expect((await countsOf(ANONYMOUS_VIEWER, "camera"))["canon-eos-40d"]).toBe(6);
+  });
+
+  it("files a photo without a date taken under Date unknown, not its upload year, for those who may list it", async () => {
+    // Uploaded in 2025 without an EXIF date: sort_at is the upload time, the date taken unknown.
+    const undated = await makePhoto(bob.id, "private", { camera: null, sortAt: "2025-03-01T10:00:00.000Z", takenAt: null });
+    announcePhotosChanged();
+    const bobYears = await listBrowseEntries(db, toViewer(bob), "year");
+    expect(bobYears.at(-1)).toMatchObject({ key: "unknown", name: "Date unknown", path: "/years/unknown", count: 1 });
+    expect(bobYears.map((entry) => entry.key)).not.toContain("2025");
+    expect(await codeOf(getBrowsePage(db, toViewer(bob), "year", "2025"))).toBe("NOT_FOUND");
+    expect((await getBrowsePage(db, toViewer(bob), "year", "unknown")).photos.map((photo) => photo.id)).toEqual([undated]);
+    // Bob's private photo is nobody else's to list: no "Date unknown" for a visitor, and its page is a 404.
+    expect(await countsOf(ANONYMOUS_VIEWER, "year")).not.toHaveProperty("unknown");
+    expect(await codeOf(getBrowsePage(db, ANONYMOUS_VIEWER, "year", "unknown"))).toBe("NOT_FOUND");
+    // Dated by hand (what the photo editor writes): it moves to that year.
+    await db.updateTable("photos").set({ taken_at: "2010-06-01T09:00:00", sort_at: "2010-06-01T09:00:00" }).where("id", "=", undated).execute();
+    announcePhotosChanged();
+    expect(await countsOf(toViewer(bob), "year")).toMatchObject({ "2010": 1 });
+    expect(await countsOf(toViewer(bob), "year")).not.toHaveProperty("unknown");
+    expect((await getBrowsePage(db, toViewer(bob), "year", "2010")).photos.map((photo) => photo.id)).toContain(undated);
   });
 });
 

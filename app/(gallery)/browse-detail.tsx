@@ -4,7 +4,7 @@ import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { findCurrentViewer } from "@/src/auth/current-user";
 import { canonicalBrowseKey, getBrowsePage } from "@/src/browse/browse.service";
-import { type BrowseKind, browsePath, browseRoot } from "@/src/browse/browse-paths";
+import { type BrowseKind, browsePath, browseRoot, UNKNOWN_YEAR_KEY } from "@/src/browse/browse-paths";
 import { describeCount } from "@/src/browse/components/browse-index";
 import { getDb } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
@@ -20,10 +20,10 @@ export interface BrowseDetailProps {
   params: Promise<{ key: string }>;
 }
 
-const KIND_WORDS: Record<BrowseKind, { index: string; title: (name: string) => string }> = {
+const KIND_WORDS: Record<BrowseKind, { index: string; title: (name: string, key: string) => string }> = {
   camera: { index: "Cameras", title: (name) => `Taken with ${name}` },
   lens: { index: "Lenses", title: (name) => `Taken with ${name}` },
-  year: { index: "Years", title: (name) => `Photos from ${name}` },
+  year: { index: "Years", title: (name, key) => (key === UNKNOWN_YEAR_KEY ? "Photos without a date taken" : `Photos from ${name}`) },
 };
 
 // Memoised per request: generateMetadata and the page both need it.
@@ -42,7 +42,7 @@ const findBrowsePage = cache(async (kind: BrowseKind, segment: string) => {
 export function browseDetailPage(kind: BrowseKind) {
   async function generateMetadata({ params }: BrowseDetailProps): Promise<Metadata> {
     const page = await findBrowsePage(kind, (await params).key);
-    return { title: KIND_WORDS[kind].title(page.name), alternates: { canonical: page.path } };
+    return { title: KIND_WORDS[kind].title(page.name, page.key), alternates: { canonical: page.path } };
   }
 
   async function BrowseDetailPage({ params }: BrowseDetailProps) {

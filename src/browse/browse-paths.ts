@@ -8,6 +8,13 @@ const ROOTS: Record<BrowseKind, string> = { camera: "/cameras", lens: "/lenses",
 export const FIRST_BROWSE_YEAR = 1800;
 export const LAST_BROWSE_YEAR = 2999;
 
+/**
+ * The key of /years' entry for photos whose date taken is unknown (no EXIF date, none set by
+ * hand): they are listed there, not under the year they were uploaded.
+ */
+export const UNKNOWN_YEAR_KEY = "unknown";
+export const UNKNOWN_YEAR_NAME = "Date unknown";
+
 /** /cameras, /lenses or /years. */
 export function browseRoot(kind: BrowseKind): string {
   return ROOTS[kind];

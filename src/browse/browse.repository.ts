@@ -3,13 +3,17 @@ import type { DatabaseHandle } from "@/src/db/client";
 import type { Database, PhotoRow } from "@/src/db/database";
 import { listablePhotoRanges, type PhotoListAccess, type PhotoRange, whereInRange, whereListablePart } from "@/src/photos/listable-photos";
 import { mergePhotoRanges } from "@/src/photos/merge-photo-ranges";
+import { UNKNOWN_YEAR_KEY } from "./browse-paths";
 
 // SQL for browsing by camera, lens and year, one statement per function, the handle first. No
 // rules: which photos a viewer may list is the access handed in (src/photos/listable-photos.ts),
 // decided by src/browse/browse.service.ts.
 
-/** What a browse page lists: one camera's or lens's photos (by slug), or one year's (by sort_at). */
-export type BrowseFilter = { kind: "camera"; slug: string } | { kind: "lens"; slug: string } | { kind: "year"; year: number };
+/**
+ * What a browse page lists: one camera's or lens's photos (by slug), or one year's (by sort_at,
+ * which is the date taken when it is known), or (`year: null`) those whose date taken is unknown.
+ */
+export type BrowseFilter = { kind: "camera"; slug: string } | { kind: "lens"; slug: string } | { kind: "year"; year: number | null };
 
 /** The first sort_at of a year and of the next: sort_at is ISO 8601 text ("2019-05-03T…"), so a year is a string range. */
 function yearBounds(year: number): [string, string] {
@@ -20,8 +24,10 @@ function whereFilter<TB extends "photos">(eb: ExpressionBuilder<Database, TB>, f
   const photos = eb as unknown as ExpressionBuilder<Database, "photos">;
   if (filter.kind === "camera") return photos("photos.camera_slug", "=", filter.slug);
   if (filter.kind === "lens") return photos("photos.lens_slug", "=", filter.slug);
+  // Without a date taken, sort_at is the upload time: such a photo is of no year.
+  if (filter.year === null) return photos("photos.taken_at", "is", null);
   const [from, to] = yearBounds(filter.year);
-  return photos.and([photos("photos.sort_at", ">=", from), photos("photos.sort_at", "<", to)]);
+  return photos.and([photos("photos.sort_at", ">=", from), photos("photos.sort_at", "<", to), photos("photos.taken_at", "is not", null)]);
 }
 
 function selectRange(db: DatabaseHandle, access: PhotoListAccess, range: PhotoRange, query: BrowsePhotosQuery) {
@@ -100,7 +106,8 @@ export async function countBrowsePhotos(db: DatabaseHandle, kind: BrowseCountKin
   const newest = sql<string>`max(${sql.ref("photos.sort_at")})`.as("newest");
   const count = sql<string | number>`count(*)`.as("count");
   if (kind === "year") {
-    const year = sql<string>`substr(${sql.ref("photos.sort_at")}, 1, 4)`;
+    // The key the service reads: the year of the date taken, or UNKNOWN_YEAR_KEY without one.
+    const year = sql<string>`case when ${sql.ref("photos.taken_at")} is null then ${sql.lit(UNKNOWN_YEAR_KEY)} else substr(${sql.ref("photos.sort_at")}, 1, 4) end`;
     const rows = await base.select([year.as("key"), count, newest]).groupBy(year).execute();
     return rows.map((row) => ({ key: row.key, make: null, model: null, lens: null, count: Number(row.count), newest: row.newest }));
   }

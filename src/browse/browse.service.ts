@@ -10,7 +10,7 @@ import { type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-p
 import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
 import { type PhotoSummary, summarizePhotos } from "@/src/photos/photos.service";
 import { type BrowseCountKind, type BrowseCountRow, type BrowseFilter, countBrowsePhotos, listBrowsePhotos } from "./browse.repository";
-import { type BrowseKind, browsePath, parseBrowseYear } from "./browse-paths";
+import { type BrowseKind, browsePath, parseBrowseYear, UNKNOWN_YEAR_KEY, UNKNOWN_YEAR_NAME } from "./browse-paths";
 
 // Browsing by camera, lens and year: the rules. Every list and count goes through the one list
 // access (src/photos/listable-photos.ts) of the viewer asking, so a camera, lens or year whose only
@@ -94,7 +94,7 @@ interface MergedGroup {
 function nameOf(kind: BrowseCountKind, row: BrowseCountRow): string {
   if (kind === "camera") return describeCamera(row.make, row.model) ?? row.key;
   if (kind === "lens") return row.lens?.trim() || row.key;
-  return row.key;
+  return row.key === UNKNOWN_YEAR_KEY ? UNKNOWN_YEAR_NAME : row.key;
 }
 
 function mergeCounts(kind: BrowseCountKind, rows: BrowseCountRow[]): MergedGroup[] {
@@ -117,7 +117,8 @@ function commonestSpelling(group: MergedGroup): { make: string | null; name: str
 }
 
 function filterOf(kind: BrowseKind, key: string): BrowseFilter {
-  return kind === "year" ? { kind, year: Number(key) } : { kind, slug: key };
+  if (kind === "year") return { kind, year: key === UNKNOWN_YEAR_KEY ? null : Number(key) };
+  return { kind, slug: key };
 }
 
 function byText(left: string, right: string): number {
@@ -132,7 +133,7 @@ export async function listBrowseEntries(db: DatabaseHandle, viewer: Viewer, kind
   const access = photoListAccessOf(viewer);
   const counts = await countsFor(db, kind, access);
   // A year a camera's clock got wrong beyond what /years/[year] shows (0000, 1601) has no page to link to.
-  const groups = mergeCounts(kind, counts.rows).filter((group) => kind !== "year" || parseBrowseYear(group.key) !== null);
+  const groups = mergeCounts(kind, counts.rows).filter((group) => kind !== "year" || group.key === UNKNOWN_YEAR_KEY || parseBrowseYear(group.key) !== null);
   const covers = await remember(db, `covers:${kind}:${accessKey(access)}`, async () => {
     const rows = new Map<string, PhotoRow>();
     for (const group of groups) {
@@ -155,7 +156,8 @@ export async function listBrowseEntries(db: DatabaseHandle, viewer: Viewer, kind
       cover: cover ? (summaries.get(cover.id) ?? null) : null,
     };
   });
-  if (kind === "year") return entries.sort((left, right) => (left.key < right.key ? 1 : -1));
+  // Years newest first, and the photos of no known date after them all.
+  if (kind === "year") return entries.sort((left, right) => Number(left.key === UNKNOWN_YEAR_KEY) - Number(right.key === UNKNOWN_YEAR_KEY) || (left.key < right.key ? 1 : -1));
   return entries.sort((left, right) => byText(left.group ?? "", right.group ?? "") || byText(left.name, right.name));
 }
 
@@ -167,6 +169,7 @@ function decodeCursor(cursor: string): { sortAt: string; id: string } {
 /** The key a page's address names, as the database holds it; null when it can name nothing. */
 export function canonicalBrowseKey(kind: BrowseKind, segment: string): string | null {
   if (kind === "year") {
+    if (segment === UNKNOWN_YEAR_KEY) return UNKNOWN_YEAR_KEY;
     const year = parseBrowseYear(segment);
     return year === null ? null : String(year);
   }
@@ -180,7 +183,7 @@ export function canonicalBrowseKey(kind: BrowseKind, segment: string): string | 
  */
 export async function getBrowsePage(db: DatabaseHandle, viewer: Viewer, kind: BrowseKind, key: string, options: { cursor?: string; limit?: number } = {}): Promise<BrowsePage> {
   const canonical = canonicalBrowseKey(kind, key);
-  const notFound = new AppError("NOT_FOUND", kind === "year" ? "No photos from that year." : `No ${kind} has that name.`);
+  const notFound = new AppError("NOT_FOUND", kind === "year" ? (key === UNKNOWN_YEAR_KEY ? "No photos without a date." : "No photos from that year.") : `No ${kind} has that name.`);
   if (canonical === null || canonical !== key) throw notFound;
   const access = photoListAccessOf(viewer);
   const counts = await countsFor(db, kind, access);
@@ -200,7 +203,7 @@ export async function getBrowsePage(db: DatabaseHandle, viewer: Viewer, kind: Br
   return {
     kind,
     key: canonical,
-    name: group ? commonestSpelling(group).name : canonical,
+    name: group ? commonestSpelling(group).name : canonical === UNKNOWN_YEAR_KEY ? UNKNOWN_YEAR_NAME : canonical,
     path: browsePath(kind, canonical),
     // Remembered counts may lag another process's change by a few seconds; never below what is shown.
     count: Math.max(group?.count ?? 0, page.length),

@@ -88,6 +88,8 @@ export type AuditLogRow = Selectable<AuditLogTable>;
 export const VISIBILITIES = ["public", "unlisted", "members", "private"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 export type PhotoStatus = "processing" | "ready" | "failed";
+export const PHOTO_ROTATIONS = [0, 90, 180, 270] as const;
+export type PhotoRotation = (typeof PHOTO_ROTATIONS)[number];
 export type VariantFormat = "jpeg" | "webp" | "avif";
 
 export interface PhotosTable {
@@ -124,6 +126,12 @@ export interface PhotosTable {
   gps_longitude: number | null;
   gps_altitude: number | null;
   show_location: Generated<number>;
+  /**
+   * The owner's turn, degrees clockwise (0, 90, 180, 270), on top of the file's own orientation;
+   * every variant is made turned by it, the original is never rewritten. width/height are the
+   * photo's size after it.
+   */
+  rotation: Generated<PhotoRotation>;
   thumbhash: string | null;
   dominant_color: string | null;
   /** Part of every variant URL; a new one whenever the photo stops being public, so old public URLs die. */

@@ -54,6 +54,12 @@ export interface DecodeOptions {
    * that ends before its last row); the default, "error", accepts those warnings.
    */
   failOn?: "warning" | "error";
+  /**
+   * Degrees clockwise (0, 90, 180, 270) to turn the upright image by: the owner's rotation, on top
+   * of the orientation the file records. `maxWidth` and `originalWidth`/`originalHeight` are of
+   * the turned image.
+   */
+  rotation?: number;
 }
 
 const SHARP_FORMAT_OF: Record<ImageType, Metadata["format"]> = {
@@ -103,8 +109,14 @@ export async function decodePhoto(
     upright = header.autoOrient ?? { width: header.width, height: header.height };
     image = await decodeRawImage(filePath, header, limits, deadline, options);
   }
+  if (isQuarterTurn(options.rotation)) upright = { width: upright.height, height: upright.width };
 
   return { ...image, type, metadata: await readPhotoMetadata(filePath), originalWidth: upright.width, originalHeight: upright.height };
+}
+
+/** Whether a turn by these degrees swaps width and height. */
+function isQuarterTurn(rotation: number | undefined): boolean {
+  return rotation === 90 || rotation === 270;
 }
 
 /**
@@ -134,12 +146,14 @@ async function decodeRawImage(
   header: Metadata,
   limits: ProcessingLimits,
   deadline: Deadline,
-  { maxWidth, failOn = "error" }: DecodeOptions,
+  { maxWidth, failOn = "error", rotation = 0 }: DecodeOptions,
 ): Promise<RawImage & { colourSpace: ColourSpace }> {
   const sharp = configureSharp();
   const colourSpace: ColourSpace = isWideGamutProfile(header.icc) ? "display-p3" : "srgb";
 
   let pipeline = sharp(input, { ...getUntrustedInputOptions(limits), failOn }).timeout({ seconds: deadline.remainingSeconds() });
+  // After the input's own orientation (autoOrient), before the resize: maxWidth is the turned width.
+  if (rotation % 360 !== 0) pipeline = pipeline.rotate(rotation);
   if (maxWidth) pipeline = pipeline.resize({ width: maxWidth, withoutEnlargement: true });
   if (colourSpace === "display-p3") {
     // sharp converts embedded profiles to Display P3 only when the pipeline is 16-bit RGB; the

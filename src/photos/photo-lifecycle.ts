@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { getEnv } from "@/src/config/env";
 import type { DatabaseHandle } from "@/src/db/client";
-import type { Database, PhotoRow } from "@/src/db/database";
+import type { Database, PhotoRotation, PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import { isUniqueViolation } from "@/src/db/errors";
 import type { ImageType } from "@/src/images/image-type-detector";
 import type { DecodedPhoto } from "@/src/images/photo-decoder";
@@ -17,9 +17,20 @@ import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { getStorage } from "@/src/storage/app-storage";
 import { announcePhotosChanged } from "./photo-changes";
 import { deletePhotoFiles, originalKey } from "./photo-files";
-import { PROCESS_PHOTO_JOB } from "./photo-processing.job";
+import { PROCESS_PHOTO_JOB, RENDER_PHOTO_JOB } from "./photo-job-kinds";
 import { newPublicationKey, toMediaUrl } from "./photo-publication";
-import { deletePhotoRows, findOwnPhotoBySha256, insertPhoto, listPhotoFiles, listVariants, type PhotoFiles, updatePhoto } from "./photos.repository";
+import {
+  deletePhotoRows,
+  deletePhotoVariantRows,
+  findOwnPhotoBySha256,
+  findPhotoByIdEvenTrashed,
+  insertPhoto,
+  insertVariants,
+  listPhotoFiles,
+  listVariants,
+  type PhotoFiles,
+  updatePhoto,
+} from "./photos.repository";
 import { handOverVisibleDecode } from "./visible-decode-handoff";
 
 // A photo's life in one place: it is created (original stored, row and job committed together),
@@ -206,4 +217,75 @@ async function cleanUpRemovedPhotos(db: DatabaseHandle, photos: PhotoFiles[]): P
     const variantKeys = await deletePhotoFiles(photo);
     if (photo.visibility === "public") purgeFromCdn(variantKeys.map((key) => toMediaUrl(photo.publication_key, key)));
   }
+}
+
+/**
+ * In the transaction that changes a photo's rotation: queues its variants to be made again (the
+ * worker is woken by `afterPhotoRenderQueued` once it commits). Its current variants keep being
+ * served until the new ones replace them.
+ */
+export async function queuePhotoRender(transaction: Transaction<Database>, photoId: string, now: string): Promise<void> {
+  // After every waiting upload is made visible (priority 0), before their larger sizes (5): the owner is waiting to see it.
+  await insertJob(transaction, { kind: RENDER_PHOTO_JOB, photoId, priority: 1 }, now);
+}
+
+/** After the transaction that queued a render has committed. */
+export function afterPhotoRenderQueued(): void {
+  notifyJobQueued();
+}
+
+/** Variants made again at one rotation, already stored, with what they make the photo. */
+export interface RenderedVariants {
+  rotation: PhotoRotation;
+  variants: PhotoVariantRow[];
+  width: number;
+  height: number;
+  thumbhash: string;
+  dominantColor: string;
+}
+
+/**
+ * Puts variants made again (after a turn) in place of the photo's old ones: the rows swapped in one
+ * transaction with the photo's new size and placeholder, unless the photo is gone or was turned
+ * again meanwhile (then these are dropped, and the later render wins). Once committed, the old
+ * files are deleted, this process stops serving them from memory and the CDN is told to drop their
+ * public URLs. Variant keys are named by their content, so the new variants have new URLs and no
+ * browser or CDN shows the old picture. Answers whether they were put in place.
+ *
+ * `db` opens the transaction, so it must not be a transaction itself.
+ */
+export async function replacePhotoVariants(db: DatabaseHandle, photoId: string, rendered: RenderedVariants): Promise<boolean> {
+  const outcome = await db.transaction().execute(async (transaction) => {
+    const photo = await findPhotoByIdEvenTrashed(transaction, photoId);
+    if (!photo || photo.rotation !== rendered.rotation) return null;
+    const old = await listVariants(transaction, [photoId]);
+    await deletePhotoVariantRows(transaction, photoId);
+    await insertVariants(transaction, rendered.variants);
+    await updatePhoto(transaction, photoId, {
+      width: rendered.width,
+      height: rendered.height,
+      thumbhash: rendered.thumbhash,
+      dominant_color: rendered.dominantColor,
+      updated_at: new Date().toISOString(),
+    });
+    return { photo, old };
+  });
+  const newKeys = new Set(rendered.variants.map((variant) => variant.storage_key));
+  const storage = getStorage();
+  if (outcome === null) {
+    // Not put in place: these files belong to no row (unless a later render made the same bytes).
+    const current = new Set((await listVariants(db, [photoId])).map((variant) => variant.storage_key));
+    for (const key of newKeys) if (!current.has(key)) await deleteQuietly(storage, key);
+    return false;
+  }
+  const dropped = outcome.old.filter((variant) => !newKeys.has(variant.storage_key));
+  const droppedUrls = outcome.photo.visibility === "public" ? dropped.map((variant) => toMediaUrl(outcome.photo.publication_key, variant.storage_key)) : [];
+  onPhotoAccessChanged([photoId], droppedUrls);
+  for (const variant of dropped) await deleteQuietly(storage, variant.storage_key);
+  return true;
+}
+
+async function deleteQuietly(storage: ReturnType<typeof getStorage>, key: string): Promise<void> {
+  // A file that cannot be deleted is only bytes nobody can reach (no row names it); logged for collection.
+  await storage.delete(key).catch((error: unknown) => getLogger().warn({ err: error, key }, "could not delete a replaced variant"));
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
-import type { JobRow, PhotoRow, PhotoVariantRow } from "@/src/db/database";
+import type { JobRow, PhotoRotation, PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import type { ImageType } from "@/src/images/image-type-detector";
 import { type DecodeOptions, decodePhoto, type DecodedPhoto } from "@/src/images/photo-decoder";
 import { makePlaceholder } from "@/src/images/placeholder-maker";
@@ -20,10 +20,12 @@ import { getTemporaryDirectory, ownedTemporaryName } from "@/src/storage/tempora
 import { cameraSlug, lensSlug } from "./camera-slug";
 import { deletePhotoFiles, variantPrefix } from "./photo-files";
 import { announcePhotosChanged } from "./photo-changes";
+import { PROCESS_PHOTO_JOB, RENDER_PHOTO_JOB } from "./photo-job-kinds";
+import { replacePhotoVariants } from "./photo-lifecycle";
 import { findPhotoByIdEvenTrashed, insertVariants, updatePhoto } from "./photos.repository";
 import { takeVisibleDecode } from "./visible-decode-handoff";
 
-export const PROCESS_PHOTO_JOB = "photo.process";
+export { PROCESS_PHOTO_JOB };
 const FINISH_PHOTO_JOB = "photo.finish";
 // Lower runs first: every waiting photo is made visible before any photo's larger sizes.
 const FINISH_PRIORITY = 5;
@@ -103,8 +105,9 @@ async function runPhase(
       getLogger().debug({ photoId: photo.id }, "visible phase from the upload check's decode");
       return await work(photo, handedDecode);
     }
+    // Turned as the owner last turned it: a retried or re-rendered photo keeps its rotation.
     await withOriginalOnDisk(photo, async (filePath) =>
-      work(photo, await decodePhoto(filePath, photo.original_type as ImageType, getProcessingLimits(), decodeOptions)),
+      work(photo, await decodePhoto(filePath, photo.original_type as ImageType, getProcessingLimits(), { ...decodeOptions, rotation: photo.rotation })),
     );
   } catch (error) {
     if (!(error instanceof PhotoDeletedError)) throw error;
@@ -166,13 +169,40 @@ async function finishPhoto(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
   announcePhotosChanged();
 }
 
+/**
+ * After the owner turned the photo: every variant again from one full decode of the original,
+ * turned, then put in place of the old ones together with the photo's new size and placeholder
+ * (replacePhotoVariants, in the lifecycle). The EXIF summary, the date and the place are left as
+ * they are: they may have been corrected by hand.
+ */
+async function renderAgain(photo: PhotoRow, decoded: DecodedPhoto): Promise<void> {
+  const limits = getProcessingLimits();
+  const encoded = [...(await encodeVariants(decoded, "visible", limits)), ...(await encodeVariants(decoded, "full", limits))];
+  try {
+    encoded.push(...(await encodeVariants(decoded, "avif", limits)));
+  } catch (error) {
+    getLogger().warn({ err: error, photoId: photo.id }, "AVIF variants could not be made");
+  }
+  const smallest = [...encoded].sort((a, b) => a.width - b.width)[0];
+  const placeholder = await makePlaceholder(smallest.bytes);
+  const variants = await storeVariants(photo.id, encoded);
+  await replacePhotoVariants(getDb(), photo.id, {
+    rotation: photo.rotation as PhotoRotation,
+    variants,
+    width: decoded.originalWidth,
+    height: decoded.originalHeight,
+    thumbhash: placeholder.thumbhash,
+    dominantColor: placeholder.dominantColor,
+  });
+}
+
 async function markFailed(job: JobRow, reason: string): Promise<void> {
   if (!job.photo_id) return;
   await updatePhoto(getDb(), job.photo_id, { status: "failed", failure_reason: reason.slice(0, 500), updated_at: new Date().toISOString() });
   announcePhotosChanged();
 }
 
-/** The two jobs of a photo's processing, for every process that runs a worker. */
+/** The jobs of a photo's processing, for every process that runs a worker. */
 export function registerPhotoJobs(): void {
   registerJobHandler(PROCESS_PHOTO_JOB, {
     // Taken first, so a deleted photo's decode does not linger.
@@ -181,4 +211,6 @@ export function registerPhotoJobs(): void {
   });
   // A photo without its larger sizes is not finished: it shows as failed, with a retry.
   registerJobHandler(FINISH_PHOTO_JOB, { run: (job) => runPhase(job, {}, finishPhoto), onFinalFailure: markFailed });
+  // A turn that cannot be rendered leaves the photo as it was (its old variants), not failed.
+  registerJobHandler(RENDER_PHOTO_JOB, { run: (job) => runPhase(job, {}, renderAgain) });
 }

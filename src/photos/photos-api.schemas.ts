@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@/src/access/roles";
-import { VISIBILITIES } from "@/src/db/database";
+import { PHOTO_ROTATIONS, VISIBILITIES } from "@/src/db/database";
 import { schemaMatches } from "@/src/validation/schema-matches";
 import type { PhotoDetail, PhotoSummary } from "./photos.service";
 
@@ -52,6 +52,7 @@ export const photoDetailSchema = photoSummarySchema.extend({
   allowDownload: z.boolean().nullable().describe("null: the site's setting decides."),
   downloadUrl: z.string().nullable().describe("Where this caller downloads the photo, or null when they may not."),
   canEdit: z.boolean(),
+  rotation: z.union(PHOTO_ROTATIONS.map((degrees) => z.literal(degrees))).describe("Degrees clockwise the owner turned the photo by, on top of its file's own orientation; the variants already show it."),
   cameraSlug: z.string().nullable().describe("The camera's URL name: its photos are at /cameras/{cameraSlug}. Null when unknown."),
   lensSlug: z.string().nullable().describe("The lens's URL name: its photos are at /lenses/{lensSlug}. Null when unknown."),
 });

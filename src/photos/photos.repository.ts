@@ -118,6 +118,11 @@ export function findVariantByKey(
     .executeTakeFirst();
 }
 
+/** Deletes every variant row of a photo (its variants are about to be replaced). */
+export async function deletePhotoVariantRows(db: DatabaseHandle, photoId: string): Promise<void> {
+  await db.deleteFrom("photo_variants").where("photo_id", "=", photoId).execute();
+}
+
 export async function insertVariants(db: DatabaseHandle, variants: PhotoVariantRow[]): Promise<void> {
   if (variants.length === 0) return;
   await db

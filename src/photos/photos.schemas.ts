@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { VISIBILITIES } from "@/src/db/database";
+import { PHOTO_ROTATIONS, VISIBILITIES } from "@/src/db/database";
 import { multilineText, singleLineText } from "@/src/validation/input-text";
+import { normaliseTakenAt } from "./taken-at-input";
 
 // Titles and captions may hold any text a person types, but never control characters: they reach
 // headers (download names) and logs. Line breaks are allowed in captions only (src/validation/input-text.ts).
@@ -16,6 +17,32 @@ export const updatePhotoSchema = z
     showLocation: z.boolean().optional(),
     /** Whether others may download it (a download copy); null: follow the site's setting. */
     allowDownload: z.boolean().nullable().optional(),
+    takenAt: z
+      .string()
+      .max(40)
+      .transform((text, context) => {
+        const takenAt = normaliseTakenAt(text);
+        if (takenAt === null) {
+          context.addIssue({ code: "custom", message: "The date taken must be a real date and time between 1826 and 2200, such as 2019-05-03T14:32 or 2019-05-03T14:32+02:00." });
+          return z.NEVER;
+        }
+        return takenAt;
+      })
+      .nullable()
+      .optional()
+      .describe("When it was taken, in the camera's local time (2019-05-03T14:32), with its UTC offset (+02:00) if known; null: the date is unknown."),
+    location: z
+      .strictObject({
+        latitude: z.number().min(-90).max(90),
+        longitude: z.number().min(-180).max(180),
+      })
+      .nullable()
+      .optional()
+      .describe("Where it was taken, in decimal degrees; null: no location."),
+    rotation: z
+      .union(PHOTO_ROTATIONS.map((degrees) => z.literal(degrees)))
+      .optional()
+      .describe("Degrees clockwise to turn the photo by, on top of its file's own orientation; the variants are made again (new URLs), the original is kept as uploaded."),
   })
   .refine((value) => Object.keys(value).length > 0, "Send at least one field to change.");
 

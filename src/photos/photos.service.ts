@@ -4,7 +4,7 @@ import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { changedFields } from "@/src/audit/changed-fields";
 import type { DatabaseHandle } from "@/src/db/client";
 import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
-import type { PhotoRow, PhotoVariantRow } from "@/src/db/database";
+import type { PhotoRotation, PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import type { ExifSummary } from "@/src/images/photo-metadata-reader";
 import { getSiteSettings } from "@/src/settings/site-settings.service";
@@ -14,7 +14,7 @@ import { placeNameAt } from "./place-name";
 import { photoListAccessOf } from "./listable-photos";
 import { canEditPhoto, canViewPhoto, isOwnerOrAdmin } from "./photo-access";
 import { findPhotosForChange } from "./library.repository";
-import { onPhotoAccessChanged, withdrawPublication } from "./photo-lifecycle";
+import { afterPhotoRenderQueued, onPhotoAccessChanged, queuePhotoRender, withdrawPublication } from "./photo-lifecycle";
 import { toMediaUrl } from "./photo-publication";
 import { findPhotoById, listPhotos, listVariants, type PhotoListQuery, updatePhoto } from "./photos.repository";
 import type { ListPhotosQuery, UpdatePhotoInput } from "./photos.schemas";
@@ -71,6 +71,8 @@ export interface PhotoDetail extends PhotoSummary {
   /** Where this viewer downloads the photo (the original for its owner, else a download copy), or null when they may not. */
   downloadUrl: string | null;
   canEdit: boolean;
+  /** The owner's turn, degrees clockwise, on top of the file's own orientation (the variants already show it). */
+  rotation: PhotoRotation;
   /** The URL names of its camera and lens (/cameras/[slug], /lenses/[slug]); null when unknown. */
   cameraSlug: string | null;
   lensSlug: string | null;
@@ -125,6 +127,7 @@ function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], 
     allowDownload: photo.allow_download === null ? null : photo.allow_download === 1,
     downloadUrl: policy.download === "none" ? null : toDownloadUrl(photo.id),
     canEdit: canEditPhoto(viewer, photo),
+    rotation: photo.rotation,
     cameraSlug: photo.camera_slug,
     lensSlug: photo.lens_slug,
   };
@@ -272,6 +275,27 @@ function auditedFields(photo: PhotoRow): Record<keyof UpdatePhotoInput, unknown>
     visibility: photo.visibility,
     showLocation: photo.show_location === 1,
     allowDownload: photo.allow_download === null ? null : photo.allow_download === 1,
+    takenAt: photo.taken_at,
+    location: photo.gps_latitude === null || photo.gps_longitude === null ? null : { latitude: photo.gps_latitude, longitude: photo.gps_longitude },
+    rotation: photo.rotation,
+  };
+}
+
+/**
+ * The columns a correction of the date, place or rotation writes. A photo's place in every list
+ * (sort_at) follows its date: the date taken, or its upload time while the date is unknown, as
+ * processing sets it; browse, search and the albums' and tags' copies of sort_at follow from there.
+ */
+function correctedColumns(photo: PhotoRow, input: UpdatePhotoInput): Partial<PhotoRow> {
+  return {
+    ...(input.takenAt !== undefined && { taken_at: input.takenAt, sort_at: input.takenAt ?? photo.created_at }),
+    // A place set by hand has no altitude: the one recorded was of the place it replaces.
+    ...(input.location !== undefined && {
+      gps_latitude: input.location?.latitude ?? null,
+      gps_longitude: input.location?.longitude ?? null,
+      gps_altitude: null,
+    }),
+    ...(input.rotation !== undefined && { rotation: input.rotation }),
   };
 }
 
@@ -286,6 +310,7 @@ async function getEditablePhoto(db: DatabaseHandle, viewer: Viewer, id: string):
 export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id: string, input: UpdatePhotoInput): Promise<PhotoDetail> {
   const photo = await getEditablePhoto(db, viewer, id);
   const isLeavingPublic = photo.visibility === "public" && input.visibility !== undefined && input.visibility !== "public";
+  const isTurning = input.rotation !== undefined && input.rotation !== photo.rotation;
   const now = new Date().toISOString();
   const withdrawnUrls = await db.transaction().execute(async (transaction) => {
     await updatePhoto(transaction, id, {
@@ -295,8 +320,11 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
       ...(input.visibility !== undefined && { visibility: input.visibility }),
       ...(input.showLocation !== undefined && { show_location: input.showLocation ? 1 : 0 }),
       ...(input.allowDownload !== undefined && { allow_download: input.allowDownload === null ? null : input.allowDownload ? 1 : 0 }),
+      ...correctedColumns(photo, input),
       updated_at: now,
     });
+    // A turn makes every variant again, through the job queue; the old ones are served until then.
+    if (isTurning) await queuePhotoRender(transaction, id, now);
     const details = changedFields(auditedFields(photo), input);
     // Saving the editor unchanged is not a change: no audit row.
     if (Object.keys(details.after).length > 0) {
@@ -306,6 +334,7 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
   });
   // Every update, not only visibility: cheap, and nothing to get wrong when new fields matter.
   onPhotoAccessChanged([id], withdrawnUrls);
+  if (isTurning) afterPhotoRenderQueued();
   return getPhotoForViewer(db, viewer, id);
 }
 

@@ -169,7 +169,10 @@ function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTe
       // sort_at is an ISO timestamp in UTC: comparing the text with a day compares the instants.
       if (term.from !== null) bounds.push(eb("photos.sort_at", ">=", term.from));
       if (term.to !== null) bounds.push(eb("photos.sort_at", "<", term.to));
-      return bounds.length === 0 ? eb.lit(true) : eb.and(bounds);
+      // Without a date taken, sort_at is the upload time: such a photo is of no date, so no date
+      // filter finds it (and an excluded date keeps it).
+      bounds.push(eb("photos.taken_at", "is not", null));
+      return eb.and(bounds);
     }
     case "iso":
     case "aperture": {

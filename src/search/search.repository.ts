@@ -185,10 +185,11 @@ export async function countFoundPerLens(db: DatabaseHandle, query: { resolved: R
   return toFacetRows(rows);
 }
 
-/** How many found photos each year (of sort_at, UTC) has, biggest first (at most 12). */
+/** How many found photos each year (of sort_at, UTC) has, biggest first (at most 12); a photo without a date taken is of no year. */
 export async function countFoundPerYear(db: DatabaseHandle, query: { resolved: ResolvedSearch; access: PhotoListAccess }): Promise<FacetCountRow[]> {
   const year = sql<string>`substr(photos.sort_at, 1, 4)`;
   const rows = await (await selectFound(db, query))
+    .where("photos.taken_at", "is not", null)
     .select((eb) => [year.as("value"), year.as("label"), eb.fn.countAll<string | number>().as("count")])
     .groupBy(year)
     .orderBy("count", "desc")

@@ -64,6 +64,8 @@ export async function seedPhotoLibrary(db: Kysely<Database>, prefix: string, cou
       original_size: 1000,
       width: 3000,
       height: 2000,
+      // Dated, as a camera's photos are: a photo without a date taken is in no year of /years.
+      taken_at: photo.sortAt,
       sort_at: photo.sortAt,
       created_at: photo.sortAt,
       updated_at: photo.sortAt,

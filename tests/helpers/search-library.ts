@@ -107,6 +107,8 @@ function photoRow(id: string, ownerId: string, spec: PhotoSpec): NewPhotoRow {
     lens_slug: lensSlug(spec.lens ?? null),
     iso: spec.iso ?? null,
     aperture: spec.aperture ?? null,
+    // Every photo here has a date taken: a photo without one is in no year (tests/photo-edit.test.ts).
+    taken_at: spec.sortAt,
     sort_at: spec.sortAt,
     trashed_at: spec.trashed ? spec.sortAt : null,
     created_at: spec.sortAt,

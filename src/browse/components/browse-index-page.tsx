@@ -1,5 +1,5 @@
 import type { BrowseEntry } from "../browse.service";
-import type { BrowseKind } from "../browse-paths";
+import { type BrowseKind, UNKNOWN_YEAR_KEY } from "../browse-paths";
 import { BrowseIndex } from "./browse-index";
 import { BrowseNav } from "./browse-nav";
 
@@ -17,9 +17,18 @@ export function BrowseIndexPage({ kind, entries }: { kind: BrowseKind; entries: 
       <BrowseNav current={words.href} />
       <header className="browse-header">
         <h1 id="browse-title">{words.title}</h1>
-        <p className="muted">{entries.length === 0 ? words.none : `${entries.length} ${entries.length === 1 ? words.one : words.many}`}</p>
+        <p className="muted">{describeEntries(kind, entries)}</p>
       </header>
       {entries.length > 0 && <BrowseIndex entries={entries} label={words.title} />}
     </section>
   );
+}
+
+/** "3 years", and on /years whether some photos have no date: "Date unknown" is not a year. */
+function describeEntries(kind: BrowseKind, entries: BrowseEntry[]): string {
+  const words = WORDS[kind];
+  if (entries.length === 0) return words.none;
+  const counted = entries.filter((entry) => kind !== "year" || entry.key !== UNKNOWN_YEAR_KEY).length;
+  const count = `${counted} ${counted === 1 ? words.one : words.many}`;
+  return counted === entries.length ? count : `${count}, and photos without a date`;
 }

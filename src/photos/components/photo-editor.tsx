@@ -5,7 +5,10 @@ import { type FormEvent, type ReactNode, useCallback, useId, useRef, useState } 
 import toast from "react-hot-toast";
 import { VISIBILITIES } from "@/src/db/database";
 import { callApi } from "@/src/ui/api-client";
+import type { PhotoRotation } from "@/src/db/database";
 import type { PhotoDetail } from "../photos.service";
+import { changedCorrections, type CorrectionFields, splitTakenAt } from "./photo-corrections";
+import { PhotoCorrectionsFields } from "./photo-corrections-fields";
 import { type EditorSaveStep, EditorSaveStepsContext } from "./photo-editor-save-steps";
 
 const DOWNLOAD_CHOICES = { site: null, allow: true, deny: false } as const;
@@ -18,18 +21,31 @@ const VISIBILITY_LABELS: Record<(typeof VISIBILITIES)[number], string> = {
   private: "Private",
 };
 
+/** The corrections' fields as the page filled them, to send only what the owner changed. */
+function savedCorrections(photo: PhotoDetail): CorrectionFields {
+  const taken = splitTakenAt(photo.takenAt);
+  return {
+    takenAtLocal: taken.local,
+    takenAtOffset: taken.offset,
+    latitude: photo.location ? String(photo.location.latitude) : "",
+    longitude: photo.location ? String(photo.location.longitude) : "",
+    rotation: photo.rotation,
+  };
+}
+
 function toDownloadChoice(allowDownload: boolean | null): DownloadChoice {
   return allowDownload === null ? "site" : allowDownload ? "allow" : "deny";
 }
 
 /**
- * Title, caption, alt text, tags, visibility, location and downloads, for the photo's owner and
- * admins. The tags field is a slot the page fills (`tagsField`): photos never imports tags; the
+ * Title, caption, alt text, tags, visibility, downloads, and corrections of the date taken, the
+ * location and the rotation, for the photo's owner and admins. The tags field is a slot the page fills (`tagsField`): photos never imports tags; the
  * field saves itself through `useEditorSaveStep` when this form is saved.
  */
 export function PhotoEditor({ photo, tagsField }: { photo: PhotoDetail; tagsField: ReactNode }) {
   const router = useRouter();
   const [isSaving, setIsSaving] = useState(false);
+  const [rotation, setRotation] = useState<PhotoRotation>(photo.rotation);
   const saveSteps = useRef(new Set<EditorSaveStep>());
   const registerSaveStep = useCallback((step: EditorSaveStep) => {
     saveSteps.current.add(step);
@@ -41,6 +57,13 @@ export function PhotoEditor({ photo, tagsField }: { photo: PhotoDetail; tagsFiel
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const corrections = changedCorrections(savedCorrections(photo), {
+      takenAtLocal: String(form.get("takenAtLocal") ?? ""),
+      takenAtOffset: String(form.get("takenAtOffset") ?? ""),
+      latitude: String(form.get("latitude") ?? ""),
+      longitude: String(form.get("longitude") ?? ""),
+      rotation,
+    });
     setIsSaving(true);
     try {
       await callApi(`/api/photos/${photo.id}`, {
@@ -52,10 +75,11 @@ export function PhotoEditor({ photo, tagsField }: { photo: PhotoDetail; tagsFiel
           visibility: String(form.get("visibility") ?? photo.visibility),
           showLocation: form.get("showLocation") === "on",
           allowDownload: DOWNLOAD_CHOICES[(form.get("allowDownload") as DownloadChoice | null) ?? "site"] ?? null,
+          ...corrections,
         },
       });
       for (const save of saveSteps.current) await save();
-      toast.success("Photo saved");
+      toast.success(corrections.rotation === undefined ? "Photo saved" : "Photo saved. The turned photo appears in a moment.");
       router.refresh();
     } catch (error) {
       toast.error(error instanceof Error ? error.message : "Could not save the photo.");
@@ -107,6 +131,7 @@ export function PhotoEditor({ photo, tagsField }: { photo: PhotoDetail; tagsFiel
             </select>
           </div>
         </div>
+        <PhotoCorrectionsFields photo={photo} fieldId={fieldId} rotation={rotation} onRotate={setRotation} />
         {photo.location && (
           <label className="checkbox-field">
             <input type="checkbox" name="showLocation" defaultChecked={photo.showLocation} />

@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { type AlbumContext, findAlbumContext } from "@/src/albums/album-pages";
 import { listAlbumsHoldingPhoto } from "@/src/albums/albums.service";
 import { findCurrentViewer } from "@/src/auth/current-user";
-import { browsePath, yearOfDate } from "@/src/browse/browse-paths";
+import { browsePath, UNKNOWN_YEAR_KEY, yearOfDate } from "@/src/browse/browse-paths";
 import { getDb } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
 import { ArrowKeyNavigation } from "@/src/photos/components/arrow-key-navigation";
@@ -69,7 +69,8 @@ function browseLinksOf(photo: PhotoPage["photo"]): ExifLinks | undefined {
   return {
     camera: photo.cameraSlug ? browsePath("camera", photo.cameraSlug) : null,
     lens: photo.lensSlug ? browsePath("lens", photo.lensSlug) : null,
-    year: year === null ? null : browsePath("year", String(year)),
+    // No date taken: /years lists it under "Date unknown", so the card leads there.
+    year: year !== null ? browsePath("year", String(year)) : photo.takenAt === null ? browsePath("year", UNKNOWN_YEAR_KEY) : null,
   };
 }
 
@@ -219,7 +220,8 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
             )}
           </header>
 
-          <ExifSummary exif={photo.exif} takenAt={photo.takenAt} links={browseLinksOf(photo)} />
+          {/* "Date unknown" once processing has read the file and found no date (until then nobody knows). */}
+          <ExifSummary exif={photo.exif} takenAt={photo.takenAt} dateUnknown={photo.status === "ready"} links={browseLinksOf(photo)} />
         </div>
 
         {photo.canEdit && (

@@ -16,7 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
     errors: ["NOT_FOUND"],
   }),
 
-  // PATCH /api/photos/[id] – title, caption, alt text, visibility, show location
+  // PATCH /api/photos/[id] – title, caption, alt text, visibility, show location, date taken, location, rotation
   PATCH: withUser(
     async ({ body: input, viewer, params }) => {
       return Response.json({ photo: await updatePhotoByViewer(getDb(), viewer, params.id, input) });
@@ -24,11 +24,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
     {
       role: "viewer",
       scope: "photos:write",
-      summary: "Change a photo's title, caption, alt text, visibility, location or download choice",
+      summary: "Change a photo's title, caption, alt text, visibility, date taken, location, rotation or download choice",
       params: idParamsSchema,
       body: updatePhotoSchema,
       response: { status: 200, description: "The photo as changed.", schema: photoResponseSchema },
-      errors: ["NOT_FOUND"],
+      errors: ["NOT_FOUND", "FORBIDDEN"],
     },
   ),
 

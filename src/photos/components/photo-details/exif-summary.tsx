@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import type { PhotoDetail } from "../../photos.service";
 import { describeExposure, formatTakenAt } from "./photo-facts";
 
+const UNKNOWN_DATE_TEXT = "Date unknown";
+
 /**
  * The photo page's "Camera and exposure" card: camera, lens, the exposure settings and the date
  * taken, in photographers' words; nothing at all when there is none of it. The gallery's photo page
@@ -10,9 +12,23 @@ import { describeExposure, formatTakenAt } from "./photo-facts";
  *
  * `links` (the gallery's photo page only, never a share link's: its visitor is no gallery viewer):
  * where the camera, the lens and the date's year are browsed; each null where there is no page.
+ *
+ * `dateUnknown`: the photo has no date taken (none in its file, none set by hand), and the card
+ * says so ("Date unknown") rather than saying nothing, which reads as if it were hidden, or giving
+ * the upload date, which is not when it was taken. Not for a date the viewer is not shown.
  */
-export function ExifSummary({ exif, takenAt, links }: { exif: PhotoDetail["exif"] | null; takenAt: string | null; links?: ExifLinks }) {
-  const takenAtText = formatTakenAt(takenAt);
+export function ExifSummary({
+  exif,
+  takenAt,
+  dateUnknown = false,
+  links,
+}: {
+  exif: PhotoDetail["exif"] | null;
+  takenAt: string | null;
+  dateUnknown?: boolean;
+  links?: ExifLinks;
+}) {
+  const takenAtText = formatTakenAt(takenAt) ?? (dateUnknown && takenAt === null ? UNKNOWN_DATE_TEXT : null);
   const exposure = exif ? describeExposure(exif) : null;
   const hasExposure = exposure !== null && (exposure.camera !== null || exposure.lens !== null || exposure.settings.length > 0);
   if (!hasExposure && !takenAtText) return null;
@@ -42,10 +58,10 @@ export function ExifSummary({ exif, takenAt, links }: { exif: PhotoDetail["exif"
           ))}
         </dl>
       )}
-      {takenAtText && takenAt && (
-        <p className="photo-exif-date">
+      {takenAtText && (
+        <p className="photo-exif-date" data-testid="exif-date">
           <MaybeLink href={links?.year} testId="exif-year-link">
-            <time dateTime={takenAt}>{takenAtText}</time>
+            {takenAt ? <time dateTime={takenAt}>{takenAtText}</time> : takenAtText}
           </MaybeLink>
         </p>
       )}

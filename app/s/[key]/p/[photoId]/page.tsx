@@ -121,7 +121,8 @@ export default async function SharePhotoPage({ params }: SharePhotoPageProps) {
             <CommentBox photoId={photo.id} />
           </header>
 
-          <ExifSummary exif={photo.exif} takenAt={photo.takenAt} />
+          {/* The card shows EXIF only when the link does (exif null otherwise): only then is a missing date unknown. */}
+          <ExifSummary exif={photo.exif} takenAt={photo.takenAt} dateUnknown={photo.exif !== null} />
         </div>
       </div>
     </article>

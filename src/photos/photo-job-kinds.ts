@@ -1,0 +1,8 @@
+// The names of the photo jobs in the queue, in a module of their own so the lifecycle can queue
+// them and the jobs can call the lifecycle without the two importing each other.
+
+/** A new photo's processing: its first variants, the EXIF summary, then its larger sizes. */
+export const PROCESS_PHOTO_JOB = "photo.process";
+
+/** Every variant made again after the owner turned the photo (its EXIF summary is left as it is). */
+export const RENDER_PHOTO_JOB = "photo.render";
