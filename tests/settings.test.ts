@@ -93,6 +93,15 @@ describe("changing the settings", () => {
     expect(((await response.json()) as { settings: Settings }).settings.analyticsScriptUrl).toBeNull();
   });
 
+  // The title reaches every page's <title>, the feeds and previews: the same cleaning as every
+  // other title (src/validation/input-text.ts). The description is a textarea: line feeds stay.
+  it("stores the title and description without control characters, the title on one line", async () => {
+    const response = await patchSettings(admin, { siteTitle: " Holiday\r\n\u0007pictures\u001b ", siteDescription: " Sea\u0007 and\r\nsun " });
+    expect(response.status).toBe(200);
+    expect(await readSettings()).toMatchObject({ siteTitle: "Holidaypictures", siteDescription: "Sea and\nsun" });
+    expect((await patchSettings(admin, { siteTitle: "\r\n\u0007 " })).status).toBe(422);
+  });
+
   it("shows a new site title on the visitor's `/` at once, although `/` is kept in memory", async () => {
     const visitor = new TestClient();
     // Twice: the second answer comes from the page cache.

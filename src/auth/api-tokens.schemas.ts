@@ -1,17 +1,14 @@
 import { z } from "zod";
-import { cleanName } from "@/src/users/users.schemas";
 import { API_TOKEN_SCOPES, type ApiTokenScope } from "@/src/access/scopes";
 import { normalizeScopes } from "./api-token-scopes";
 import { schemaMatches } from "@/src/validation/schema-matches";
+import { singleLineText } from "@/src/validation/input-text";
 
 export const MAXIMUM_TOKEN_NAME_LENGTH = 100;
 export const MAXIMUM_TOKEN_LIFETIME_DAYS = 3650;
 
 export const createApiTokenSchema = z.strictObject({
-  name: z
-    .string()
-    .transform(cleanName)
-    .pipe(z.string().min(1, "Name the token.").max(MAXIMUM_TOKEN_NAME_LENGTH, `Use at most ${MAXIMUM_TOKEN_NAME_LENGTH} characters.`)),
+  name: singleLineText(MAXIMUM_TOKEN_NAME_LENGTH, { minimum: 1, tooShort: "Name the token.", tooLong: `Use at most ${MAXIMUM_TOKEN_NAME_LENGTH} characters.` }),
   scopes: z
     .array(z.enum(API_TOKEN_SCOPES))
     .min(1, "Choose at least one scope.")

@@ -1,4 +1,4 @@
-import { hasControlCharacter } from "@/src/validation/input-text";
+import { hasControlCharacter } from "@/src/validation/text-characters";
 
 // How many rounds of percent-decoding we undo when looking for a hidden "//": more than any
 // server or browser on the way applies, and few enough to stay cheap.

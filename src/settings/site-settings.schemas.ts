@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { VISIBILITIES } from "@/src/db/database";
+import { multilineText, singleLineText } from "@/src/validation/input-text";
 
 /** Limits shared by the form and the API, so both refuse the same input with the same words. */
 export const SITE_TITLE_MAX_LENGTH = 80;
@@ -12,17 +13,14 @@ const analyticsUrlSchema = z
 
 export const updateSiteSettingsSchema = z
   .strictObject({
-    siteTitle: z
-      .string()
-      .trim()
-      .min(1, "The site title cannot be empty.")
-      .max(SITE_TITLE_MAX_LENGTH, `The site title is too long (${SITE_TITLE_MAX_LENGTH} characters at most).`)
-      .optional(),
-    siteDescription: z
-      .string()
-      .trim()
-      .max(SITE_DESCRIPTION_MAX_LENGTH, `The description is too long (${SITE_DESCRIPTION_MAX_LENGTH} characters at most).`)
-      .optional(),
+    // The title reaches every page's <title>, the feeds and e-mail-like previews: one line, no
+    // control characters. The description is typed in a textarea, so line breaks may stay.
+    siteTitle: singleLineText(SITE_TITLE_MAX_LENGTH, {
+      minimum: 1,
+      tooShort: "The site title cannot be empty.",
+      tooLong: `The site title is too long (${SITE_TITLE_MAX_LENGTH} characters at most).`,
+    }).optional(),
+    siteDescription: multilineText(SITE_DESCRIPTION_MAX_LENGTH, { tooLong: `The description is too long (${SITE_DESCRIPTION_MAX_LENGTH} characters at most).` }).optional(),
     defaultVisibility: z.enum(VISIBILITIES, { error: `The default visibility must be one of: ${VISIBILITIES.join(", ")}.` }).optional(),
     showLocationByDefault: z.boolean().optional(),
     allowDownloads: z.boolean().optional(),

@@ -14,6 +14,9 @@ export const uploadOutcomeSchema = z.object({
 
 export const uploadResponseSchema = z.object({ photos: z.array(uploadOutcomeSchema) });
 
+/** What the tus request that completes an upload answers (200 or 201), for the uploader page. */
+export const finishedUploadResponseSchema = z.object({ photo: uploadOutcomeSchema });
+
 export const uploadLimitsResponseSchema = z.object({
   uploader: z.object({ id: z.string(), role: z.enum(ROLES) }),
   limits: z.object({ maxFileBytes: z.number().int(), maxFiles: z.number().int() }),

@@ -5,7 +5,8 @@ import type { DatabaseHandle } from "@/src/db/client";
 import { inTransaction } from "@/src/db/transaction";
 import { isUniqueViolation } from "@/src/db/errors";
 import { buildNewUser, findUserByEmail, findUserById, findUserIdByOAuthAccount, insertOAuthAccount, insertUser } from "./users.repository";
-import { cleanName, emailSchema, MAXIMUM_NAME_LENGTH } from "./users.schemas";
+import { withoutControlCharacters } from "@/src/validation/input-text";
+import { emailSchema, MAXIMUM_NAME_LENGTH } from "./users.schemas";
 
 export interface OAuthIdentity {
   provider: string;
@@ -63,7 +64,7 @@ export async function resolveOAuthSignIn(db: DatabaseHandle, identity: OAuthIden
 
 /** The provider's name, cleaned; the e-mail address when that leaves nothing. */
 function toDisplayName(name: string | null, email: string): string {
-  return cleanName(name ?? "").slice(0, MAXIMUM_NAME_LENGTH).trim() || email.slice(0, MAXIMUM_NAME_LENGTH);
+  return withoutControlCharacters(name ?? "").slice(0, MAXIMUM_NAME_LENGTH).trim() || email.slice(0, MAXIMUM_NAME_LENGTH);
 }
 
 async function linkAccount(db: DatabaseHandle, identity: OAuthIdentity, userId: string, now: string): Promise<void> {

@@ -5,8 +5,7 @@ import { getLogger } from "@/src/log/logger";
 // on this class of machine, so a sign-in stays quick.
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const MINIMUM_PASSWORD_LENGTH = 10;
-export const MAXIMUM_PASSWORD_LENGTH = 256;
+export { MAXIMUM_PASSWORD_LENGTH, MINIMUM_PASSWORD_LENGTH } from "./password-rules";
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

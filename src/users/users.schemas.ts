@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { MAXIMUM_PASSWORD_LENGTH, MINIMUM_PASSWORD_LENGTH } from "./password";
+import { MAXIMUM_PASSWORD_LENGTH, MINIMUM_PASSWORD_LENGTH } from "./password-rules";
 import { ROLES } from "@/src/access/roles";
 import { normalizeEmail } from "./normalize-email";
 import { schemaMatches } from "@/src/validation/schema-matches";
-import { withoutControlCharacters } from "@/src/validation/input-text";
+import { singleLineText } from "@/src/validation/input-text";
 
 // Zod's default e-mail pattern, widened from ASCII to letters, marks and digits of any script, so
 // internationalised addresses ("josé@…", RFC 6531) can have accounts.
@@ -22,15 +22,8 @@ export const passwordSchema = z
 
 export const MAXIMUM_NAME_LENGTH = 100;
 
-/** Control characters (CR, LF, NUL...) never belong in a display name; they could reach headers or logs. */
-export function cleanName(name: string): string {
-  return withoutControlCharacters(name);
-}
-
-export const nameSchema = z
-  .string()
-  .transform(cleanName)
-  .pipe(z.string().min(1, "Enter a name.").max(MAXIMUM_NAME_LENGTH, `Use at most ${MAXIMUM_NAME_LENGTH} characters.`));
+/** A display name: one line, no control characters (CR, LF, NUL... could reach headers or logs). */
+export const nameSchema = singleLineText(MAXIMUM_NAME_LENGTH, { minimum: 1, tooShort: "Enter a name.", tooLong: `Use at most ${MAXIMUM_NAME_LENGTH} characters.` });
 
 export const roleSchema = z.enum(ROLES);
 

@@ -8,7 +8,7 @@ import { SCOPE_DESCRIPTIONS, scopesForRole } from "@/src/access/scopes";
 import { AdminPanel } from "@/src/ui/admin-page";
 import { callApi } from "@/src/ui/api-client";
 import { ConfirmDialog } from "@/src/ui/dialog";
-import type { PublicApiToken } from "../api-tokens.schemas";
+import { apiTokenListResponseSchema, createdApiTokenResponseSchema, type PublicApiToken } from "../api-tokens.schemas";
 
 const LIFETIMES = [
   { value: "30", label: "30 days" },
@@ -37,7 +37,7 @@ export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
   const availableScopes = scopesForRole(role);
 
   async function reload() {
-    const body = await callApi<{ tokens: PublicApiToken[] }>("/api/tokens", { method: "GET" });
+    const body = await callApi("/api/tokens", { method: "GET" }, apiTokenListResponseSchema);
     setTokens(body.tokens);
     router.refresh();
   }
@@ -58,7 +58,7 @@ export function ApiTokensAdmin({ initialTokens, role }: ApiTokensAdminProps) {
     }
     setIsCreating(true);
     try {
-      const answer = await callApi<{ token: PublicApiToken; secret: string }>("/api/tokens", { method: "POST", body });
+      const answer = await callApi("/api/tokens", { method: "POST", body }, createdApiTokenResponseSchema);
       // The address this browser reached the site at: the one a script on the same network uses.
       setCreated({ name: answer.token.name, secret: answer.secret, origin: window.location.origin });
       toast.success(`Created token “${answer.token.name}”.`);

@@ -36,7 +36,10 @@ describe("every exported HTTP method of every route goes through the handler wra
     expect(files.length).toBeGreaterThan(20);
   });
 
-  it.each(files)("%s", async (file) => {
+  // The first file's import loads the services and the database client behind every route: seconds
+  // on a busy machine (contracts-in-use.test.ts loads them too, in another worker), more than the
+  // default timeout.
+  it.each(files)("%s", { timeout: 60_000 }, async (file) => {
     const exports = (await import(path.join(ROOT, file))) as Record<string, unknown>;
     const methods = HTTP_METHODS.filter((method) => method in exports);
     expect(methods.length, "a route file exports at least one method").toBeGreaterThan(0);

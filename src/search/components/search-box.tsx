@@ -2,13 +2,15 @@
 
 import Form from "next/form";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import type { z } from "zod";
+import { answerShape, callApi } from "@/src/ui/api-client";
+import type { searchSuggestResponseSchema } from "../search-api.schemas";
 
-/** One suggestion as GET /api/search/suggest answers it (the service's SearchSuggestion). */
-interface Suggestion {
-  kind: "tag" | "album" | "camera" | "lens" | "word";
-  label: string;
-  token: string;
-}
+// The search box is in every page's header, public ones included: the answer's type is the
+// contract's (erased at build) and only its outline is checked, so zod stays out of the bundle.
+type SuggestAnswer = z.output<typeof searchSuggestResponseSchema>;
+type Suggestion = SuggestAnswer["suggestions"][number];
+const suggestAnswer = answerShape<SuggestAnswer>((answer) => Array.isArray(answer.suggestions));
 
 const KIND_LABELS: Record<Suggestion["kind"], string> = { tag: "Tag", album: "Album", camera: "Camera", lens: "Lens", word: "Word" };
 const SUGGEST_DELAY_MS = 150;
@@ -42,10 +44,8 @@ export function SearchBox({ initialQuery, describedBy, invalid }: { initialQuery
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch(`/api/search/suggest?${new URLSearchParams({ q: wanted, limit: String(SUGGEST_LIMIT) })}`, { signal: controller.signal });
-        if (!response.ok) throw new Error(String(response.status));
-        const body = (await response.json()) as { suggestions?: Suggestion[] } | Suggestion[];
-        const found = Array.isArray(body) ? body : (body.suggestions ?? []);
+        const path = `/api/search/suggest?${new URLSearchParams({ q: wanted, limit: String(SUGGEST_LIMIT) })}`;
+        const found = (await callApi(path, { method: "GET", signal: controller.signal }, suggestAnswer)).suggestions;
         setSuggestions(found);
         setActive(-1);
         setIsOpen(found.length > 0);

@@ -6,7 +6,7 @@ import toast from "react-hot-toast";
 import { VISIBILITIES } from "@/src/db/database";
 import { AdminPanel } from "@/src/ui/admin-page";
 import { callApi } from "@/src/ui/api-client";
-import { AUDIT_RETENTION_MAX_DAYS, SITE_DESCRIPTION_MAX_LENGTH, SITE_TITLE_MAX_LENGTH } from "../site-settings.schemas";
+import { AUDIT_RETENTION_MAX_DAYS, SITE_DESCRIPTION_MAX_LENGTH, SITE_TITLE_MAX_LENGTH, siteSettingsResponseSchema } from "../site-settings.schemas";
 import type { SiteSettings } from "../site-settings.service";
 
 const VISIBILITY_LABELS: Record<(typeof VISIBILITIES)[number], string> = {
@@ -50,7 +50,7 @@ export function SiteSettingsForm({ initialSettings, environmentAnalyticsUrl }: S
     setIsSaving(true);
     setError(null);
     try {
-      const body = await callApi<{ settings: SiteSettings }>("/api/admin/settings", { method: "PATCH", body: changes });
+      const body = await callApi("/api/admin/settings", { method: "PATCH", body: changes }, siteSettingsResponseSchema);
       setSettings(body.settings);
       toast.success("Settings saved.");
       // The header and <title> come from the server: render them again with the new title.

@@ -5,6 +5,7 @@ import toast from "react-hot-toast";
 import { callApi } from "@/src/ui/api-client";
 import { LoadMoreButton } from "@/src/ui/load-more-button";
 import type { ShareAccessEvent } from "../share.types";
+import { shareAccessLogResponseSchema } from "../shares-api.schemas";
 import type { ShareAccessLogEntry } from "../shares-owner.types";
 import { formatInstant } from "./share-client";
 
@@ -27,9 +28,10 @@ export function ShareAccessLog({ shareId, initialEntries, initialCursor }: { sha
     if (!cursor) return;
     setIsLoading(true);
     try {
-      const page = await callApi<{ entries: ShareAccessLogEntry[]; nextCursor: string | null }>(
+      const page = await callApi(
         `/api/shares/${encodeURIComponent(shareId)}/access-log?cursor=${encodeURIComponent(cursor)}`,
         { method: "GET" },
+        shareAccessLogResponseSchema,
       );
       setEntries((current) => [...current, ...page.entries]);
       setCursor(page.nextCursor);

@@ -2,6 +2,7 @@
 
 import { callApi } from "@/src/ui/api-client";
 import type { ShareDownloadRight, ShareState } from "../share.types";
+import { shareResponseSchema } from "../shares-api.schemas";
 import type { ShareSummary } from "../shares-owner.types";
 
 export type { ShareSummary };
@@ -10,11 +11,11 @@ export type { ShareSummary };
 export type ShareRequestBody = Record<string, unknown>;
 
 export async function createShareRequest(body: ShareRequestBody): Promise<ShareSummary> {
-  return (await callApi<{ share: ShareSummary }>("/api/shares", { method: "POST", body })).share;
+  return (await callApi("/api/shares", { method: "POST", body }, shareResponseSchema)).share;
 }
 
 export async function updateShareRequest(id: string, body: ShareRequestBody): Promise<ShareSummary> {
-  return (await callApi<{ share: ShareSummary }>(`/api/shares/${encodeURIComponent(id)}`, { method: "PATCH", body })).share;
+  return (await callApi(`/api/shares/${encodeURIComponent(id)}`, { method: "PATCH", body }, shareResponseSchema)).share;
 }
 
 /** The same text on the server and in the browser (no locale or time zone), so hydration agrees. */

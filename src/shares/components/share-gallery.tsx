@@ -3,9 +3,10 @@
 import { useCallback } from "react";
 import type { GalleryPage, GalleryTile } from "@/src/photos/gallery-tile";
 import { EndlessGallery } from "@/src/photos/components/endless-gallery";
-import type { SharePhotoPage } from "../share-gallery.service";
+import { readAnswer } from "@/src/ui/api-client";
 import { toShareTiles } from "../share-tiles";
 import { PickToggle } from "./proofing";
+import { sharePhotoPageAnswer } from "./share-visitor-answers";
 
 /**
  * The link's photos in the site's justified grid, in the link's order: the next pages come from
@@ -31,7 +32,7 @@ export function ShareGallery({
         return { tiles: [], nextCursor: null };
       }
       if (!response.ok) return { tiles: [], nextCursor: null };
-      const page = (await response.json()) as SharePhotoPage;
+      const page = await readAnswer(response, sharePhotoPageAnswer);
       return { tiles: toShareTiles(page.photos), nextCursor: page.nextCursor };
     },
     [shareKey],

@@ -1,6 +1,7 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
+import { readErrorMessage } from "@/src/ui/api-client";
 import { describePasswordProblem as describeProblem } from "../share-refusal-words";
 
 
@@ -39,8 +40,7 @@ export function SharePasswordForm({
         setProblem(describeProblem("limited", Number(response.headers.get("Retry-After")) || null));
       } else if (response.status === 401) {
         // Wrong, or the link closed meanwhile: a reload shows which.
-        const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-        if (body?.error?.message === "That password is not right.") setProblem(describeProblem("wrong", null));
+        if ((await readErrorMessage(response)) === "That password is not right.") setProblem(describeProblem("wrong", null));
         else window.location.assign(next);
       } else {
         setProblem("Something went wrong. Try again in a moment.");

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { callApi } from "@/src/ui/api-client";
+import { shareListResponseSchema } from "../shares-api.schemas";
 import { LoadMoreButton } from "@/src/ui/load-more-button";
 import { CopyLinkButton } from "./copy-link-button";
 import { describeViews, formatInstant, type ShareSummary } from "./share-client";
@@ -26,7 +27,7 @@ export function SharesTable({ initialShares, initialCursor, showOwner }: SharesT
     if (!cursor) return;
     setIsLoading(true);
     try {
-      const page = await callApi<{ shares: ShareSummary[]; nextCursor: string | null }>(`/api/shares?cursor=${encodeURIComponent(cursor)}`, { method: "GET" });
+      const page = await callApi(`/api/shares?cursor=${encodeURIComponent(cursor)}`, { method: "GET" }, shareListResponseSchema);
       setShares((current) => [...current, ...page.shares]);
       setCursor(page.nextCursor);
     } catch (error) {

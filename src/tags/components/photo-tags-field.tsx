@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useEditorSaveStep } from "@/src/photos/components/photo-editor-save-steps";
 import { callApi } from "@/src/ui/api-client";
+import { tagListAnswer } from "./tag-answers";
 import { TagInput } from "./tag-input";
 
 /**
@@ -13,7 +14,7 @@ export function PhotoTagsField({ photoId, savedTags }: { photoId: string; savedT
   const [tags, setTags] = useState(savedTags);
   useEditorSaveStep(async () => {
     if (tags.join("\n") === savedTags.join("\n")) return;
-    const saved = await callApi<{ tags: Array<{ name: string }> }>(`/api/photos/${photoId}/tags`, { method: "PUT", body: { names: tags } });
+    const saved = await callApi(`/api/photos/${photoId}/tags`, { method: "PUT", body: { names: tags } }, tagListAnswer);
     setTags(saved.tags.map((tag) => tag.name));
   });
   return <TagInput label="Tags" value={tags} onChange={setTags} hint="Enter or comma adds a tag; Backspace takes the last one off." />;

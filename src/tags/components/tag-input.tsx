@@ -1,7 +1,9 @@
 "use client";
 
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { callApi } from "@/src/ui/api-client";
 import { cleanTagName, MAXIMUM_TAG_LENGTH, MAXIMUM_TAGS_PER_PHOTO, tagKey, tagNameProblem } from "../tag-name";
+import { tagListAnswer, type TagListAnswer } from "./tag-answers";
 
 interface TagInputProps {
   /** The tags chosen so far, as shown. */
@@ -12,10 +14,7 @@ interface TagInputProps {
   hint?: string;
 }
 
-interface Suggestion {
-  id: string;
-  name: string;
-}
+type Suggestion = TagListAnswer["tags"][number];
 
 /**
  * Tags as chips with autocomplete: an ARIA combobox (type, Arrow keys to move through suggestions,
@@ -38,13 +37,11 @@ export function TagInput({ value, onChange, label, hint }: TagInputProps) {
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch(`/api/tags/suggest?q=${encodeURIComponent(typed)}&limit=8`, { signal: controller.signal });
-        if (!response.ok) return;
-        const body = (await response.json()) as { tags: Suggestion[] };
+        const body = await callApi(`/api/tags/suggest?q=${encodeURIComponent(typed)}&limit=8`, { method: "GET", signal: controller.signal }, tagListAnswer);
         setSuggestions(body.tags);
         setActive(-1);
       } catch {
-        // Aborted by the next keystroke, or offline: no suggestions, typing still works.
+        // Aborted by the next keystroke, refused, or offline: no suggestions, typing still works.
       }
     }, 120);
     return () => {

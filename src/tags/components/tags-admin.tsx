@@ -7,6 +7,7 @@ import toast from "react-hot-toast";
 import { callApi } from "@/src/ui/api-client";
 import { ConfirmDialog } from "@/src/ui/dialog";
 import { MAXIMUM_TAG_LENGTH } from "../tag-name";
+import { mergedTagResponseSchema, tagResponseSchema } from "../tags.schemas";
 import type { TagWithCount } from "../tags.service";
 
 /** Every tag with its photos counted: rename one in its row, or merge the selected ones into one (after a confirmation). */
@@ -24,7 +25,8 @@ export function TagsAdmin({ initialTags }: { initialTags: TagWithCount[] }) {
     const name = String(new FormData(event.currentTarget).get("name") ?? "");
     setIsBusy(true);
     try {
-      const { tag: renamed } = await callApi<{ tag: TagWithCount }>(`/api/tags/${tag.id}`, { method: "PATCH", body: { name } });
+      // The rename answers the tag without its count (which a rename does not change): the row keeps its own.
+      const { tag: renamed } = await callApi(`/api/tags/${tag.id}`, { method: "PATCH", body: { name } }, tagResponseSchema);
       setTags((current) => current.map((each) => (each.id === tag.id ? { ...each, ...renamed } : each)));
       setEditing(null);
       router.refresh();
@@ -44,10 +46,11 @@ export function TagsAdmin({ initialTags }: { initialTags: TagWithCount[] }) {
     setIsBusy(true);
     try {
       const sources = chosen.filter((tag) => tag.id !== target.id);
-      const { tag: merged } = await callApi<{ tag: TagWithCount }>("/api/tags/merge", {
-        method: "POST",
-        body: { sourceIds: sources.map((tag) => tag.id), targetId: target.id },
-      });
+      const { tag: merged } = await callApi(
+        "/api/tags/merge",
+        { method: "POST", body: { sourceIds: sources.map((tag) => tag.id), targetId: target.id } },
+        mergedTagResponseSchema,
+      );
       setTags((current) => current.filter((tag) => !sources.some((source) => source.id === tag.id)).map((tag) => (tag.id === merged.id ? merged : tag)));
       setSelected(new Set());
       setMerging(false);

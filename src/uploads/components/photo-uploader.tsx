@@ -9,6 +9,8 @@ import toast from "react-hot-toast";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import { AddToAlbum, type AlbumChoice } from "@/src/albums/components/add-to-album";
+import type { z } from "zod";
+import { photoResponseSchema } from "@/src/photos/photos-api.schemas";
 import type { RecentUpload } from "@/src/photos/recent-uploads.service";
 import { ACCEPTED_FILE_TYPES } from "@/src/uploads/accepted-file-types";
 import { callApi } from "@/src/ui/api-client";
@@ -34,14 +36,11 @@ interface UploadedPhoto {
   needsAltText: boolean;
 }
 
-interface VariantAnswer {
-  format: string;
-  width: number;
-  url: string;
-}
+/** One size of a photo, as GET /api/photos/{id} lists it. */
+type PhotoVariant = z.output<typeof photoResponseSchema>["photo"]["variants"][number];
 
 /** The smallest JPEG or WebP variant of a photo as /api/photos/{id} lists them (by width). */
-function smallestThumbnail(variants: VariantAnswer[]): string | null {
+function smallestThumbnail(variants: PhotoVariant[]): string | null {
   const usable = variants.filter((variant) => variant.format === "jpeg" || variant.format === "webp");
   usable.sort((a, b) => a.width - b.width);
   return usable[0]?.url ?? null;
@@ -164,7 +163,7 @@ export function PhotoUploader({ maxFileBytes, recentUploads, albums }: PhotoUplo
     if (!pendingIds) return;
     const timer = setInterval(async () => {
       for (const id of pendingIds.split(",")) {
-        const body = await callApi<{ photo: { status: FinishedUpload["status"]; variants: VariantAnswer[]; altText: string } }>(`/api/photos/${id}`, { method: "GET" }).catch(() => null);
+        const body = await callApi(`/api/photos/${id}`, { method: "GET" }, photoResponseSchema).catch(() => null);
         if (!body) continue;
         const thumbnailUrl = smallestThumbnail(body.photo.variants);
         setUploaded((list) => list.map((item) => (item.id === id ? { ...item, status: body.photo.status, thumbnailUrl: item.thumbnailUrl ?? thumbnailUrl, needsAltText: body.photo.altText.trim() === "" } : item)));

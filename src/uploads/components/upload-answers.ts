@@ -1,30 +1,18 @@
-/** What the tus endpoint answers when an upload finishes (see src/uploads/tus-server.ts). */
-export interface FinishedUpload {
-  id: string;
-  status: "processing" | "ready" | "failed";
-  name: string;
-  isDuplicate: boolean;
-}
+import type { z } from "zod";
+import { errorMessageOfText, parseAnswerText } from "@/src/ui/api-client";
+import { finishedUploadResponseSchema } from "../uploads-api.schemas";
 
-/** Reads `{ photo }` from the finishing response's text, or null when it is not there. */
+/** What the tus endpoint answers when an upload finishes (see src/uploads/tus-server.ts): its contract's type. */
+export type FinishedUpload = z.output<typeof finishedUploadResponseSchema>["photo"];
+
+/** Reads `{ photo }` from the finishing response's text (Uppy hands it over as text), or null when it is not there. */
 export function readFinishedUpload(responseText: string | undefined): FinishedUpload | null {
-  try {
-    const photo = (JSON.parse(responseText ?? "") as { photo?: Partial<FinishedUpload> }).photo;
-    if (typeof photo?.id !== "string" || typeof photo.name !== "string") return null;
-    return { id: photo.id, name: photo.name, status: photo.status ?? "processing", isDuplicate: photo.isDuplicate === true };
-  } catch {
-    return null;
-  }
+  return parseAnswerText(responseText, finishedUploadResponseSchema)?.photo ?? null;
 }
 
 /** Reads the message of our JSON error shape from a refusal's text, or null when it is not there. */
 export function readRefusalMessage(responseText: string | undefined): string | null {
-  try {
-    const message = (JSON.parse(responseText ?? "") as { error?: { message?: unknown } }).error?.message;
-    return typeof message === "string" ? message : null;
-  } catch {
-    return null;
-  }
+  return errorMessageOfText(responseText);
 }
 
 /**

@@ -10,7 +10,7 @@ import { callApi } from "@/src/ui/api-client";
 import { ConfirmDialog } from "@/src/ui/dialog";
 import { PasswordField } from "@/src/ui/password-field";
 import { ResetPasswordDialog } from "./reset-password-dialog";
-import type { PublicUser } from "../users.schemas";
+import { type PublicUser, userListResponseSchema } from "../users.schemas";
 
 interface UsersAdminProps {
   initialUsers: PublicUser[];
@@ -25,7 +25,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
   const [pending, setPending] = useState<{ kind: "delete" | "sign-out"; user: PublicUser } | null>(null);
 
   async function reload() {
-    const body = await callApi<{ users: PublicUser[] }>("/api/admin/users", { method: "GET" });
+    const body = await callApi("/api/admin/users", { method: "GET" }, userListResponseSchema);
     setUsers(body.users);
     router.refresh();
   }

@@ -4,8 +4,9 @@ import { type KeyboardEvent, type MouseEvent, type ReactNode, useCallback, useEf
 import toast from "react-hot-toast";
 import { VISIBILITIES, type Visibility } from "@/src/db/database";
 import { callApi } from "@/src/ui/api-client";
-import type { BulkPhotosResult } from "../../bulk.schemas";
+import { bulkPhotosResponseSchema, trashChangeResponseSchema } from "../../bulk.schemas";
 import { libraryFilterToSearchParams, type LibraryFilter } from "../../library-filters";
+import { libraryPageResponseSchema } from "../../library.schemas";
 import type { LibraryPage, LibraryPhoto } from "../../library.service";
 import { LoadMoreButton } from "@/src/ui/load-more-button";
 
@@ -20,7 +21,7 @@ export async function fetchMatchingPhotoIds(filter: LibraryFilter, limit: number
     const params = libraryFilterToSearchParams(filter);
     params.set("limit", "200");
     if (cursor) params.set("cursor", cursor);
-    const page: LibraryPage = await callApi<LibraryPage>(`/api/photos/library?${params.toString()}`, { method: "GET" });
+    const page: LibraryPage = await callApi(`/api/photos/library?${params.toString()}`, { method: "GET" }, libraryPageResponseSchema);
     ids.push(...page.photos.map((photo) => photo.id));
     cursor = page.nextCursor;
   } while (cursor && ids.length < limit);
@@ -150,7 +151,7 @@ export function LibraryBrowser({ initialPage, filter, renderMoreActions }: Libra
     try {
       const params = libraryFilterToSearchParams(filter);
       params.set("cursor", nextCursor);
-      const page = await callApi<LibraryPage>(`/api/photos/library?${params.toString()}`, { method: "GET" });
+      const page = await callApi(`/api/photos/library?${params.toString()}`, { method: "GET" }, libraryPageResponseSchema);
       setPhotos((current) => [...current, ...page.photos.filter((photo) => !current.some((each) => each.id === photo.id))]);
       setNextCursor(page.nextCursor);
       setTotal(page.total);
@@ -205,7 +206,7 @@ export function LibraryBrowser({ initialPage, filter, renderMoreActions }: Libra
   }
 
   async function setVisibility(visibility: Visibility) {
-    const result = await run(() => callApi<BulkPhotosResult>("/api/photos", { method: "PATCH", body: { ...selection, set: { visibility } } }));
+    const result = await run(() => callApi("/api/photos", { method: "PATCH", body: { ...selection, set: { visibility } } }, bulkPhotosResponseSchema));
     if (!result) return;
     applyVisibilities(result.photos.map((photo) => ({ id: photo.id, visibility: photo.after.visibility })));
     const before = result.photos.map((photo) => ({ id: photo.id, visibility: photo.before.visibility }));
@@ -213,7 +214,7 @@ export function LibraryBrowser({ initialPage, filter, renderMoreActions }: Libra
       result.message,
       before.length > 0 && before.length <= MAX_IDS
         ? async () => {
-            const undone = await run(() => callApi<BulkPhotosResult>("/api/photos", { method: "PATCH", body: { each: before } }));
+            const undone = await run(() => callApi("/api/photos", { method: "PATCH", body: { each: before } }, bulkPhotosResponseSchema));
             if (undone) {
               applyVisibilities(before);
               toast.success("Undone: visibility put back");
@@ -224,7 +225,7 @@ export function LibraryBrowser({ initialPage, filter, renderMoreActions }: Libra
   }
 
   async function moveToTrash() {
-    const result = await run(() => callApi<BulkPhotosResult>("/api/photos", { method: "PATCH", body: { ...selection, action: "trash" } }));
+    const result = await run(() => callApi("/api/photos", { method: "PATCH", body: { ...selection, action: "trash" } }, bulkPhotosResponseSchema));
     if (!result) return;
     const trashed = new Set(result.photoIds);
     const removed = photos.filter((photo) => trashed.has(photo.id));
@@ -235,7 +236,7 @@ export function LibraryBrowser({ initialPage, filter, renderMoreActions }: Libra
       result.message,
       result.photoIds.length <= MAX_IDS
         ? async () => {
-            const restored = await run(() => callApi("/api/trash/restore", { method: "POST", body: { photoIds: result.photoIds } }));
+            const restored = await run(() => callApi("/api/trash/restore", { method: "POST", body: { photoIds: result.photoIds } }, trashChangeResponseSchema));
             if (restored) {
               setPhotos((current) => [...current, ...removed].sort((left, right) => photos.indexOf(left) - photos.indexOf(right)));
               setTotal((current) => current + result.changed);

@@ -4,7 +4,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { callApi } from "@/src/ui/api-client";
 import { ConfirmDialog } from "@/src/ui/dialog";
-import type { TrashedPhoto } from "../../bulk.schemas";
+import { trashChangeResponseSchema, type TrashedPhoto, trashListResponseSchema } from "../../bulk.schemas";
 import { LoadMoreButton } from "@/src/ui/load-more-button";
 
 const DATE = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
@@ -53,7 +53,7 @@ export function TrashBrowser({ initialPhotos, initialCursor, retentionDays }: Tr
     if (!nextCursor) return;
     setIsLoadingMore(true);
     try {
-      const page = await callApi<{ photos: TrashedPhoto[]; nextCursor: string | null }>(`/api/trash?limit=100&cursor=${encodeURIComponent(nextCursor)}`, { method: "GET" });
+      const page = await callApi(`/api/trash?limit=100&cursor=${encodeURIComponent(nextCursor)}`, { method: "GET" }, trashListResponseSchema);
       setPhotos((current) => [...current, ...page.photos.filter((photo) => !current.some((each) => each.id === photo.id))]);
       setNextCursor(page.nextCursor);
     } catch (error) {
@@ -63,9 +63,9 @@ export function TrashBrowser({ initialPhotos, initialCursor, retentionDays }: Tr
     }
   }
 
-  const restore = () => act(() => callApi("/api/trash/restore", { method: "POST", body: { photoIds: [...selected] } }), new Set(selected));
-  const deleteSelected = () => act(() => callApi("/api/trash", { method: "DELETE", body: { photoIds: [...selected] } }), new Set(selected));
-  const emptyAll = () => act(() => callApi("/api/trash", { method: "DELETE", body: {} }), null);
+  const restore = () => act(() => callApi("/api/trash/restore", { method: "POST", body: { photoIds: [...selected] } }, trashChangeResponseSchema), new Set(selected));
+  const deleteSelected = () => act(() => callApi("/api/trash", { method: "DELETE", body: { photoIds: [...selected] } }, trashChangeResponseSchema), new Set(selected));
+  const emptyAll = () => act(() => callApi("/api/trash", { method: "DELETE", body: {} }, trashChangeResponseSchema), null);
 
   if (photos.length === 0) {
     return <p className="muted trash-empty">The trash is empty. Deleted photos stay here for {retentionDays} days before they are deleted for good.</p>;

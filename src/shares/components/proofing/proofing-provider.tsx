@@ -2,8 +2,9 @@
 
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { readErrorMessage } from "@/src/ui/api-client";
-import type { FeedbackResponse, VisitorFeedback, VisitorResponse } from "../../proofing-api.schemas";
+import { type AnswerReader, ApiRequestError, callApi } from "@/src/ui/api-client";
+import type { VisitorFeedback, VisitorResponse } from "../../proofing-api.schemas";
+import { feedbackAnswer, visitorAnswer } from "../share-visitor-answers";
 import { VisitorNameDialog } from "./visitor-name-dialog";
 
 /**
@@ -68,24 +69,8 @@ function fromResponse(answer: VisitorResponse, changedSinceSent: boolean): State
   };
 }
 
-class RequestError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-async function request<T>(url: string, method: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    credentials: "same-origin",
-    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new RequestError(response.status, await readErrorMessage(response));
-  return (await response.json()) as T;
+function request<Answer>(url: string, method: string, answer: AnswerReader<Answer>, body?: unknown): Promise<Answer> {
+  return callApi(url, { method, body }, answer);
 }
 
 export function ProofingProvider({ shareKey, children }: { shareKey: string; children: ReactNode }) {
@@ -101,7 +86,7 @@ export function ProofingProvider({ shareKey, children }: { shareKey: string; chi
 
   useEffect(() => {
     let isCurrent = true;
-    request<VisitorResponse>(`${api}/visitor`, "GET")
+    request(`${api}/visitor`, "GET", visitorAnswer)
       .then((answer) => {
         if (isCurrent) setState(fromResponse(answer, false));
       })
@@ -149,14 +134,14 @@ export function ProofingProvider({ shareKey, children }: { shareKey: string; chi
         });
       setFeedback(optimistic);
       try {
-        const answer = await request<FeedbackResponse>(`${api}/feedback/${encodeURIComponent(photoId)}`, "PUT", change);
+        const answer = await request(`${api}/feedback/${encodeURIComponent(photoId)}`, "PUT", feedbackAnswer, change);
         setFeedback(answer.feedback);
         return true;
       } catch (error) {
         setFeedback(previous);
         toast.error(error instanceof Error ? error.message : "That did not save.");
         // The owner locked meanwhile: show the selection read-only from now on.
-        if (error instanceof RequestError && error.status === 409 && /locked/i.test(error.message)) setState((current) => ({ ...current, locked: true }));
+        if (error instanceof ApiRequestError && error.status === 409 && /locked/i.test(error.message)) setState((current) => ({ ...current, locked: true }));
         return false;
       }
     },
@@ -165,12 +150,12 @@ export function ProofingProvider({ shareKey, children }: { shareKey: string; chi
 
   const sendSelection = useCallback(async () => {
     try {
-      const answer = await request<VisitorResponse>(`${api}/selection`, "POST");
+      const answer = await request(`${api}/selection`, "POST", visitorAnswer);
       setState(fromResponse(answer, false));
       toast.success("Your selection was sent.");
     } catch (error) {
       toast.error(error instanceof Error ? error.message : "Your selection could not be sent.");
-      if (error instanceof RequestError && error.status === 409 && /locked/i.test(error.message)) setState((current) => ({ ...current, locked: true }));
+      if (error instanceof ApiRequestError && error.status === 409 && /locked/i.test(error.message)) setState((current) => ({ ...current, locked: true }));
     }
   }, [api]);
 

@@ -1,9 +1,10 @@
 "use client";
 
 import { type FormEvent, useId, useState } from "react";
-import { readErrorMessage } from "@/src/ui/api-client";
+import { readAnswer, readErrorMessage } from "@/src/ui/api-client";
 import { Dialog } from "@/src/ui/dialog";
 import type { VisitorResponse } from "../../proofing-api.schemas";
+import { visitorAnswer } from "../share-visitor-answers";
 import { MAX_VISITOR_NAME_LENGTH } from "../../proofing.types";
 
 /**
@@ -34,7 +35,7 @@ export function VisitorNameDialog({ open, api, onDone }: { open: boolean; api: s
         setError(await readErrorMessage(response));
         return;
       }
-      onDone((await response.json()) as VisitorResponse);
+      onDone(await readAnswer(response, visitorAnswer));
     } catch {
       setError("Your name could not be saved. Check your connection and try again.");
     } finally {

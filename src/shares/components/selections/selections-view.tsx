@@ -4,7 +4,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { callApi } from "@/src/ui/api-client";
 import { ConfirmDialog } from "@/src/ui/dialog";
-import type { SelectionPhoto, SelectionsResponse, SelectionVisitor } from "../../proofing-api.schemas";
+import { type SelectionPhoto, selectionLockResponseSchema, type SelectionsResponse, type SelectionVisitor } from "../../proofing-api.schemas";
 
 const DATE_TIME = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
 
@@ -28,7 +28,7 @@ export function SelectionsView({ selections }: { selections: SelectionsResponse 
   async function changeLock(lock: boolean) {
     setIsBusy(true);
     try {
-      const answer = await callApi<{ lockedAt: string | null }>(`${base}/selection-lock`, { method: lock ? "PUT" : "DELETE" });
+      const answer = await callApi(`${base}/selection-lock`, { method: lock ? "PUT" : "DELETE" }, selectionLockResponseSchema);
       setLockedAt(answer.lockedAt);
       toast.success(lock ? "Selection locked: visitors can no longer change their picks." : "Selection unlocked: visitors can change their picks again.");
       setIsConfirming(false);
