@@ -21,10 +21,10 @@ const photo: PhotoSummary = {
 describe("parentChoices", () => {
   it("lists albums as a tree, indented by depth, without the album itself and what is inside it", () => {
     const albums = [album("b", "Berlin", null), album("a", "Autumn", null), album("a1", "Leaves", "a"), album("a2", "Trees", "a1"), album("x", "Elsewhere", "not-mine")];
-    expect(parentChoices(albums, null)).toEqual([
+    expect(parentChoices(albums, null).map(({ id, label }) => ({ id, label }))).toEqual([
       { id: "a", label: "Autumn" },
-      { id: "a1", label: "\u2003Leaves" },
-      { id: "a2", label: "\u2003\u2003Trees" },
+      { id: "a1", label: "\u2003Leaves (Autumn)" },
+      { id: "a2", label: "\u2003\u2003Trees (Autumn › Leaves)" },
       { id: "b", label: "Berlin" },
       { id: "x", label: "Elsewhere" },
     ]);
