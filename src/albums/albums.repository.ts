@@ -44,6 +44,23 @@ export function listAlbumsByParent(db: DatabaseHandle, parentId: string | null, 
     .execute();
 }
 
+/**
+ * Albums directly under any of these that a list may show, oldest first within a parent (the order
+ * a parent's page lists them in): one level of the sub-album tree, through albums_parent.
+ */
+export function listListableChildAlbums(db: DatabaseHandle, parentIds: string[], access: AlbumListAccess): Promise<AlbumRow[]> {
+  if (parentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("albums")
+    .selectAll()
+    .where("parent_id", "in", parentIds)
+    .where((eb) => whereListableAlbums(eb, access))
+    .orderBy("parent_id")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
 /** Every album (ownerId null) or every album of one owner, oldest first. */
 export function listAlbumsByOwner(db: DatabaseHandle, ownerId: string | null): Promise<AlbumRow[]> {
   return db
@@ -124,6 +141,19 @@ export async function countVisibleAlbumPhotos(db: DatabaseHandle, albumIds: stri
     .groupBy("album_photos.album_id")
     .execute();
   return new Map(rows.map((row) => [row.album_id, Number(row.count)]));
+}
+
+/** How many photos the reader may see in these albums together, each photo once however many of them hold it. */
+export async function countVisibleDistinctAlbumPhotos(db: DatabaseHandle, albumIds: string[], access: PhotoListAccess): Promise<number> {
+  if (albumIds.length === 0) return 0;
+  const row = await db
+    .selectFrom("album_photos")
+    .innerJoin("photos", "photos.id", "album_photos.photo_id")
+    .select((eb) => eb.fn.count<string | number>("album_photos.photo_id").distinct().as("count"))
+    .where("album_photos.album_id", "in", albumIds)
+    .where((eb) => whereListablePhotos(eb, access))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** Each album's chosen cover, where the reader may see it and it is still in the album. */

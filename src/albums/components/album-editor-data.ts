@@ -39,6 +39,7 @@ export interface EditorAlbum {
   parentId: string | null;
   sort: AlbumSort;
   photoCount: number;
+  subAlbumPhotoCount: number;
   coverPhotoId: string | null;
   cover: AlbumCover | null;
   updatedAt: string;
@@ -54,6 +55,7 @@ export function toEditorAlbum(album: AlbumSummary): EditorAlbum {
     parentId: album.parentId,
     sort: album.sort,
     photoCount: album.photoCount,
+    subAlbumPhotoCount: album.subAlbumPhotoCount,
     coverPhotoId: album.coverPhotoId,
     cover: album.cover ? toAlbumCover(album.cover) : null,
     updatedAt: album.updatedAt,

@@ -6,7 +6,7 @@ import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import { AdminPanel } from "@/src/ui/admin-page";
 import type { AlbumSort } from "../albums.types";
-import { describePhotoCount } from "./album-card-data";
+import { describeAlbumPhotos } from "./album-card-data";
 import { type EditorAlbum, parentChoices, SORT_CHOICES, VISIBILITY_CHOICES, VISIBILITY_HINT } from "./album-editor-data";
 import { AlbumCoverImage } from "./album-grid";
 import { createAlbumRequest } from "./albums-api";
@@ -129,7 +129,7 @@ export function AlbumsAdmin({ albums }: { albums: EditorAlbum[] }) {
                     {album.title}
                   </Link>
                   <span className="muted admin-album-meta">
-                    {describePhotoCount(album.photoCount)}
+                    {describeAlbumPhotos(album)}
                     {parentPath ? ` · in ${parentPath}` : ""}
                   </span>
                 </div>
