@@ -143,14 +143,17 @@ export async function countVisibleAlbumPhotos(db: DatabaseHandle, albumIds: stri
   return new Map(rows.map((row) => [row.album_id, Number(row.count)]));
 }
 
-/** How many photos the reader may see in these albums together, each photo once however many of them hold it. */
+/**
+ * How many photos the reader may see in these albums together, each photo once however many of
+ * them hold it: the photos are read by key from the albums' rows (album_photos_album), so each is
+ * one row and nothing is sorted to drop duplicates.
+ */
 export async function countVisibleDistinctAlbumPhotos(db: DatabaseHandle, albumIds: string[], access: PhotoListAccess): Promise<number> {
   if (albumIds.length === 0) return 0;
   const row = await db
-    .selectFrom("album_photos")
-    .innerJoin("photos", "photos.id", "album_photos.photo_id")
-    .select((eb) => eb.fn.count<string | number>("album_photos.photo_id").distinct().as("count"))
-    .where("album_photos.album_id", "in", albumIds)
+    .selectFrom("photos")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("photos.id", "in", db.selectFrom("album_photos").select("album_photos.photo_id").where("album_photos.album_id", "in", albumIds))
     .where((eb) => whereListablePhotos(eb, access))
     .executeTakeFirstOrThrow();
   return Number(row.count);

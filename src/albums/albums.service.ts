@@ -92,8 +92,12 @@ async function withVariants(db: DatabaseHandle, rows: PhotoRow[]): Promise<Photo
   return rows.map((row) => toSummary(row, variants.filter((variant) => variant.photo_id === row.id)));
 }
 
-/** The album's own cover for this reader: the chosen one if they may see it, else the first photo they may see in its order. */
-async function ownCoverRow(db: DatabaseHandle, album: AlbumRow, access: PhotoListAccess, visibleCount: number, chosen?: PhotoRow | null): Promise<PhotoRow | null> {
+/**
+ * The album's own cover for this reader: the chosen one if they may see it, else the first photo
+ * they may see in its order. `visibleCount` 0 asks nothing; `chosen` is the chosen cover when
+ * already looked up (null: none they may see).
+ */
+async function ownCoverRow(db: DatabaseHandle, album: AlbumRow, access: PhotoListAccess, visibleCount: number | undefined, chosen?: PhotoRow | null): Promise<PhotoRow | null> {
   if (visibleCount === 0) return null;
   if (chosen === undefined && album.cover_photo_id !== null) {
     [chosen] = await listVisibleCovers(db, [{ id: album.id, coverPhotoId: album.cover_photo_id }], access);
@@ -114,9 +118,11 @@ async function summarise(db: DatabaseHandle, viewer: Viewer, albums: AlbumRow[])
   const access = photoListAccessOf(viewer);
   const chosen = albums.filter((album) => album.cover_photo_id !== null).map((album) => ({ id: album.id, coverPhotoId: album.cover_photo_id as string }));
   const [tree, chosenCovers] = await Promise.all([loadSubAlbumTree(db, viewer, albums.map((album) => album.id)), listVisibleCovers(db, chosen, access)]);
-  const everyAlbum = [...new Map([...albums, ...tree.all()].map((album) => [album.id, album])).values()];
-  const counts = await countVisibleAlbumPhotosRemembered(db, everyAlbum.map((album) => album.id), access);
+  // Counted for the listed albums only: a sub-album's own count is not shown, and a longer list of
+  // albums would turn the count's plan (tests/query-plans.test.ts) from album_photos to photos.
+  const counts = await countVisibleAlbumPhotosRemembered(db, albums.map((album) => album.id), access);
   const countOf = (albumId: string) => counts.get(albumId) ?? 0;
+  const listed = new Set(albums.map((album) => album.id));
   const chosenRows = new Map<string, PhotoRow>(chosenCovers.map((row) => [row.album_id, row]));
 
   // Each album's own cover is looked up at most once, however many ancestors ask for it.
@@ -124,8 +130,7 @@ async function summarise(db: DatabaseHandle, viewer: Viewer, albums: AlbumRow[])
   const ownCoverOf = (album: AlbumRow) => {
     let cover = ownCovers.get(album.id);
     if (!cover) {
-      const known = albums.some((listed) => listed.id === album.id) ? (chosenRows.get(album.id) ?? null) : undefined;
-      cover = ownCoverRow(db, album, access, countOf(album.id), known);
+      cover = listed.has(album.id) ? ownCoverRow(db, album, access, countOf(album.id), chosenRows.get(album.id) ?? null) : ownCoverRow(db, album, access, undefined);
       ownCovers.set(album.id, cover);
     }
     return cover;
@@ -146,10 +151,7 @@ async function summarise(db: DatabaseHandle, viewer: Viewer, albums: AlbumRow[])
     Promise.all(
       albums.map((album) => {
         const below = tree.descendantIdsOf(album.id);
-        // No query where the sum is 0 (nothing to see below) or one sub-album holds it all.
-        if (below.every((id) => countOf(id) === 0)) return 0;
-        if (below.length === 1) return countOf(below[0]);
-        return countSubAlbumPhotosRemembered(db, album.id, below, access);
+        return below.length === 0 ? 0 : countSubAlbumPhotosRemembered(db, album.id, below, access);
       }),
     ),
   ]);
