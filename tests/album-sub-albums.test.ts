@@ -12,6 +12,7 @@ import type { AlbumSummary } from "@/src/albums/albums.types";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoStatus, Visibility } from "@/src/db/database";
 import { announcePhotosChanged } from "@/src/photos/photo-changes";
+import { findPublicAlbumBySlug, listPublicAlbumPhotos } from "@/src/publish/published-subjects";
 import { openFreshDatabase } from "./helpers/test-database";
 
 const owner: SessionUser = { id: "tree-owner", email: "owner@example.test", name: "Olga", role: "editor" };
@@ -73,6 +74,11 @@ beforeAll(async () => {
       })),
     )
     .execute();
+  // One JPEG each: the Open Graph collage draws only photos that have one.
+  await db
+    .insertInto("photo_variants")
+    .values(PHOTOS.map((photo) => ({ photo_id: photo.id, format: "jpeg" as const, width: 1200, height: 800, storage_key: `variants/${photo.id}.jpg`, byte_size: 1 })))
+    .execute();
   await album("travel", "Travel", "public", null);
   // Listed before Italy: were its branch walked for a visitor, its public photos would be the cover.
   await album("secret", "Secret", "private", "travel", ["s1"]);
@@ -106,6 +112,12 @@ describe("a parent without photos of its own", () => {
     expect(card(travelPage.album)).toEqual({ photoCount: 0, subAlbumPhotoCount: 2, cover: "t1" });
     expect(travelPage.children.map((child) => [child.slug, card(child)])).toEqual([["italy", { photoCount: 0, subAlbumPhotoCount: 2, cover: "t1" }]]);
     expect(card((await page(visitor, "tuscany")).album)).toEqual({ photoCount: 2, subAlbumPhotoCount: 0, cover: "t1" });
+  });
+
+  it("gives its Open Graph collage its public sub-albums' public, finished photos, as its card", async () => {
+    const travel = await findPublicAlbumBySlug(db, "travel");
+    expect(travel).not.toBeNull();
+    expect((await listPublicAlbumPhotos(db, travel!)).map((photo) => photo.row.id)).toEqual(["t1", "t2"]);
   });
 
   it("counts a members' sub-album for a signed-in member, each photo once however many sub-albums hold it", async () => {

@@ -96,7 +96,8 @@ export default async function AlbumPage({ params }: AlbumPageProps) {
       </header>
 
       {children.length > 0 && (
-        <section className="album-children" aria-labelledby="album-children-title">
+        // A parent without photos of its own ends with its sub-albums: no rule under them.
+        <section className={photos.length > 0 ? "album-children" : "album-children album-children-last"} aria-labelledby="album-children-title">
           <h2 id="album-children-title" className="album-section-title">
             Albums
           </h2>
