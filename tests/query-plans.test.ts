@@ -344,6 +344,22 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
       }
     });
 
+    it(`a parent album without photos of its own: its cover and count from its sub-albums for ${who}`, async () => {
+      const viewer = viewerOf();
+      const parent = await createAlbum(db, library.admin, { title: `Plan ${who} parent`, visibility: "public" });
+      const child = await createAlbum(db, library.admin, { title: `Plan ${who} child`, visibility: "public", parentId: parent.id });
+      const sibling = await createAlbum(db, library.admin, { title: `Plan ${who} sibling`, visibility: "members", parentId: parent.id });
+      const grandchild = await createAlbum(db, library.admin, { title: `Plan ${who} grandchild`, visibility: "public", parentId: child.id });
+      await addPhotosToAlbum(db, library.admin, child.id, photoIds.slice(0, 20));
+      await addPhotosToAlbum(db, library.admin, sibling.id, photoIds.slice(10, 40));
+      await addPhotosToAlbum(db, library.admin, grandchild.id, photoIds.slice(30));
+      await updateAlbum(db, library.admin, child.id, { coverPhotoId: photoIds[4] });
+      await expectIndexedQueries(async () => {
+        await findAlbumBySlugForViewer(db, viewer, parent.slug);
+        await listAlbumsForViewer(db, viewer, { parentId: null });
+      });
+    });
+
     it(`the photo page and the full-screen viewer's neighbours for ${who}`, async () => {
       const viewer = viewerOf();
       await expectIndexedQueries(async () => {

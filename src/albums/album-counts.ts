@@ -2,7 +2,7 @@ import "server-only";
 import type { DatabaseHandle } from "@/src/db/client";
 import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
 import type { PhotoListAccess } from "@/src/photos/listable-photos";
-import { countVisibleAlbumPhotos } from "./albums.repository";
+import { countVisibleAlbumPhotos, countVisibleDistinctAlbumPhotos } from "./albums.repository";
 
 /**
  * How long a count is remembered when nothing in this process changes photos or albums: the time
@@ -32,4 +32,17 @@ export async function countVisibleAlbumPhotosRemembered(db: DatabaseHandle, albu
     return (albumId) => found.get(albumId) ?? 0;
   });
   return new Map(albumIds.map((albumId, index) => [albumId, counts[index]]));
+}
+
+const rememberedSubAlbums = cacheUntilPhotosChange<number>({ lifetimeMs: REMEMBER_MS, maxEntries: MAX_ENTRIES });
+
+/**
+ * How many photos the reader may see in an album's sub-albums (every level the reader may list),
+ * each photo once: the count a parent without photos of its own shows. Remembered like the counts
+ * above, keyed by the album and the reader's rule: the sub-albums a reader may list follow from the
+ * same visibilities and viewer, and moving, hiding or deleting an album announces a change as photos
+ * do. `descendantIds` are the sub-albums this reader may list, found by the caller.
+ */
+export async function countSubAlbumPhotosRemembered(db: DatabaseHandle, albumId: string, descendantIds: string[], access: PhotoListAccess): Promise<number> {
+  return rememberedSubAlbums.get(db, keyOf(albumId, access), () => countVisibleDistinctAlbumPhotos(db, descendantIds, access));
 }

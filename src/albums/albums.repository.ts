@@ -44,6 +44,23 @@ export function listAlbumsByParent(db: DatabaseHandle, parentId: string | null, 
     .execute();
 }
 
+/**
+ * Albums directly under any of these that a list may show, oldest first within a parent (the order
+ * a parent's page lists them in): one level of the sub-album tree, through albums_parent.
+ */
+export function listListableChildAlbums(db: DatabaseHandle, parentIds: string[], access: AlbumListAccess): Promise<AlbumRow[]> {
+  if (parentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("albums")
+    .selectAll()
+    .where("parent_id", "in", parentIds)
+    .where((eb) => whereListableAlbums(eb, access))
+    .orderBy("parent_id")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
 /** Every album (ownerId null) or every album of one owner, oldest first. */
 export function listAlbumsByOwner(db: DatabaseHandle, ownerId: string | null): Promise<AlbumRow[]> {
   return db
@@ -124,6 +141,22 @@ export async function countVisibleAlbumPhotos(db: DatabaseHandle, albumIds: stri
     .groupBy("album_photos.album_id")
     .execute();
   return new Map(rows.map((row) => [row.album_id, Number(row.count)]));
+}
+
+/**
+ * How many photos the reader may see in these albums together, each photo once however many of
+ * them hold it: the photos are read by key from the albums' rows (album_photos_album), so each is
+ * one row and nothing is sorted to drop duplicates.
+ */
+export async function countVisibleDistinctAlbumPhotos(db: DatabaseHandle, albumIds: string[], access: PhotoListAccess): Promise<number> {
+  if (albumIds.length === 0) return 0;
+  const row = await db
+    .selectFrom("photos")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("photos.id", "in", db.selectFrom("album_photos").select("album_photos.photo_id").where("album_photos.album_id", "in", albumIds))
+    .where((eb) => whereListablePhotos(eb, access))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** Each album's chosen cover, where the reader may see it and it is still in the album. */

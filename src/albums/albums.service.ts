@@ -10,13 +10,13 @@ import type { AlbumRow, AlbumUpdate, PhotoRow } from "@/src/db/database";
 import { isUniqueViolation } from "@/src/db/errors";
 import { inTransaction } from "@/src/db/transaction";
 import { AppError } from "@/src/errors/app-error";
-import { photoListAccessOf } from "@/src/photos/listable-photos";
+import { type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
 import { canEditPhoto, canViewPhoto } from "@/src/photos/photo-access";
 import { announcePhotosChanged } from "@/src/photos/photo-changes";
 import { listVariants } from "@/src/photos/photos.repository";
 import { type PhotoSummary, toSummary } from "@/src/photos/photos.service";
 import { albumListAccessOf, canEditAlbum, canViewAlbum } from "./album-access";
-import { countVisibleAlbumPhotosRemembered } from "./album-counts";
+import { countSubAlbumPhotosRemembered, countVisibleAlbumPhotosRemembered } from "./album-counts";
 import {
   type AlbumPosition,
   countAlbumRows,
@@ -60,6 +60,7 @@ import {
   MAX_ALBUM_PHOTOS_PER_REQUEST,
   MAX_ALBUM_SLUG_LENGTH,
 } from "./albums.types";
+import { loadSubAlbumTree } from "./sub-albums";
 
 // Who may open, change and list an album is src/albums/album-access.ts; which photos inside it a
 // reader sees is the gallery's own list rule (src/photos/listable-photos.ts), so an album never
@@ -91,30 +92,74 @@ async function withVariants(db: DatabaseHandle, rows: PhotoRow[]): Promise<Photo
   return rows.map((row) => toSummary(row, variants.filter((variant) => variant.photo_id === row.id)));
 }
 
-/** Albums as this viewer sees them: counts and covers of only the photos they may see. */
+/**
+ * The album's own cover for this reader: the chosen one if they may see it, else the first photo
+ * they may see in its order. `visibleCount` 0 asks nothing; `chosen` is the chosen cover when
+ * already looked up (null: none they may see).
+ */
+async function ownCoverRow(db: DatabaseHandle, album: AlbumRow, access: PhotoListAccess, visibleCount: number | undefined, chosen?: PhotoRow | null): Promise<PhotoRow | null> {
+  if (visibleCount === 0) return null;
+  if (chosen === undefined && album.cover_photo_id !== null) {
+    [chosen] = await listVisibleCovers(db, [{ id: album.id, coverPhotoId: album.cover_photo_id }], access);
+  }
+  if (chosen) return chosen;
+  const [first] = await listAlbumPhotoPage(db, { albumId: album.id, sort: album.sort, access, limit: 1 });
+  return first ?? null;
+}
+
+/**
+ * Albums as this viewer sees them: counts and covers of only the photos they may see. An album
+ * without a photo of its own for this viewer shows the cover of its first sub-album that has one
+ * (depth first, in the order its page lists them), and every album says how many photos its
+ * sub-albums hold, each once; only sub-albums this viewer may list count (src/albums/sub-albums.ts).
+ */
 async function summarise(db: DatabaseHandle, viewer: Viewer, albums: AlbumRow[]): Promise<AlbumSummary[]> {
   if (albums.length === 0) return [];
   const access = photoListAccessOf(viewer);
   const chosen = albums.filter((album) => album.cover_photo_id !== null).map((album) => ({ id: album.id, coverPhotoId: album.cover_photo_id as string }));
-  const [counts, chosenCovers] = await Promise.all([
-    countVisibleAlbumPhotosRemembered(db, albums.map((album) => album.id), access),
-    listVisibleCovers(db, chosen, access),
-  ]);
-  const coverRows = new Map<string, PhotoRow>(chosenCovers.map((row) => [row.album_id, row]));
-  // Where the chosen cover is hidden from this viewer (or none was chosen), the first photo they may see stands in.
-  await Promise.all(
-    albums
-      .filter((album) => !coverRows.has(album.id) && (counts.get(album.id) ?? 0) > 0)
-      .map(async (album) => {
-        const [first] = await listAlbumPhotoPage(db, { albumId: album.id, sort: album.sort, access, limit: 1 });
-        if (first) coverRows.set(album.id, first);
+  const [tree, chosenCovers] = await Promise.all([loadSubAlbumTree(db, viewer, albums.map((album) => album.id)), listVisibleCovers(db, chosen, access)]);
+  // Counted for the listed albums only: a sub-album's own count is not shown, and a longer list of
+  // albums would turn the count's plan (tests/query-plans.test.ts) from album_photos to photos.
+  const counts = await countVisibleAlbumPhotosRemembered(db, albums.map((album) => album.id), access);
+  const countOf = (albumId: string) => counts.get(albumId) ?? 0;
+  const listed = new Set(albums.map((album) => album.id));
+  const chosenRows = new Map<string, PhotoRow>(chosenCovers.map((row) => [row.album_id, row]));
+
+  // Each album's own cover is looked up at most once, however many ancestors ask for it.
+  const ownCovers = new Map<string, Promise<PhotoRow | null>>();
+  const ownCoverOf = (album: AlbumRow) => {
+    let cover = ownCovers.get(album.id);
+    if (!cover) {
+      cover = listed.has(album.id) ? ownCoverRow(db, album, access, countOf(album.id), chosenRows.get(album.id) ?? null) : ownCoverRow(db, album, access, undefined);
+      ownCovers.set(album.id, cover);
+    }
+    return cover;
+  };
+  const coverOf = async (album: AlbumRow, path: Set<string>): Promise<PhotoRow | null> => {
+    const own = await ownCoverOf(album);
+    if (own) return own;
+    for (const child of tree.childrenOf(album.id)) {
+      if (path.has(child.id)) continue;
+      const found = await coverOf(child, new Set([...path, child.id]));
+      if (found) return found;
+    }
+    return null;
+  };
+
+  const [coverRows, subAlbumCounts] = await Promise.all([
+    Promise.all(albums.map((album) => coverOf(album, new Set([album.id])))),
+    Promise.all(
+      albums.map((album) => {
+        const below = tree.descendantIdsOf(album.id);
+        return below.length === 0 ? 0 : countSubAlbumPhotosRemembered(db, album.id, below, access);
       }),
-  );
-  const covers = await withVariants(db, [...coverRows.values()]);
+    ),
+  ]);
+  const covers = await withVariants(db, [...new Map(coverRows.filter((row) => row !== null).map((row) => [row.id, row])).values()]);
   const coverById = new Map(covers.map((cover) => [cover.id, cover]));
-  return albums.map((album) => {
+  return albums.map((album, index) => {
     const canEdit = canEditAlbum(viewer, album);
-    const cover = coverRows.get(album.id);
+    const cover = coverRows[index];
     return {
       id: album.id,
       slug: album.slug,
@@ -123,7 +168,8 @@ async function summarise(db: DatabaseHandle, viewer: Viewer, albums: AlbumRow[])
       visibility: album.visibility,
       parentId: album.parent_id,
       sort: album.sort,
-      photoCount: counts.get(album.id) ?? 0,
+      photoCount: countOf(album.id),
+      subAlbumPhotoCount: subAlbumCounts[index],
       cover: cover ? (coverById.get(cover.id) ?? null) : null,
       coverPhotoId: canEdit ? album.cover_photo_id : null,
       canEdit,

@@ -22,7 +22,12 @@ export interface AlbumSummary {
   sort: AlbumSort;
   /** Photos THIS viewer may see. */
   photoCount: number;
-  /** A photo THIS viewer may see: the chosen cover, else the first visible photo in the album's order. */
+  /** Photos THIS viewer may see in the sub-albums (every level) they may list, each photo once. */
+  subAlbumPhotoCount: number;
+  /**
+   * A photo THIS viewer may see: the chosen cover, else the first visible photo in the album's
+   * order, else (no photo of its own) the cover of its first sub-album that has one.
+   */
   cover: PhotoSummary | null;
   /** The chosen cover's id: only for those who may edit the album, else null. */
   coverPhotoId: string | null;

@@ -2,6 +2,7 @@ import "server-only";
 import { ANONYMOUS_VIEWER } from "@/src/access/viewer";
 import { albumListAccessOf, mayListAlbum } from "@/src/albums/album-access";
 import { listAlbumPhotoPage, listVisibleCovers } from "@/src/albums/albums.repository";
+import { loadSubAlbumTree } from "@/src/albums/sub-albums";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { AlbumRow, PhotoRow, PhotoVariantRow, TagRow } from "@/src/db/database";
 import { PUBLIC_LIST_ACCESS, whereListablePhotos } from "@/src/photos/listable-photos";
@@ -11,7 +12,7 @@ import { findTagById, findTagByKey, listTagPhotos } from "@/src/tags/tags.reposi
 // What Open Graph images, og: tags and oEmbed may show, read with PUBLIC_LIST_ACCESS only, whoever
 // asks: a public, finished photo outside the trash; a public album and its public photos; a tag's
 // public photos; the newest public photos of the site. Every query here is one the gallery already
-// runs for visitors (listPhotos, listAlbumPhotoPage, listTagPhotos), or a primary-key lookup.
+// runs for visitors (listPhotos, listAlbumPhotoPage, listTagPhotos, the sub-album tree), or a primary-key lookup.
 
 /** How many photos an album's, a tag's or the site's collage shows. */
 export const COLLAGE_SIZE = 4;
@@ -63,7 +64,11 @@ export async function findPublicAlbumBySlug(db: DatabaseHandle, slug: string): P
   return publicAlbum(await db.selectFrom("albums").selectAll().where("slug", "=", slug).executeTakeFirst());
 }
 
-/** Up to four of the album's public photos: its cover first (when public), then the album's order. */
+/**
+ * Up to four of the album's public photos: its cover first (when public), then the album's order.
+ * A parent without public photos of its own shows its public sub-albums' (as its card does): the
+ * sub-albums a visitor may list, depth first in the order its page lists them, each in its order.
+ */
 export async function listPublicAlbumPhotos(db: DatabaseHandle, album: AlbumRow): Promise<PublicPhoto[]> {
   const [covers, rows] = await Promise.all([
     album.cover_photo_id ? listVisibleCovers(db, [{ id: album.id, coverPhotoId: album.cover_photo_id }], PUBLIC_LIST_ACCESS) : Promise.resolve([]),
@@ -71,7 +76,21 @@ export async function listPublicAlbumPhotos(db: DatabaseHandle, album: AlbumRow)
   ]);
   const cover = covers[0] as PhotoRow | undefined;
   const ordered = cover ? [cover, ...rows.filter((row) => row.id !== cover.id)] : rows;
-  return withJpegs(db, ordered.slice(0, COLLAGE_CANDIDATES));
+  if (ordered.length > 0) return withJpegs(db, ordered.slice(0, COLLAGE_CANDIDATES));
+  return withJpegs(db, await listPublicSubAlbumPhotos(db, album));
+}
+
+/** Photos of the album's public sub-albums, depth first, until there are enough candidates; each photo once. */
+async function listPublicSubAlbumPhotos(db: DatabaseHandle, album: AlbumRow): Promise<PhotoRow[]> {
+  const tree = await loadSubAlbumTree(db, ANONYMOUS_VIEWER, [album.id]);
+  const sorts = new Map(tree.all().map((row) => [row.id, row.sort]));
+  const found = new Map<string, PhotoRow>();
+  for (const albumId of tree.descendantIdsOf(album.id)) {
+    if (found.size >= COLLAGE_CANDIDATES) break;
+    const rows = await listAlbumPhotoPage(db, { albumId, sort: sorts.get(albumId) ?? "manual", access: PUBLIC_LIST_ACCESS, limit: COLLAGE_CANDIDATES });
+    for (const row of rows) if (!found.has(row.id)) found.set(row.id, row);
+  }
+  return [...found.values()].slice(0, COLLAGE_CANDIDATES);
 }
 
 export function findTag(db: DatabaseHandle, by: { id: string } | { key: string }): Promise<TagRow | undefined> {

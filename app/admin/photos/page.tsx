@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { toViewer } from "@/src/access/viewer";
+import { albumPickerChoices } from "@/src/albums/album-tree";
 import { listManageableAlbums } from "@/src/albums/albums.service";
 import { requirePageUser } from "@/src/auth/page-guard";
 import { getDb } from "@/src/db/client";
@@ -23,14 +24,14 @@ export default async function AdminPhotosPage({ searchParams }: { searchParams: 
     listManageableAlbums(getDb(), user),
     listTagsForViewer(getDb(), toViewer(user)),
   ]);
-  const albumChoices = albums.map((album) => ({ id: album.id, title: album.title }));
+  const albumChoices = albumPickerChoices(albums);
   return (
     <AdminPage
       role={user.role}
       title="Photos"
       intro={user.role === "admin" ? "Every photo on the site, newest first. Select some to change them together." : "Your photos, newest first. Select some to change them together."}
     >
-      <LibraryFilterBar filter={filter} choices={{ cameras, albums: albumChoices, tags }} />
+      <LibraryFilterBar filter={filter} choices={{ cameras, albums: albumChoices.map((choice) => ({ id: choice.id, title: choice.label })), tags }} />
       {/* Keyed by the filter: a new filter starts a fresh selection and list. */}
       <OrganisedLibrary key={query} initialPage={page} filter={filter} albums={albumChoices} />
     </AdminPage>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { albumPickerChoices } from "@/src/albums/album-tree";
 import { listManageableAlbums } from "@/src/albums/albums.service";
 import { requirePageUser } from "@/src/auth/page-guard";
 import { getEnv } from "@/src/config/env";
@@ -19,7 +20,7 @@ export default async function AdminUploadPage() {
       <PhotoUploader
         maxFileBytes={getEnv().MAX_UPLOAD_BYTES}
         recentUploads={recentUploads}
-        albums={albums.map((album) => ({ id: album.id, title: album.title }))}
+        albums={albumPickerChoices(albums)}
       />
     </AdminPage>
   );

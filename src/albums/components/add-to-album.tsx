@@ -3,13 +3,12 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
+import type { AlbumPickerChoice } from "../album-tree";
 import { describePhotoCount } from "./album-card-data";
 import { addPhotosRequest } from "./albums-api";
 
-export interface AlbumChoice {
-  id: string;
-  title: string;
-}
+/** An album the editor may pick: in tree order, as src/albums/album-tree.ts lists it. */
+export type AlbumChoice = AlbumPickerChoice;
 
 /** After uploads: the photos just uploaded go into an album the editor picks, in one request. */
 export function AddToAlbum({ albums, photoIds }: { albums: AlbumChoice[]; photoIds: string[] }) {
@@ -25,7 +24,7 @@ export function AddToAlbum({ albums, photoIds }: { albums: AlbumChoice[]; photoI
     try {
       const { added } = await addPhotosRequest(album.id, photoIds);
       const skipped = photoIds.length - added;
-      toast.success(`${added === 0 ? "No photos" : describePhotoCount(added)} added to ${album.title}${skipped > 0 ? ` (${skipped} already there)` : ""}`);
+      toast.success(`${added === 0 ? "No photos" : describePhotoCount(added)} added to ${album.path}${skipped > 0 ? ` (${skipped} already there)` : ""}`);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : "The photos could not be added to the album.");
     } finally {
@@ -49,8 +48,8 @@ export function AddToAlbum({ albums, photoIds }: { albums: AlbumChoice[]; photoI
           </label>
           <select id={selectId} value={albumId} onChange={(event) => setAlbumId(event.target.value)}>
             {albums.map((album) => (
-              <option key={album.id} value={album.id}>
-                {album.title}
+              <option key={album.id} value={album.id} title={album.path}>
+                {album.label}
               </option>
             ))}
           </select>

@@ -12,6 +12,8 @@ export interface AlbumCardData {
   slug: string;
   title: string;
   photoCount: number;
+  /** Photos in its sub-albums, each once: what a parent without photos of its own shows. */
+  subAlbumPhotoCount: number;
   /** "Private", "Members" or "Unlisted" for signed-in viewers; null when everyone may see it. */
   badge: string | null;
   cover: AlbumCover | null;
@@ -41,6 +43,7 @@ export function toAlbumCard(album: AlbumSummary, viewer: Viewer): AlbumCardData 
     slug: album.slug,
     title: album.title,
     photoCount: album.photoCount,
+    subAlbumPhotoCount: album.subAlbumPhotoCount,
     badge: viewer.kind === "user" ? BADGES[album.visibility] : null,
     cover: album.cover ? toAlbumCover(album.cover) : null,
   };
@@ -70,4 +73,16 @@ export function toAlbumCover(photo: PhotoSummary): AlbumCover | null {
 export function describePhotoCount(count: number): string {
   if (count === 0) return "No photos yet";
   return `${count.toLocaleString("en-GB")} ${count === 1 ? "photo" : "photos"}`;
+}
+
+/**
+ * An album's photos in words, its sub-albums' too: "24 photos", "40 photos in sub-albums" (a parent
+ * without photos of its own), "24 photos · 40 in sub-albums", "No photos yet".
+ */
+export function describeAlbumPhotos(album: { photoCount: number; subAlbumPhotoCount: number }): string {
+  const { photoCount, subAlbumPhotoCount } = album;
+  if (subAlbumPhotoCount === 0) return describePhotoCount(photoCount);
+  const below = subAlbumPhotoCount.toLocaleString("en-GB");
+  if (photoCount === 0) return `${below} ${subAlbumPhotoCount === 1 ? "photo" : "photos"} in sub-albums`;
+  return `${describePhotoCount(photoCount)} · ${below} in sub-albums`;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { PhotoSummary } from "@/src/photos/photos.service";
-import { describePhotoCount, toAlbumCover } from "./album-card-data";
+import { describeAlbumPhotos, describePhotoCount, toAlbumCover } from "./album-card-data";
 import { type EditorAlbum, parentChoices, toEditorPhoto } from "./album-editor-data";
 
 function album(id: string, title: string, parentId: string | null): EditorAlbum {
-  return { id, slug: id, title, description: "", visibility: "private", parentId, sort: "manual", photoCount: 0, coverPhotoId: null, cover: null, updatedAt: "" };
+  return { id, slug: id, title, description: "", visibility: "private", parentId, sort: "manual", photoCount: 0, subAlbumPhotoCount: 0, coverPhotoId: null, cover: null, updatedAt: "" };
 }
 
 const photo: PhotoSummary = {
@@ -21,10 +21,10 @@ const photo: PhotoSummary = {
 describe("parentChoices", () => {
   it("lists albums as a tree, indented by depth, without the album itself and what is inside it", () => {
     const albums = [album("b", "Berlin", null), album("a", "Autumn", null), album("a1", "Leaves", "a"), album("a2", "Trees", "a1"), album("x", "Elsewhere", "not-mine")];
-    expect(parentChoices(albums, null)).toEqual([
+    expect(parentChoices(albums, null).map(({ id, label }) => ({ id, label }))).toEqual([
       { id: "a", label: "Autumn" },
-      { id: "a1", label: "\u2003Leaves" },
-      { id: "a2", label: "\u2003\u2003Trees" },
+      { id: "a1", label: "\u2003Leaves (Autumn)" },
+      { id: "a2", label: "\u2003\u2003Trees (Autumn › Leaves)" },
       { id: "b", label: "Berlin" },
       { id: "x", label: "Elsewhere" },
     ]);
@@ -52,5 +52,12 @@ describe("covers and thumbnails", () => {
 
   it("counts in words", () => {
     expect([0, 1, 2, 1234].map(describePhotoCount)).toEqual(["No photos yet", "1 photo", "2 photos", "1,234 photos"]);
+  });
+
+  it("counts a parent's sub-albums' photos instead of saying it has none", () => {
+    const said = [
+      [0, 0], [3, 0], [0, 1], [0, 1234], [3, 40],
+    ].map(([photoCount, subAlbumPhotoCount]) => describeAlbumPhotos({ photoCount, subAlbumPhotoCount }));
+    expect(said).toEqual(["No photos yet", "3 photos", "1 photo in sub-albums", "1,234 photos in sub-albums", "3 photos · 40 in sub-albums"]);
   });
 });

@@ -1,5 +1,6 @@
 import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import type { PhotoSummary } from "@/src/photos/photos.service";
+import { type AlbumPickerChoice, albumPickerChoices } from "../album-tree";
 import type { AlbumSort, AlbumSummary } from "../albums.types";
 import { type AlbumCover, toAlbumCover } from "./album-card-data";
 
@@ -38,6 +39,7 @@ export interface EditorAlbum {
   parentId: string | null;
   sort: AlbumSort;
   photoCount: number;
+  subAlbumPhotoCount: number;
   coverPhotoId: string | null;
   cover: AlbumCover | null;
   updatedAt: string;
@@ -53,6 +55,7 @@ export function toEditorAlbum(album: AlbumSummary): EditorAlbum {
     parentId: album.parentId,
     sort: album.sort,
     photoCount: album.photoCount,
+    subAlbumPhotoCount: album.subAlbumPhotoCount,
     coverPhotoId: album.coverPhotoId,
     cover: album.cover ? toAlbumCover(album.cover) : null,
     updatedAt: album.updatedAt,
@@ -77,23 +80,7 @@ export const VISIBILITY_CHOICES: Array<{ value: AlbumSummary["visibility"]; labe
 /** Said under the visibility picker: who may see an album of each kind. */
 export const VISIBILITY_HINT = "Private: you and admins. Members: anyone signed in. Unlisted: anyone with the link. Public: everyone.";
 
-/** Albums as the parent picker lists them: indented by depth, in a tree walk, without `exclude` and everything under it. */
-export function parentChoices(albums: EditorAlbum[], exclude: string | null): Array<{ id: string; label: string }> {
-  const children = new Map<string | null, EditorAlbum[]>();
-  const ids = new Set(albums.map((album) => album.id));
-  for (const album of albums) {
-    // A parent the editor may not manage: listed at the top level of the picker.
-    const parent = album.parentId && ids.has(album.parentId) ? album.parentId : null;
-    children.set(parent, [...(children.get(parent) ?? []), album]);
-  }
-  const choices: Array<{ id: string; label: string }> = [];
-  function walk(parent: string | null, depth: number): void {
-    for (const album of (children.get(parent) ?? []).toSorted((left, right) => left.title.localeCompare(right.title))) {
-      if (album.id === exclude) continue;
-      choices.push({ id: album.id, label: `${"\u2003".repeat(depth)}${album.title}` });
-      walk(album.id, depth + 1);
-    }
-  }
-  walk(null, 0);
-  return choices;
+/** Albums as the parent picker lists them: the tree helper's order and labels, without `exclude` and everything under it. */
+export function parentChoices(albums: EditorAlbum[], exclude: string | null): AlbumPickerChoice[] {
+  return albumPickerChoices(albums, { exclude });
 }

@@ -256,7 +256,7 @@ export function AlbumEditor({ album: serverAlbum, photos: serverPhotos, isComple
             <select name="parentId" defaultValue={album.parentId ?? ""}>
               <option value="">Nothing (a top-level album)</option>
               {parentOptions.map((choice) => (
-                <option key={choice.id} value={choice.id}>
+                <option key={choice.id} value={choice.id} title={choice.path}>
                   {choice.label}
                 </option>
               ))}

@@ -3,13 +3,13 @@
 import Link from "next/link";
 import { type CSSProperties, useEffect, useRef } from "react";
 import { toPlaceholderUrl } from "@/src/photos/placeholder-image";
-import { type AlbumCardData, type AlbumCover, describePhotoCount } from "./album-card-data";
+import { type AlbumCardData, type AlbumCover, describeAlbumPhotos } from "./album-card-data";
 
 // Cards are two to a row on a phone, up to four or five on a wide screen (see albums.css).
 const COVER_SIZES = "(max-width: 40rem) 50vw, (max-width: 64rem) 33vw, 22rem";
 const EAGER_CARDS = 4;
 
-/** Albums as cards: the cover (placeholder colour and thumbhash first), the title and how many photos. */
+/** Albums as cards: the cover (placeholder colour and thumbhash first), the title and how many photos (its sub-albums' too). */
 export function AlbumGrid({ albums, label }: { albums: AlbumCardData[]; label: string }) {
   return (
     <ul className="album-grid" aria-label={label}>
@@ -20,7 +20,7 @@ export function AlbumGrid({ albums, label }: { albums: AlbumCardData[]; label: s
             <span className="album-card-text">
               <span className="album-card-title">{album.title}</span>
               <span className="album-card-count" data-testid="album-card-count">
-                {describePhotoCount(album.photoCount)}
+                {describeAlbumPhotos(album)}
               </span>
             </span>
             {album.badge && <span className="badge album-card-badge">{album.badge}</span>}

@@ -6,7 +6,7 @@ import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import { AdminPanel } from "@/src/ui/admin-page";
 import type { AlbumSort } from "../albums.types";
-import { describePhotoCount } from "./album-card-data";
+import { describeAlbumPhotos } from "./album-card-data";
 import { type EditorAlbum, parentChoices, SORT_CHOICES, VISIBILITY_CHOICES, VISIBILITY_HINT } from "./album-editor-data";
 import { AlbumCoverImage } from "./album-grid";
 import { createAlbumRequest } from "./albums-api";
@@ -23,7 +23,8 @@ const VISIBILITY_BADGES: Record<Visibility, { label: string; className: string }
 export function AlbumsAdmin({ albums }: { albums: EditorAlbum[] }) {
   const router = useRouter();
   const [isCreating, setIsCreating] = useState(false);
-  const titles = new Map(albums.map((album) => [album.id, album.title]));
+  // "in Travel › Italy": two sub-albums of the same name are told apart by where they are.
+  const paths = new Map(parentChoices(albums, null).map((choice) => [choice.id, choice.path]));
 
   async function handleCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,7 +85,7 @@ export function AlbumsAdmin({ albums }: { albums: EditorAlbum[] }) {
             <select name="parentId" defaultValue="">
               <option value="">Nothing (a top-level album)</option>
               {parentChoices(albums, null).map((choice) => (
-                <option key={choice.id} value={choice.id}>
+                <option key={choice.id} value={choice.id} title={choice.path}>
                   {choice.label}
                 </option>
               ))}
@@ -119,7 +120,7 @@ export function AlbumsAdmin({ albums }: { albums: EditorAlbum[] }) {
         <ul className="admin-album-list" aria-label="Albums">
           {albums.map((album) => {
             const badge = VISIBILITY_BADGES[album.visibility];
-            const parentTitle = album.parentId ? titles.get(album.parentId) : null;
+            const parentPath = album.parentId ? paths.get(album.parentId) : null;
             return (
               <li key={album.id} className="admin-album-row" data-testid={`admin-album-${album.slug}`}>
                 <AlbumCoverImage cover={album.cover} sizes="6rem" />
@@ -128,8 +129,8 @@ export function AlbumsAdmin({ albums }: { albums: EditorAlbum[] }) {
                     {album.title}
                   </Link>
                   <span className="muted admin-album-meta">
-                    {describePhotoCount(album.photoCount)}
-                    {parentTitle ? ` · in ${parentTitle}` : ""}
+                    {describeAlbumPhotos(album)}
+                    {parentPath ? ` · in ${parentPath}` : ""}
                   </span>
                 </div>
                 <span className={badge.className}>{badge.label}</span>

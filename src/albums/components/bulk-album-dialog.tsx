@@ -33,10 +33,10 @@ export function BulkAlbumDialog({ open, albums, photoIds, onClose }: BulkAlbumDi
       if (action === "add") {
         const { added } = await addPhotosRequest(album.id, photoIds);
         const already = photoIds.length - added;
-        toast.success(`${describePhotoCount(added)} added to ${album.title}${already > 0 ? ` (${already} already there)` : ""}`);
+        toast.success(`${describePhotoCount(added)} added to ${album.path}${already > 0 ? ` (${already} already there)` : ""}`);
       } else {
         const { removed } = await removePhotosRequest(album.id, photoIds);
-        toast.success(`${describePhotoCount(removed)} taken out of ${album.title}`);
+        toast.success(`${describePhotoCount(removed)} taken out of ${album.path}`);
       }
       onClose();
     } catch (error) {
@@ -55,8 +55,8 @@ export function BulkAlbumDialog({ open, albums, photoIds, onClose }: BulkAlbumDi
           <label htmlFor={selectId}>Album</label>
           <select id={selectId} value={albumId} onChange={(event) => setAlbumId(event.target.value)}>
             {albums.map((album) => (
-              <option key={album.id} value={album.id}>
-                {album.title}
+              <option key={album.id} value={album.id} title={album.path}>
+                {album.label}
               </option>
             ))}
           </select>

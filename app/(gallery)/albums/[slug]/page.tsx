@@ -5,7 +5,7 @@ import { cache } from "react";
 import { findAlbumPage } from "@/src/albums/album-pages";
 import { listAlbumPhotosForViewer } from "@/src/albums/albums.service";
 import type { AlbumLookup } from "@/src/albums/albums.types";
-import { describePhotoCount, toAlbumCards } from "@/src/albums/components/album-card-data";
+import { describeAlbumPhotos, toAlbumCards } from "@/src/albums/components/album-card-data";
 import { AlbumGrid } from "@/src/albums/components/album-grid";
 import { findCurrentViewer } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
@@ -41,7 +41,7 @@ export async function generateMetadata({ params }: AlbumPageProps): Promise<Meta
   return publishPageMetadata(
     {
       title: album.title,
-      description: album.description || `${album.title}: ${describePhotoCount(album.photoCount).toLowerCase()}.`,
+      description: album.description || `${album.title}: ${describeAlbumPhotos(album).toLowerCase()}.`,
       robots: isPublic ? undefined : { index: false },
       alternates: { types: feedLinkTypes(`/albums/${encodeURIComponent(album.slug)}`, album.title, isPublic) },
     },
@@ -51,6 +51,10 @@ export async function generateMetadata({ params }: AlbumPageProps): Promise<Meta
 
 // /albums/[slug] – one album: where it sits (breadcrumbs), its words, its sub-albums, then its
 // photos in the album's order in the gallery's grid, each linking to its page in this album's order.
+// A parent's page lists its sub-albums first, as cards with their covers and counts, and says how
+// many photos they hold ("40 photos in sub-albums"), but shows only its own photos, as Lychee
+// does: each album has its own order (manual or by date) that a merged list could not keep, a photo
+// in several sub-albums would show twice, and the sub-albums' pages are where their photos live.
 export default async function AlbumPage({ params }: AlbumPageProps) {
   const { album, breadcrumbs, children } = await findAlbum((await params).slug);
   const viewer = await findCurrentViewer();
@@ -78,7 +82,7 @@ export default async function AlbumPage({ params }: AlbumPageProps) {
         <h1 data-testid="album-title">{album.title}</h1>
         {album.description && <p className="album-description">{album.description}</p>}
         <p className="album-meta">
-          <span data-testid="album-photo-count">{describePhotoCount(album.photoCount)}</span>
+          <span data-testid="album-photo-count">{describeAlbumPhotos(album)}</span>
           {children.length > 0 && <span>{children.length === 1 ? "1 album" : `${children.length} albums`}</span>}
           {album.canEdit && (
             // In a span: the dot before it is the span's, so it is never part of the link.
@@ -92,7 +96,8 @@ export default async function AlbumPage({ params }: AlbumPageProps) {
       </header>
 
       {children.length > 0 && (
-        <section className="album-children" aria-labelledby="album-children-title">
+        // A parent without photos of its own ends with its sub-albums: no rule under them.
+        <section className={photos.length > 0 ? "album-children" : "album-children album-children-last"} aria-labelledby="album-children-title">
           <h2 id="album-children-title" className="album-section-title">
             Albums
           </h2>
