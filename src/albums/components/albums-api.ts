@@ -1,4 +1,5 @@
 import { callApi } from "@/src/ui/api-client";
+import { albumPhotosAddedSchema, albumPhotosRemovedSchema, albumResponseSchema } from "../albums-api.schemas";
 import type { AlbumSort, AlbumSummary } from "../albums.types";
 import type { Visibility } from "@/src/db/database";
 
@@ -19,25 +20,25 @@ export type AlbumMove = { after: string | null } | { before: string | null } | {
 const albumPath = (albumId: string) => `/api/albums/${encodeURIComponent(albumId)}`;
 
 export async function createAlbumRequest(fields: Partial<AlbumFields> & { title: string }): Promise<AlbumSummary> {
-  return (await callApi<{ album: AlbumSummary }>("/api/albums", { method: "POST", body: fields })).album;
+  return (await callApi("/api/albums", { method: "POST", body: fields }, albumResponseSchema)).album;
 }
 
 export async function updateAlbumRequest(albumId: string, changes: Partial<AlbumFields & { coverPhotoId: string | null }>): Promise<AlbumSummary> {
-  return (await callApi<{ album: AlbumSummary }>(albumPath(albumId), { method: "PATCH", body: changes })).album;
+  return (await callApi(albumPath(albumId), { method: "PATCH", body: changes }, albumResponseSchema)).album;
 }
 
 export async function deleteAlbumRequest(albumId: string): Promise<void> {
-  await callApi<void>(albumPath(albumId), { method: "DELETE" });
+  await callApi(albumPath(albumId), { method: "DELETE" });
 }
 
 export async function addPhotosRequest(albumId: string, photoIds: string[]): Promise<{ added: number }> {
-  return callApi<{ added: number }>(`${albumPath(albumId)}/photos`, { method: "POST", body: { photoIds } });
+  return callApi(`${albumPath(albumId)}/photos`, { method: "POST", body: { photoIds } }, albumPhotosAddedSchema);
 }
 
 export async function removePhotosRequest(albumId: string, photoIds: string[]): Promise<{ removed: number }> {
-  return callApi<{ removed: number }>(`${albumPath(albumId)}/photos`, { method: "DELETE", body: { photoIds } });
+  return callApi(`${albumPath(albumId)}/photos`, { method: "DELETE", body: { photoIds } }, albumPhotosRemovedSchema);
 }
 
 export async function movePhotoRequest(albumId: string, photoId: string, to: AlbumMove): Promise<void> {
-  await callApi<void>(`${albumPath(albumId)}/photos`, { method: "PATCH", body: { photoId, ...to } });
+  await callApi(`${albumPath(albumId)}/photos`, { method: "PATCH", body: { photoId, ...to } });
 }
