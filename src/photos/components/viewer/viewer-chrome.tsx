@@ -1,4 +1,5 @@
 import type PhotoSwipe from "photoswipe";
+import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import type { PhotoViewerInfo } from "../../photos.service";
 import { ViewerInfoPanel, type ViewerInfoState } from "./viewer-info-panel";
@@ -132,13 +133,15 @@ export function addViewerChrome(pswp: PhotoSwipe, { position, startIndex, loadIn
     caption.hidden = !slide?.title && !slide?.caption;
   }
 
-  // Room for the top bar, the caption and (beside the photo) the info panel.
+  // Room for the top bar, the caption and the info panel: beside the photo on a wide screen, under
+  // it on a narrow one (the panel's own height, which follows its content).
   pswp.options.paddingFn = (viewport, item) => {
     const slide = item as ViewerSlide;
     const isBeside = viewport.x >= PANEL_BESIDE_MIN_WIDTH;
+    const captionRoom = slide.title || slide.caption ? CAPTION_HEIGHT : 0;
     return {
       top: TOP_BAR_HEIGHT,
-      bottom: slide.title || slide.caption ? CAPTION_HEIGHT : 0,
+      bottom: isInfoOpen && !isBeside ? (panel?.offsetHeight ?? 0) : captionRoom,
       left: 0,
       right: isInfoOpen && isBeside ? PANEL_WIDTH : 0,
     };
@@ -216,7 +219,11 @@ export function addViewerChrome(pswp: PhotoSwipe, { position, startIndex, loadIn
         element.hidden = true;
         element.setAttribute("aria-labelledby", "viewer-info-title");
         const root = createRoot(element);
-        renderInfo = (state) => root.render(<ViewerInfoPanel state={state} headingId="viewer-info-title" />);
+        renderInfo = (state) => {
+          // flushSync: the panel has its new height when the photo makes room for it.
+          flushSync(() => root.render(<ViewerInfoPanel state={state} headingId="viewer-info-title" />));
+          if (window.innerWidth < PANEL_BESIDE_MIN_WIDTH) pswp.updateSize(true);
+        };
         pswp.on("change", showInfo);
         // After PhotoSwipe is done with the element: React lets go of it outside its own work.
         pswp.on("destroy", () => queueMicrotask(() => root.unmount()));
