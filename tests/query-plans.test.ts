@@ -27,7 +27,7 @@ import {
 } from "@/src/albums/albums.service";
 import type { AlbumSort } from "@/src/albums/albums.types";
 import { toMediaUrl } from "@/src/photos/photo-publication";
-import { getPhotoPageForViewer, listNeighbourPhotos, listPhotosForViewer } from "@/src/photos/photos.service";
+import { findGalleryPosition, getPhotoPageForViewer, getPhotoViewerInfo, listNeighbourPhotos, listPhotosForViewer } from "@/src/photos/photos.service";
 import { countPhotosByStatus, listLatestJobs, listUnfinishedPhotos } from "@/src/photos/processing-queue.repository";
 import { listRecentUploads } from "@/src/photos/recent-uploads.service";
 import { findServableVariant } from "@/src/photos/servable-variant";
@@ -360,11 +360,13 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
       });
     });
 
-    it(`the photo page and the full-screen viewer's neighbours for ${who}`, async () => {
+    it(`the photo page and the full-screen viewer's neighbours, counter and info panel for ${who}`, async () => {
       const viewer = viewerOf();
       await expectIndexedQueries(async () => {
         await getPhotoPageForViewer(db, viewer, photoIds[30]);
         await listNeighbourPhotos(db, viewer, photoIds[30], 12);
+        await findGalleryPosition(db, viewer, photoIds[30]);
+        await getPhotoViewerInfo(db, viewer, photoIds[30]);
       });
     });
   }

@@ -177,10 +177,13 @@ const ACTIONS = [
   { name: "loadMoreTagPhotos", file: "tag-actions.ts", page: "/tags/none", args: ["none", "eA"] },
   { name: "loadViewerNeighbours", file: "viewer-neighbours.action.ts", page: "/p/none", args: ["none"] },
   { name: "loadAlbumViewerNeighbours", file: "viewer-neighbours.action.ts", page: "/p/none", args: ["none", "none"] },
+  { name: "loadViewerPosition", file: "viewer-details.action.ts", page: "/p/none", args: ["none"] },
+  { name: "loadAlbumViewerPosition", file: "viewer-details.action.ts", page: "/p/none", args: ["none", "none"] },
+  { name: "loadViewerPhotoInfo", file: "viewer-details.action.ts", page: "/p/none", args: ["none"] },
 ] as const;
 
-// An action's empty answer as the reply carries it: no more tiles, or no neighbours.
-const EMPTY_ANSWER = /\{"tiles":\[\],"nextCursor":null\}|\{"newer":\[\],"older":\[\]\}/;
+// An action's empty answer as the reply carries it: no more tiles, no neighbours, or null (no count, no details).
+const EMPTY_ANSWER = /\{"tiles":\[\],"nextCursor":null\}|\{"newer":\[\],"older":\[\]\}|^1:null$/m;
 
 /** Crafted calls for an action of these arguments: each kind of bad input the wrapper refuses. */
 function craftedCalls(args: readonly string[]): Array<[string, string]> {

@@ -2,7 +2,7 @@ import "server-only";
 import type { Viewer } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
-import { getPhotoForViewer, type NeighbourPhoto, type PhotoSummary } from "@/src/photos/photos.service";
+import { getPhotoForViewer, type NeighbourPhoto, type PhotoSummary, type ViewerPosition } from "@/src/photos/photos.service";
 import { findAlbumBySlugForViewer, findAlbumNeighbours, listAlbumPhotosForViewer } from "./albums.service";
 import type { AlbumLookup, AlbumSummary } from "./albums.types";
 import { parseIdentifierSegment } from "@/src/validation/input-text";
@@ -126,4 +126,17 @@ export async function listAllAlbumPhotos(db: DatabaseHandle, viewer: Viewer, alb
     cursor = page.nextCursor ?? undefined;
   } while (cursor && photos.length < EDITOR_MAX_PHOTOS);
   return { photos, isComplete: cursor === undefined };
+}
+
+/**
+ * The photo's place in the album's order as the full-screen viewer walks it ("3 / 24"): among the
+ * album's photos this viewer may see, in the album's order. Null when the album or the photo is not
+ * theirs to see, or the album is longer than the editor's limit (the viewer then shows no count).
+ */
+export async function findAlbumViewerPosition(db: DatabaseHandle, viewer: Viewer, slug: string, photoId: string): Promise<ViewerPosition | null> {
+  const album = await resolveAlbum(db, viewer, slug);
+  if (!album) return null;
+  const { photos, isComplete } = await listAllAlbumPhotos(db, viewer, album.id);
+  const index = photos.findIndex((photo) => photo.id === photoId);
+  return isComplete && index !== -1 ? { index: index + 1, total: photos.length } : null;
 }

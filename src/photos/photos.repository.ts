@@ -100,6 +100,29 @@ export async function listPhotos(db: DatabaseHandle, query: PhotoListQuery): Pro
   return mergePhotoRanges(db, ranges, query.limit, query.direction === "newer" ? "asc" : "desc");
 }
 
+/**
+ * How many photos a list holds, and how many of them come before `at` in its order (newest first):
+ * the full-screen viewer's "3 / 24". Counted range by range (the same ranges the list walks), so each
+ * count is one index range, never a scan of every photo with the rule as a filter.
+ */
+export async function countPhotosAround(db: DatabaseHandle, access: PhotoListAccess, at: { sortAt: string; id: string }): Promise<{ before: number; total: number }> {
+  const counts = await Promise.all(
+    listablePhotoRanges(access).map(async (range) => {
+      const inRange = db.selectFrom("photos").where((eb) => whereInRange(eb, access, range));
+      const [total, before] = await Promise.all([
+        inRange.select((eb) => eb.fn.countAll().as("count")).executeTakeFirstOrThrow(),
+        inRange
+          .where((eb) => eb(eb.refTuple("sort_at", "id"), ">", eb.tuple(at.sortAt, at.id)))
+          .select((eb) => eb.fn.countAll().as("count"))
+          .executeTakeFirstOrThrow(),
+      ]);
+      // PostgreSQL answers a count as a bigint string, SQLite as a number.
+      return { total: Number(total.count), before: Number(before.count) };
+    }),
+  );
+  return counts.reduce((sum, count) => ({ before: sum.before + count.before, total: sum.total + count.total }), { before: 0, total: 0 });
+}
+
 export function listVariants(db: DatabaseHandle, photoIds: string[]): Promise<PhotoVariantRow[]> {
   if (photoIds.length === 0) return Promise.resolve([]);
   return db.selectFrom("photo_variants").selectAll().where("photo_id", "in", photoIds).orderBy("width").execute();

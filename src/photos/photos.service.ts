@@ -16,7 +16,7 @@ import { canEditPhoto, canViewPhoto, isOwnerOrAdmin } from "./photo-access";
 import { findPhotosForChange } from "./library.repository";
 import { afterPhotoRenderQueued, onPhotoAccessChanged, queuePhotoRender, withdrawPublication } from "./photo-lifecycle";
 import { toMediaUrl } from "./photo-publication";
-import { findPhotoById, listPhotos, listVariants, type PhotoListQuery, updatePhoto } from "./photos.repository";
+import { countPhotosAround, findPhotoById, listPhotos, listVariants, type PhotoListQuery, updatePhoto } from "./photos.repository";
 import type { ListPhotosQuery, UpdatePhotoInput } from "./photos.schemas";
 import { moveToTrash } from "./trash.service";
 
@@ -231,6 +231,8 @@ function listGalleryNeighbours(db: DatabaseHandle, viewer: Viewer, photo: PhotoR
 /** A photo next to another in the full-screen viewer: what it shows and how it is named. */
 export interface NeighbourPhoto extends PhotoSummary {
   placeName: string | null;
+  /** The viewer's caption line under the photo (user text: shown as text, never as markup). */
+  caption: string;
 }
 
 /** How many photos each way the viewer gets at once: enough to browse, few enough to answer at once. */
@@ -262,8 +264,39 @@ export async function listNeighbourPhotos(
   const toNeighbour = (row: PhotoRow): NeighbourPhoto => ({
     ...toSummary(row, variants.filter((variant) => variant.photo_id === row.id)),
     placeName: toPlaceName(row, getMetadataPolicy(viewer, row, settings)),
+    caption: row.caption,
   });
   return { newer: newer.map(toNeighbour), older: older.map(toNeighbour) };
+}
+
+/** Where a photo stands in an order the viewer walks: the 3rd (`index`, from 1) of 24 (`total`). */
+export interface ViewerPosition {
+  index: number;
+  total: number;
+}
+
+/**
+ * The photo's place in the viewer's gallery order (the order the full-screen viewer moves through),
+ * counted by the same rule and ranges as the gallery. Null where the photo has no place in it: an
+ * unlisted photo reached by its link, or one not finished (the order holds finished photos only).
+ */
+export async function findGalleryPosition(db: DatabaseHandle, viewer: Viewer, photoId: string): Promise<ViewerPosition | null> {
+  const photo = await getVisiblePhoto(db, viewer, photoId);
+  if (photo.status !== "ready" || (photo.visibility === "unlisted" && !isOwnerOrAdmin(viewer, photo))) return null;
+  const { before, total } = await countPhotosAround(db, photoListAccessOf(viewer, { ownPhotos: "finished" }), { sortAt: photo.sort_at, id: photo.id });
+  return { index: before + 1, total };
+}
+
+/**
+ * What the full-screen viewer's info panel shows of a photo: the photo page's EXIF card and place,
+ * from the same detail and under the same metadata policy as the page (the location only where
+ * this viewer may see it), and nothing the page does not show them.
+ */
+export type PhotoViewerInfo = Pick<PhotoDetail, "id" | "takenAt" | "exif" | "location" | "placeName">;
+
+export async function getPhotoViewerInfo(db: DatabaseHandle, viewer: Viewer, photoId: string): Promise<PhotoViewerInfo> {
+  const { id, takenAt, exif, location, placeName } = await getPhotoForViewer(db, viewer, photoId);
+  return { id, takenAt, exif, location, placeName };
 }
 
 /** A photo's editable fields as the API names them, for the audit log's before and after. */

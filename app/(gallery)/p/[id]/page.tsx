@@ -14,7 +14,7 @@ import { DeletePhotoButton } from "@/src/photos/components/photo-details/delete-
 import { PhotoNavLink } from "@/src/photos/components/photo-details/photo-nav-link";
 import { type ExifLinks, ExifSummary } from "@/src/photos/components/photo-details/exif-summary";
 import { PhotoStagePicture } from "@/src/photos/components/photo-details/photo-stage-picture";
-import { mapUrl } from "@/src/photos/components/photo-details/photo-facts";
+import { PhotoPlace } from "@/src/photos/components/photo-details/photo-place";
 import { PhotoEditor } from "@/src/photos/components/photo-editor";
 import { PhotoViewerStage } from "@/src/photos/components/viewer/photo-viewer-stage";
 import { toViewerSlide } from "@/src/photos/components/viewer/viewer-slide";
@@ -24,6 +24,7 @@ import { publishPageMetadata } from "@/src/publish/page-metadata";
 import { PhotoTagsField } from "@/src/tags/components/photo-tags-field";
 import { listTagsForPhoto } from "@/src/tags/tags.service";
 import { loadAlbumViewerNeighbours, loadViewerNeighbours } from "./viewer-neighbours.action";
+import { loadAlbumViewerPosition, loadViewerPhotoInfo, loadViewerPosition } from "./viewer-details.action";
 import { identifierFromSegment } from "@/src/http/route-segment";
 import { parseIdentifierSegment } from "@/src/validation/input-text";
 
@@ -135,6 +136,8 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
           <PhotoViewerStage
             slide={slide}
             loadNeighbours={albumContext ? loadAlbumViewerNeighbours.bind(null, albumContext.slug) : loadViewerNeighbours}
+            loadPosition={albumContext ? loadAlbumViewerPosition.bind(null, albumContext.slug) : loadViewerPosition}
+            loadInfo={loadViewerPhotoInfo}
             pageQuery={albumQuery}
           >
             {picture}
@@ -182,18 +185,7 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
               {/* Untitled: what the photo is named by otherwise (alt text, or when and where), set quieter. */}
               {photo.title || name}
             </h1>
-            {photo.location && (
-              <p className="photo-where">
-                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z" />
-                  <circle cx="12" cy="10" r="2.3" />
-                </svg>
-                <span>{photo.placeName ?? `${photo.location.latitude.toFixed(4)}, ${photo.location.longitude.toFixed(4)}`}</span>
-                <a href={mapUrl(photo.location)} rel="noopener noreferrer" target="_blank">
-                  Map<span className="visually-hidden"> of where it was taken, on OpenStreetMap (new tab)</span>
-                </a>
-              </p>
-            )}
+            <PhotoPlace location={photo.location} placeName={photo.placeName} />
             {photo.caption && <p className="photo-caption">{photo.caption}</p>}
             {tags.length > 0 && (
               <ul className="photo-tags" aria-label="Tags" data-testid="photo-tags">

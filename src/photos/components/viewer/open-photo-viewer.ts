@@ -1,6 +1,7 @@
 import PhotoSwipe from "photoswipe";
 import "photoswipe/style.css";
-import type { LoadViewerNeighbours, ViewerNeighbours, ViewerSlide } from "./viewer-slide";
+import { addViewerChrome } from "./viewer-chrome";
+import type { LoadViewerInfo, LoadViewerNeighbours, LoadViewerPosition, ViewerNeighbours, ViewerSlide } from "./viewer-slide";
 
 // Loaded only when a reader opens the viewer (a dynamic import() from PhotoViewerStage), so
 // PhotoSwipe and its styles are never part of the photo page's first load.
@@ -9,6 +10,9 @@ interface OpenPhotoViewerOptions {
   current: ViewerSlide;
   neighbours: ViewerNeighbours;
   loadNeighbours: LoadViewerNeighbours;
+  /** The opening photo's place in the order walked, for the counter (asked for together with the neighbours). */
+  position: ReturnType<LoadViewerPosition>;
+  loadInfo: LoadViewerInfo;
   /** The image on the page, which the viewer zooms out of and back into. */
   thumbnail: HTMLImageElement | null;
   /** After the viewer has gone and history is back on the page's entry: the photo shown last. */
@@ -29,13 +33,15 @@ const LOAD_MORE_WITHIN = 3;
  * copied address lands on that photo); closing by any means drops that entry again and hands the
  * shown photo to `onClosed`, which navigates the page to it.
  */
-export function openPhotoViewer({ current, neighbours, loadNeighbours, thumbnail, onClosed, pageQuery = "" }: OpenPhotoViewerOptions): void {
+export function openPhotoViewer({ current, neighbours, loadNeighbours, position, loadInfo, thumbnail, onClosed, pageQuery = "" }: OpenPhotoViewerOptions): void {
   // `element`: the zoom-in animation grows out of the photo on the page (and back into it on close).
   const opening: ViewerSlide & { element?: HTMLElement } = { ...current, element: thumbnail ?? undefined };
   const slides: ViewerSlide[] = [...neighbours.newer.toReversed(), opening, ...neighbours.older];
   const startIndex = neighbours.newer.length;
   let isLoadingOlder = false;
   let hasAllOlder = neighbours.older.length === 0;
+  // No zoom out of the page and back for a reader who asked for less motion.
+  const prefersLessMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   const pswp = new PhotoSwipe({
     dataSource: slides,
@@ -44,9 +50,10 @@ export function openPhotoViewer({ current, neighbours, loadNeighbours, thumbnail
     counter: false,
     bgOpacity: 1,
     wheelToZoom: true,
-    showHideAnimationType: thumbnail ? "zoom" : "fade",
+    showHideAnimationType: prefersLessMotion ? "none" : thumbnail ? "zoom" : "fade",
     returnFocus: false,
-    mainClass: "photo-viewer",
+    // Dark in both themes (tokens.css): the photo alone has colour.
+    mainClass: "photo-viewer color-scheme-dark",
     closeTitle: "Close (Escape)",
     zoomTitle: "Zoom (Z)",
     arrowPrevTitle: "Previous photo",
@@ -74,6 +81,22 @@ export function openPhotoViewer({ current, neighbours, loadNeighbours, thumbnail
       isLoadingOlder = false;
     }
   }
+
+  addViewerChrome(pswp, {
+    position,
+    startIndex,
+    loadInfo,
+    advance() {
+      // A reader looking closely at a zoomed photo has taken over: the show stops there.
+      const slide = pswp.currSlide;
+      if (slide && slide.currZoomLevel > slide.zoomLevels.initial) return "end";
+      if (pswp.currIndex < slides.length - 1) {
+        pswp.next();
+        return "moved";
+      }
+      return isLoadingOlder ? "waiting" : "end";
+    },
+  });
 
   const shownSlide = (): ViewerSlide => (pswp.currSlide?.data as ViewerSlide | undefined) ?? current;
 

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import toast from "react-hot-toast";
 import type { openPhotoViewer } from "./open-photo-viewer";
-import type { LoadViewerNeighbours, ViewerNeighbours, ViewerSlide } from "./viewer-slide";
+import type { LoadViewerInfo, LoadViewerNeighbours, LoadViewerPosition, ViewerNeighbours, ViewerSlide } from "./viewer-slide";
 
 /**
  * The photo whose page should take the focus when it appears: the viewer closed on it, and the
@@ -19,6 +19,10 @@ interface PhotoViewerStageProps {
   /** The page's photo as the viewer shows it. */
   slide: ViewerSlide;
   loadNeighbours: LoadViewerNeighbours;
+  /** The counter's numbers: the photo's place in the same order as the neighbours. */
+  loadPosition: LoadViewerPosition;
+  /** The info panel's card, asked for when the reader opens the panel. */
+  loadInfo: LoadViewerInfo;
   /** The photo as the page shows it (a <picture>); the button wraps it. */
   children: ReactNode;
   /** The page's query, kept as the viewer moves ("?album=<slug>": the album's order). */
@@ -30,11 +34,11 @@ interface PhotoViewerStageProps {
  * and the neighbours are fetched on the first sign of intent (pointer over, focus), so the click
  * opens at once, and never before: they are not part of the page's first load.
  */
-export function PhotoViewerStage({ slide, loadNeighbours, children, pageQuery = "" }: PhotoViewerStageProps) {
+export function PhotoViewerStage({ slide, loadNeighbours, loadPosition, loadInfo, children, pageQuery = "" }: PhotoViewerStageProps) {
   const router = useRouter();
   const button = useRef<HTMLButtonElement>(null);
   // Keyed by photo and query: the same page may stay mounted from /p/x?album=a to /p/x, whose neighbours differ.
-  const prepared = useRef<{ key: string; promise: Prepared } | null>(null);
+  const prepared = useRef<{ key: string; promise: Prepared; position: ReturnType<LoadViewerPosition> } | null>(null);
   const isOpen = useRef(false);
   const hintId = useId();
 
@@ -52,7 +56,9 @@ export function PhotoViewerStage({ slide, loadNeighbours, children, pageQuery = 
       promise.catch(() => {
         if (prepared.current?.promise === promise) prepared.current = null;
       });
-      prepared.current = { key, promise };
+      // The counter does not hold the viewer up: it shows once its numbers arrive (none if they fail).
+      const position = loadPosition(slide.id).catch(() => null);
+      prepared.current = { key, promise, position };
     }
     return prepared.current.promise;
   }
@@ -62,12 +68,15 @@ export function PhotoViewerStage({ slide, loadNeighbours, children, pageQuery = 
     isOpen.current = true;
     try {
       const [{ openPhotoViewer }, neighbours] = await prepare();
+      const position = prepared.current?.position ?? Promise.resolve(null);
       const image = button.current?.querySelector("img") ?? null;
       openPhotoViewer({
         // The size already on screen shows at once while the larger ones load.
         current: { ...slide, msrc: image?.currentSrc || slide.msrc },
         neighbours,
         loadNeighbours,
+        position,
+        loadInfo,
         thumbnail: image,
         pageQuery,
         onClosed(shownId) {

@@ -15,11 +15,18 @@ describe("toViewerSlide", () => {
       width: 2048,
       height: 1024,
       alt: "Photo taken in Italy",
+      title: "",
+      caption: "",
     });
   });
 
   it("falls back to JPEG sizes, and has nothing to show without variants", () => {
     expect(toViewerSlide({ ...photo, variants: [variant("jpeg", 640)] })?.srcset).toBe("/media/x/640.jpeg 640w");
     expect(toViewerSlide({ ...photo, variants: [] })).toBeNull();
+  });
+
+  it("carries the title and caption as written, for the viewer's caption line", () => {
+    const slide = toViewerSlide({ ...photo, title: "Dawn <b>over</b> Siena", caption: "From the tower & the wall", variants: [variant("jpeg", 640)] });
+    expect(slide).toMatchObject({ title: "Dawn <b>over</b> Siena", caption: "From the tower & the wall" });
   });
 });

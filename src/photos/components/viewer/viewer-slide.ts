@@ -1,5 +1,5 @@
 import { photoAccessibleName } from "../../photo-accessible-name";
-import type { PhotoSummary } from "../../photos.service";
+import type { PhotoSummary, PhotoViewerInfo } from "../../photos.service";
 
 /** One photo as the full-screen viewer shows it: what PhotoSwipe needs, and the photo's id for the URL. */
 export interface ViewerSlide {
@@ -14,9 +14,12 @@ export interface ViewerSlide {
   width: number;
   height: number;
   alt: string;
+  /** The caption under the photo: its title and caption as the owner wrote them (text, never markup). */
+  title: string;
+  caption: string;
 }
 
-type SlidePhoto = Pick<PhotoSummary, "id" | "variants" | "altText" | "title" | "takenAt"> & { placeName?: string | null };
+type SlidePhoto = Pick<PhotoSummary, "id" | "variants" | "altText" | "title" | "takenAt"> & { placeName?: string | null; caption?: string };
 
 /** The viewer's slide for a photo, or null when it has nothing to show yet (still processing). */
 export function toViewerSlide(photo: SlidePhoto): ViewerSlide | null {
@@ -35,6 +38,8 @@ export function toViewerSlide(photo: SlidePhoto): ViewerSlide | null {
     width: largest.width,
     height: largest.height,
     alt: photoAccessibleName(photo),
+    title: photo.title,
+    caption: photo.caption ?? "",
   };
 }
 
@@ -48,3 +53,9 @@ export interface ViewerNeighbours {
 
 /** Fetches a photo's neighbours for whoever is looking (a server action, checked on every call). */
 export type LoadViewerNeighbours = (photoId: string) => Promise<ViewerNeighbours>;
+
+/** Where the opening photo stands in the order the viewer walks (the 3rd of 24), or null when it has no count. */
+export type LoadViewerPosition = (photoId: string) => Promise<{ index: number; total: number } | null>;
+
+/** Fetches what the info panel shows of a photo, under the metadata policy; null when it may not be seen. */
+export type LoadViewerInfo = (photoId: string) => Promise<PhotoViewerInfo | null>;
