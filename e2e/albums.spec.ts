@@ -243,3 +243,80 @@ test("after an upload, the photos just uploaded go into an album from the upload
     await context.close();
   }
 });
+
+test("the arrow keys move a lifted photo by the grid as drawn: Left/Right one place, Up/Down one row, at 390 and 1440 px", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await newAdminContext(browser);
+  const headers = { Origin: E2E_BASE_URL };
+  const stamp = Date.now() % 1000000;
+  try {
+    // Nine small photos: two rows at 1440 px, five at 390 px (two to a row). The editor arranges
+    // photos still being processed too, so nothing waits for processing.
+    const ids: string[] = [];
+    for (let index = 0; index < 9; index += 1) {
+      const buffer = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: (stamp + index * 29) % 256, g: index * 27, b: 90 } } }).jpeg().toBuffer();
+      const uploaded = await context.request.post("/api/upload", { headers, multipart: { file: { name: `grid-${stamp}-${index}.jpg`, mimeType: "image/jpeg", buffer } } });
+      expect(uploaded.status(), await uploaded.text()).toBe(201);
+      ids.push(((await uploaded.json()) as { photos: Array<{ id: string }> }).photos[0].id);
+    }
+    const created = await context.request.post("/api/albums", { headers, data: { title: `Grid ${stamp}` } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { album } = (await created.json()) as { album: { id: string } };
+    const added = await context.request.post(`/api/albums/${album.id}/photos`, { headers, data: { photoIds: ids } });
+    expect(added.status(), await added.text()).toBe(200);
+
+    const page = await context.newPage();
+    const announced = page.locator('[id^="DndLiveRegion"]');
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/admin/albums/${album.id}`);
+      // What the keys do is said on the page and to a screen reader on each handle.
+      const keys = "Left and Right arrows move it one place, Up and Down one row";
+      await expect(page.locator(".album-editor-hint")).toContainText(keys);
+      await expect(page.getByTestId("album-editor-handle").first()).toHaveAccessibleDescription(new RegExp(keys));
+      const columns = await page.getByTestId("album-editor-photo").evaluateAll((tiles) => {
+        const top = tiles[0].getBoundingClientRect().top;
+        return tiles.filter((each) => Math.abs(each.getBoundingClientRect().top - top) < 2).length;
+      });
+      expect(columns, `tiles in a row at ${width} px`).toBe(width === 390 ? 2 : 7);
+      const order = await editorOrder(page);
+
+      // The first photo: Down one row and Up again; Right along the row and past its end onto the
+      // next row (dnd-kit's own keys stopped there), then Left back to the second place.
+      const moveTo = async (key: string, position: number) => {
+        await page.keyboard.press(key);
+        await expect(announced).toHaveText(new RegExp(`would move to position ${position} of 9\\.$`));
+      };
+      await tile(page, order[0]).getByTestId("album-editor-handle").focus();
+      await page.keyboard.press("Space");
+      await expect(announced).toHaveText(/position 1 of 9\.$/);
+      await moveTo("ArrowDown", columns + 1);
+      await moveTo("ArrowUp", 1);
+      for (let position = 2; position <= columns + 1; position += 1) await moveTo("ArrowRight", position);
+      for (let position = columns; position >= 2; position -= 1) await moveTo("ArrowLeft", position);
+      // The viewport only: a full-page screenshot resizes the window, which cancels a drag.
+      if (width === 1440) await page.screenshot({ path: `test-results/screens/album-editor-keyboard-lifted-${width}.png` });
+      await page.keyboard.press("Space");
+      await expect(toast(page, /to position 2 of 9 in Grid/)).toBeVisible();
+      const moved = [order[1], order[0], ...order.slice(2)];
+      await expect.poll(() => editorOrder(page)).toEqual(moved);
+
+      // The last photo: Up one row lands in the same column of the row above.
+      const last = moved[8];
+      const target = 9 - columns;
+      await tile(page, last).getByTestId("album-editor-handle").focus();
+      await page.keyboard.press("Space");
+      await expect(announced).toHaveText(/position 9 of 9\.$/);
+      await page.keyboard.press("ArrowUp");
+      await expect(announced).toHaveText(new RegExp(`would move to position ${target} of 9\\.$`));
+      await page.keyboard.press("Space");
+      await expect(toast(page, new RegExp(`to position ${target} of 9 in Grid`))).toBeVisible();
+      const expected = moved.slice(0, 8);
+      expected.splice(target - 1, 0, last);
+      await expect.poll(() => editorOrder(page)).toEqual(expected);
+      if (width === 390) await screenshot(page, `album-editor-keyboard-${width}`);
+    }
+  } finally {
+    await context.close();
+  }
+});

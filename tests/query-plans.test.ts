@@ -29,7 +29,8 @@ import type { AlbumSort } from "@/src/albums/albums.types";
 import { toMediaUrl } from "@/src/photos/photo-publication";
 import { findGalleryPosition, getPhotoPageForViewer, getPhotoViewerInfo, listNeighbourPhotos, listPhotosForViewer } from "@/src/photos/photos.service";
 import { countPhotosByStatus, listLatestJobs, listUnfinishedPhotos } from "@/src/photos/processing-queue.repository";
-import { listRecentUploads } from "@/src/photos/recent-uploads.service";
+import { findOriginalNamesForViewer } from "@/src/photos/original-names.service";
+import { listDashboardUploads, listRecentUploads } from "@/src/photos/recent-uploads.service";
 import { findServableVariant } from "@/src/photos/servable-variant";
 import { listLibraryPhotos } from "@/src/photos/library.repository";
 import { listTrash } from "@/src/photos/trash.service";
@@ -491,7 +492,7 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
     await expectIndexedQueries(() => findServableVariant(db, async () => toViewer(library.admin), toMediaUrl(photo.publication_key, variant.storage_key).slice("/media/".length)));
   });
 
-  it("the dashboard's processing queue and the upload page's recent uploads", async () => {
+  it("the dashboard's processing queue and recent uploads, the upload page's recent uploads, the album editor's file names", async () => {
     // The queue's counts read an index entry per photo, so they are remembered until photos
     // change (src/photos/photo-counts.ts) and are not among the queries checked here.
     await expectIndexedQueries(async () => {
@@ -500,6 +501,12 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
         await listLatestJobs(db, unfinished.map((row) => row.id));
       }
       await listRecentUploads(db, library.editor);
+      // The dashboard's recent uploads: everyone's (one range per status, merged) and an editor's.
+      // Its storage used sums every photo's size, so it is remembered like the counts and not checked here.
+      await listDashboardUploads(db, library.admin);
+      await listDashboardUploads(db, library.editor);
+      // The album editor's file names for untitled photos, by primary key.
+      await findOriginalNamesForViewer(db, toViewer(library.editor), photoIds.slice(0, 50));
     });
   });
 

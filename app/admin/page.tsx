@@ -1,8 +1,12 @@
 import type { Metadata } from "next";
 import { requirePageUser } from "@/src/auth/page-guard";
 import { getDb } from "@/src/db/client";
+import { DashboardUploads } from "@/src/photos/components/dashboard-uploads";
 import { ProcessingQueue } from "@/src/photos/components/processing-queue";
+import { StorageUsagePanel } from "@/src/photos/components/storage-usage-panel";
 import { getProcessingQueue } from "@/src/photos/processing-queue.service";
+import { listDashboardUploads } from "@/src/photos/recent-uploads.service";
+import { getStorageUsage } from "@/src/photos/storage-usage.service";
 import { NewSelectionsCard } from "@/src/shares/components/selections/new-selections-card";
 import { listNewSelectionsForUser } from "@/src/shares/proofing.service";
 import { AdminPage } from "@/src/ui/admin-page";
@@ -21,15 +25,24 @@ function Stat({ value, label, testId, tone }: { value: number; label: string; te
   );
 }
 
-// /admin – the dashboard, for editors and admins: counts and the processing queue
+/** When this page was rendered: "12 minutes ago" is read against it. */
+function renderedAt(): number {
+  return Date.now();
+}
+
+// /admin – the dashboard, for editors and admins: counts, storage used, recent uploads and the processing queue
+// (everyone's for an admin, an editor's own)
 export default async function AdminDashboardPage() {
   const user = await requirePageUser("editor", "/admin");
-  const [counts, queue, newSelections] = await Promise.all([
+  const [counts, queue, newSelections, storage, uploads] = await Promise.all([
     getDashboardCounts(getDb(), user),
     getProcessingQueue(getDb(), user),
     listNewSelectionsForUser(getDb(), user),
+    getStorageUsage(getDb(), user),
+    listDashboardUploads(getDb(), user),
   ]);
-  const scope = user.role === "admin" ? "Photos" : "Your photos";
+  const isAdmin = user.role === "admin";
+  const scope = isAdmin ? "Photos" : "Your photos";
   return (
     <AdminPage
       role={user.role}
@@ -47,6 +60,8 @@ export default async function AdminDashboardPage() {
         <Stat value={queue.counts.failed} label="Failed" testId="failed-count" tone="danger" />
       </dl>
       <NewSelectionsCard selections={newSelections} />
+      <DashboardUploads uploads={uploads} showOwner={isAdmin} now={renderedAt()} />
+      <StorageUsagePanel usage={storage} perUser={isAdmin} />
       <h2>Processing queue</h2>
       <ProcessingQueue photos={queue.photos} />
     </AdminPage>

@@ -13,6 +13,7 @@ export interface Database {
   audit_log: AuditLogTable;
   photos: PhotosTable;
   photo_variants: PhotoVariantsTable;
+  storage_usage: StorageUsageTable;
   jobs: JobsTable;
   api_tokens: ApiTokensTable;
   upload_locks: UploadLocksTable;
@@ -163,6 +164,18 @@ export interface PhotoVariantsTable {
   height: number;
   storage_key: string;
   byte_size: number;
+}
+
+/**
+ * Bytes stored per owner (originals and variants), kept in step with photos and photo_variants by
+ * the database's own triggers (migration 2026-11-30T0700-storage-usage); read by the dashboard.
+ * PostgreSQL answers its bigints as strings.
+ */
+export interface StorageUsageTable {
+  owner_id: string;
+  photo_count: number;
+  original_bytes: ColumnType<number | string, number, number>;
+  variant_bytes: ColumnType<number | string, number, number>;
 }
 
 export type JobStatus = "queued" | "running" | "done" | "failed";

@@ -245,7 +245,8 @@ function toSelectionPhoto(row: OwnerFeedbackRow, variants: PhotoVariantRow[]): S
   return {
     photoId: row.photoId,
     title: row.title,
-    name: photoAccessibleName({ altText: row.altText, title: row.title, takenAt: row.takenAt }),
+    // The owner's side: the file name tells untitled picks apart (a visitor never sees it).
+    name: photoAccessibleName({ altText: row.altText, title: row.title, takenAt: row.takenAt }, { audience: "owner", fileName: row.originalName }),
     originalName: row.originalName,
     thumbnailUrl: thumbnailUrl(row, variants),
     comment: row.comment,

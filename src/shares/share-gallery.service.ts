@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoRow, PhotoVariantRow, ShareRow } from "@/src/db/database";
 import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
 import { AppError } from "@/src/errors/app-error";
+import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import { placeNameAt } from "@/src/photos/place-name";
 import { listVariants } from "@/src/photos/photos.repository";
 import { type PhotoDetail, toExifFields } from "@/src/photos/photos.service";
@@ -27,6 +28,11 @@ export interface ShareVariantView {
 
 export interface SharePhotoView {
   id: string;
+  /**
+   * What a screen reader says for it: its alt text or title, else "Photo 3, taken on …" with its
+   * number in the link (never the file name, which a visitor may not learn).
+   */
+  name: string;
   title: string;
   caption: string;
   altText: string;
@@ -68,11 +74,15 @@ export interface ShareSummary {
 export const SHARE_PAGE_SIZE = 60;
 export const SHARE_PAGE_SIZE_MAX = 200;
 
-function toView(share: ShareRow, photo: PhotoRow, variants: PhotoVariantRow[], policy: ShareMetadataPolicy): SharePhotoView {
+/** `position`: the photo's place in the share (0-based, fixed when it was added; gaps where photos left). */
+function toView(share: ShareRow, photo: PhotoRow & { position: number }, variants: PhotoVariantRow[], policy: ShareMetadataPolicy): SharePhotoView {
   const hasLocation = policy.showsLocation && photo.gps_latitude !== null && photo.gps_longitude !== null;
   const base = sharePath(share.key);
+  const takenAt = policy.showsExif ? photo.taken_at : null;
+  const placeName = hasLocation ? placeNameAt(photo.gps_latitude as number, photo.gps_longitude as number) : null;
   return {
     id: photo.id,
+    name: photoAccessibleName({ altText: photo.alt_text, title: photo.title, takenAt, placeName }, { audience: "visitor", number: photo.position + 1 }),
     title: photo.title,
     caption: photo.caption,
     altText: photo.alt_text,
@@ -84,10 +94,10 @@ function toView(share: ShareRow, photo: PhotoRow, variants: PhotoVariantRow[], p
       .filter((variant) => variant.photo_id === photo.id)
       .sort((left, right) => left.width - right.width)
       .map((variant) => ({ format: variant.format, width: variant.width, height: variant.height, url: toShareMediaUrl(share.key, variant.storage_key) })),
-    takenAt: policy.showsExif ? photo.taken_at : null,
+    takenAt,
     exif: policy.showsExif ? toExifFields(photo) : null,
     location: hasLocation ? { latitude: photo.gps_latitude as number, longitude: photo.gps_longitude as number } : null,
-    placeName: hasLocation ? placeNameAt(photo.gps_latitude as number, photo.gps_longitude as number) : null,
+    placeName,
     pageUrl: `${base}/p/${photo.id}`,
     downloadUrl: policy.download === "none" ? null : `${base}/p/${photo.id}/download`,
   };

@@ -7,8 +7,8 @@ import type { SharePhotoView } from "./share-gallery.service";
  * first page and in the browser for the pages the visitor API answers. Client-safe.
  */
 export function toShareTiles(photos: SharePhotoView[]): GalleryTile[] {
-  return photos.map((photo) =>
-    toGalleryTile(
+  return photos.map((photo) => ({
+    ...toGalleryTile(
       {
         id: photo.id,
         status: "ready",
@@ -26,5 +26,7 @@ export function toShareTiles(photos: SharePhotoView[]): GalleryTile[] {
       },
       ANONYMOUS_VIEWER,
     ),
-  );
+    // The share's own name for it: numbered in the link, so untitled photos differ for a screen reader.
+    name: photo.name,
+  }));
 }

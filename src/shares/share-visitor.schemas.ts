@@ -33,6 +33,7 @@ const shareVariantSchema = z.object({
 
 export const sharePhotoSchema = z.object({
   id: z.string(),
+  name: z.string().describe("What a screen reader says for the photo: its alt text or title, else its number in the link and, when the link shows EXIF, its date."),
   title: z.string(),
   caption: z.string(),
   altText: z.string(),

@@ -1,4 +1,4 @@
-import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
+import { type PhotoNameContext, photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import type { PhotoSummary } from "@/src/photos/photos.service";
 import { type AlbumPickerChoice, albumPickerChoices } from "../album-tree";
 import type { AlbumSort, AlbumSummary } from "../albums.types";
@@ -18,11 +18,16 @@ export interface EditorPhoto {
 const THUMBNAIL_WIDTH = 320;
 const BADGES: Record<PhotoSummary["visibility"], string | null> = { public: null, members: "Members", unlisted: "Unlisted", private: "Private" };
 
-export function toEditorPhoto(photo: PhotoSummary): EditorPhoto {
+/**
+ * `fileName`: the uploaded file's name, given only where this user may learn it (their own photos,
+ * or any for an admin), so untitled photos can be told apart when choosing a cover or reordering.
+ */
+export function toEditorPhoto(photo: PhotoSummary, fileName?: string): EditorPhoto {
+  const context: PhotoNameContext | undefined = fileName ? { audience: "owner", fileName } : undefined;
   const usable = photo.variants.filter((variant) => variant.format === "jpeg" || variant.format === "webp").sort((left, right) => left.width - right.width);
   return {
     id: photo.id,
-    name: photoAccessibleName(photo),
+    name: photoAccessibleName(photo, context),
     color: photo.dominantColor,
     thumbnail: (usable.find((variant) => variant.width >= THUMBNAIL_WIDTH) ?? usable.at(-1))?.url ?? null,
     badge: BADGES[photo.visibility],

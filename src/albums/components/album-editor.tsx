@@ -11,7 +11,7 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
+import { arrayMove, rectSortingStrategy, SortableContext, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -24,7 +24,11 @@ import type { AlbumSort } from "../albums.types";
 import { describePhotoCount } from "./album-card-data";
 import { type EditorAlbum, type EditorPhoto, parentChoices, SORT_CHOICES, VISIBILITY_CHOICES, VISIBILITY_HINT } from "./album-editor-data";
 import { type AlbumFields, type AlbumMove, deleteAlbumRequest, movePhotoRequest, removePhotosRequest, updateAlbumRequest } from "./albums-api";
+import { gridKeyboardCoordinates } from "./grid-keyboard-moves";
 import { PhotoPicker } from "./photo-picker";
+
+/** What the arrow keys do to a lifted photo (grid-keyboard-moves.ts), said in the hint and to screen readers. */
+const KEYBOARD_MOVES = "Left and Right arrows move it one place, Up and Down one row";
 
 interface AlbumEditorProps {
   album: EditorAlbum;
@@ -76,6 +80,10 @@ export function AlbumEditor({ album: serverAlbum, photos: serverPhotos, isComple
   const [isDeleting, setIsDeleting] = useState(false);
   const [positionInput, setPositionInput] = useState("");
   const hintId = useId();
+  // dnd-kit numbers its instructions' element per process unless given an id: the server's number
+  // (its counter runs across requests) then differs from the browser's, and every handle's
+  // aria-describedby pointed at nothing, so screen readers never heard which keys move a photo.
+  const dndId = useId();
   const isManual = album.sort === "manual";
   const selectedPhotos = photos.filter((photo) => selected.includes(photo.id));
   const single = selectedPhotos.length === 1 ? selectedPhotos[0] : null;
@@ -193,7 +201,8 @@ export function AlbumEditor({ album: serverAlbum, photos: serverPhotos, isComple
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a click on the handle stays a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // Arrow keys move by the grid as it is drawn: Left/Right one place, Up/Down one row.
+    useSensor(KeyboardSensor, { coordinateGetter: gridKeyboardCoordinates }),
   );
 
   const nameOf = (id: UniqueIdentifier) => photos.find((photo) => photo.id === id)?.name ?? "the photo";
@@ -298,7 +307,7 @@ export function AlbumEditor({ album: serverAlbum, photos: serverPhotos, isComple
         </div>
         <p id={`${hintId}-hint`} className="muted album-editor-hint">
           {isManual
-            ? "Drag a photo by its handle to move it. With a keyboard: Tab to a handle, press Space, move with the arrow keys, and Space again to drop. Or select one photo and use Move earlier, Move later or Move to."
+            ? `Drag a photo by its handle to move it. With a keyboard: Tab to a handle and press Space to pick the photo up; ${KEYBOARD_MOVES}; Space again drops it, Escape cancels. Or select one photo and use Move earlier, Move later or Move to.`
             : "The album sorts itself. Choose Manual to arrange the photos in your own order."}
           {!isComplete && " Only the first 2,000 photos are shown here."}
         </p>
@@ -370,10 +379,11 @@ export function AlbumEditor({ album: serverAlbum, photos: serverPhotos, isComple
           </div>
         ) : (
           <DndContext
+            id={dndId}
             sensors={sensors}
             collisionDetection={closestCenter}
             onDragEnd={handleDragEnd}
-            accessibility={{ announcements, screenReaderInstructions: { draggable: "To move a photo, press Space to pick it up, the arrow keys to move it, Space again to drop it, or Escape to cancel." } }}
+            accessibility={{ announcements, screenReaderInstructions: { draggable: `To move a photo, press Space to pick it up; ${KEYBOARD_MOVES}; Space again drops it, Escape cancels.` } }}
           >
             <SortableContext items={photos.map((photo) => photo.id)} strategy={rectSortingStrategy} disabled={!isManual || isBusy}>
               <ol className="album-editor-grid" aria-describedby={`${hintId}-hint`} data-testid="album-editor-photos">

@@ -9,6 +9,7 @@ import { toEditorAlbum, toEditorPhoto } from "@/src/albums/components/album-edit
 import { toViewer } from "@/src/access/viewer";
 import { requirePageUser } from "@/src/auth/page-guard";
 import { getDb } from "@/src/db/client";
+import { findOriginalNamesForViewer } from "@/src/photos/original-names.service";
 import { AppError } from "@/src/errors/app-error";
 import { ShareAlbumButton } from "@/src/shares/components/share-album-button";
 import { AdminPage } from "@/src/ui/admin-page";
@@ -44,13 +45,15 @@ export default async function AdminAlbumPage({ params }: AdminAlbumPageProps) {
   const user = await requirePageUser("editor", `/admin/albums/${encodeURIComponent(id)}`);
   const album = await findEditableAlbum(id);
   const [{ photos, isComplete }, albums] = await Promise.all([listAllAlbumPhotos(getDb(), toViewer(user), album.id), listManageableAlbums(getDb(), user)]);
+  // Untitled photos are told apart by file name where this user may know it (their own; an admin's all).
+  const fileNames = await findOriginalNamesForViewer(getDb(), toViewer(user), photos.map((photo) => photo.id));
   return (
     <AdminPage role={user.role} title={album.title}>
       {/* Composed here: albums never import shares. */}
       <div className="album-share-bar">
         <ShareAlbumButton albumId={album.id} title={album.title} />
       </div>
-      <AlbumEditor album={toEditorAlbum(album)} photos={photos.map(toEditorPhoto)} isComplete={isComplete} albums={albums.map(toEditorAlbum)} />
+      <AlbumEditor album={toEditorAlbum(album)} photos={photos.map((photo) => toEditorPhoto(photo, fileNames.get(photo.id)))} isComplete={isComplete} albums={albums.map(toEditorAlbum)} />
     </AdminPage>
   );
 }

@@ -12,7 +12,6 @@ import { PhotoNavLink } from "@/src/photos/components/photo-details/photo-nav-li
 import { ExifSummary } from "@/src/photos/components/photo-details/exif-summary";
 import { PhotoStagePicture } from "@/src/photos/components/photo-details/photo-stage-picture";
 import { mapUrl } from "@/src/photos/components/photo-details/photo-facts";
-import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import { CommentBox, PickToggle } from "@/src/shares/components/proofing";
 import { getSharePhoto } from "@/src/shares/share-gallery.service";
 import { sharePath } from "@/src/shares/share-key";
@@ -39,7 +38,7 @@ export async function generateMetadata({ params }: SharePhotoPageProps): Promise
   const access = await findSharePageAccess(key);
   if (access.kind !== "granted") return {};
   const { photo } = await findSharePhoto(access.share, photoId);
-  return { title: `${photo.title || photoAccessibleName(photo)} · ${access.share.title}`, robots: { index: false, follow: false } };
+  return { title: `${photo.title || photo.name} · ${access.share.title}`, robots: { index: false, follow: false } };
 }
 
 // /s/[key]/p/[photoId] – one photo of a share link: as large as the screen allows, its words, its
@@ -56,7 +55,7 @@ export default async function SharePhotoPage({ params }: SharePhotoPageProps) {
   const nextHref = nextId ? `${base}/p/${nextId}` : null;
   const jpeg = photo.variants.filter((variant) => variant.format === "jpeg");
   const largest = jpeg.at(-1);
-  const name = photoAccessibleName(photo);
+  const name = photo.name;
   const ratio = photo.width && photo.height ? photo.width / photo.height : 3 / 2;
   const stage = { "--photo-ratio": ratio.toFixed(5), "--photo-max-width": `${largest?.width ?? photo.width ?? 2048}px` } as CSSProperties;
 
