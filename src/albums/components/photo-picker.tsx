@@ -2,7 +2,8 @@
 
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
-import type { PhotoSummary } from "@/src/photos/photos.service";
+import type { z } from "zod";
+import { photoListResponseSchema } from "@/src/photos/photos-api.schemas";
 import { callApi } from "@/src/ui/api-client";
 import { Dialog } from "@/src/ui/dialog";
 import { describePhotoCount } from "./album-card-data";
@@ -11,16 +12,13 @@ import { addPhotosRequest } from "./albums-api";
 
 const PAGE_SIZE = 60;
 
-interface LibraryPage {
-  photos: PhotoSummary[];
-  nextCursor: string | null;
-}
+type LibraryPage = z.output<typeof photoListResponseSchema>;
 
 /** One page of the signed-in editor's own photos, newest first. */
 function fetchLibraryPage(cursor: string | null): Promise<LibraryPage> {
   const query = new URLSearchParams({ owner: "me", limit: String(PAGE_SIZE) });
   if (cursor) query.set("cursor", cursor);
-  return callApi<LibraryPage>(`/api/photos?${query}`, { method: "GET" });
+  return callApi(`/api/photos?${query}`, { method: "GET" }, photoListResponseSchema);
 }
 
 interface PhotoPickerProps {
