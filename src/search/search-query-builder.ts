@@ -150,12 +150,14 @@ export function keyedWordMatches(terms: SearchTerm[]): RawBuilder<{ photo_id: st
  * positive words, several, or a substring: those are found by the GIN indexes (an AND of lists),
  * as before.
  */
-export function postingWordOf(terms: SearchTerm[]): { token: string; prefix: boolean } | null {
+export function postingWordOf(terms: SearchTerm[]): { token: string; prefix: boolean; whole: boolean } | null {
   const positive = terms.filter((term) => !term.negated && isTextLookup(term));
   if (positive.length !== 1 || positive[0].kind !== "text") return null;
   const pattern = textPattern(positive[0]);
   if (pattern === null) return null;
-  return { token: pattern.tokens[0], prefix: pattern.prefix && pattern.tokens.length === 1 };
+  // `whole`: the word is the whole pattern, so its postings are exactly the matches (a phrase's
+  // photos must still be tested for the words in a row).
+  return { token: pattern.tokens[0], prefix: pattern.prefix && pattern.tokens.length === 1, whole: pattern.tokens.length === 1 };
 }
 
 type PhotosBuilder = ExpressionBuilder<Database, "photos">;

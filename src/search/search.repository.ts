@@ -59,7 +59,7 @@ export async function searchPhotos(db: DatabaseHandle, query: SearchPhotosQuery)
   const postingWord = dialect === "postgres" ? postingWordOf(resolved.terms) : null;
   const posted = postingWord === null ? null : await findPostingWord(db, postingWord);
   if (posted === "none") return [];
-  if (posted !== null) return searchInPostingOrder(db, posted, query);
+  if (posted !== null && postingWord !== null) return searchInPostingOrder(db, posted, postingWord.whole, query);
   const textIds = positiveTextPhotoIds(dialect, resolved.terms);
   const matches = textIds === null ? null : await findFewMatches(db, textIds);
   if (matches?.length === 0) return [];
@@ -160,10 +160,12 @@ async function findPostingWord(db: DatabaseHandle, word: { token: string; prefix
 
 /**
  * PostgreSQL, one free word or phrase: the postings of its word walked in gallery order (the btree
- * of photo_search_words backwards), each photo read by its key and tested against every term (the
- * word itself too: a phrase's order, through the photo's own tsvector), stopping at the page.
+ * of photo_search_words backwards), each photo read by its key and tested against every other term
+ * (and a phrase's words in a row, through the photo's own tsvector), stopping at the page. A lone
+ * word is not tested again: its postings are its matches (and testing each photo's tsvector made
+ * the planner's estimate big enough for a parallel plan: 84 ms instead of 6 at 100,000 photos).
  */
-async function searchInPostingOrder(db: DatabaseHandle, word: string, query: SearchPhotosQuery): Promise<PhotoRow[]> {
+async function searchInPostingOrder(db: DatabaseHandle, word: string, whole: boolean, query: SearchPhotosQuery): Promise<PhotoRow[]> {
   const { resolved, access, after } = query;
   const keyset = after === undefined ? sql`` : sql` and (w.sort_at, w.photo_id) < (${after.sortAt}, ${after.id})`;
   const postings = sql<{ photo_id: string; sort_at: string }>`(select w.photo_id, w.sort_at from photo_search_words w where w.word = ${word}${keyset})`;
@@ -173,7 +175,7 @@ async function searchInPostingOrder(db: DatabaseHandle, word: string, query: Sea
     .whereRef("photos.id", "=", "found.photo_id")
     .selectAll("photos")
     .where((eb) => whereListablePhotos(asPhotos(eb), access))
-    .where((eb) => whereSearchTerms(asPhotos(eb), "postgres", resolved, { skipPositiveText: false, probe: true }))
+    .where((eb) => whereSearchTerms(asPhotos(eb), "postgres", resolved, { skipPositiveText: whole, probe: true }))
     .orderBy("found.sort_at", "desc")
     .orderBy("found.photo_id", "desc")
     .limit(query.limit)
