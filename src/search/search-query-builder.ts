@@ -132,15 +132,20 @@ export function searchKeyOfSecond(sortAt: string): RawBuilder<number> {
 /**
  * SQLite: the photos the positive free words match (holding every positive substring too), each
  * with its key (`search_key`, in gallery order to the second), to walk with ORDER BY search_key
- * DESC: FTS5 reads the doclists in that order and stops at the LIMIT. Null without positive words
+ * DESC: FTS5 reads the doclists in that order and stops at the LIMIT. Excluded free words are part
+ * of the MATCH (whereSearchTerms' `skipExcludedText` leaves them out there). Null without positive words
  * (a substring alone is looked up as a list, positiveTextPhotoIds).
  */
 export function keyedWordMatches(terms: SearchTerm[]): RawBuilder<{ photo_id: string; search_key: number }> | null {
   const patterns = terms.flatMap((term) => (term.kind === "text" && !term.negated ? [textPattern(term)] : [])).filter((each) => each !== null);
   const substrings = terms.flatMap((term) => (term.kind === "substring" && !term.negated ? [term.value] : []));
   if (patterns.length === 0) return null;
+  // Excluded words in the same MATCH (FTS5's NOT, read along in rowid order): as NOT IN, the
+  // statement would first list every photo holding the excluded word.
+  const excluded = terms.flatMap((term) => (term.kind === "text" && term.negated ? [textPattern(term)] : [])).filter((each) => each !== null);
+  const match = patterns.map(ftsPattern).join(" AND ") + excluded.map((each) => ` NOT ${ftsPattern(each)}`).join("");
   const holding = substrings.length === 0 ? sql`` : sql` and photo_search.id in (select rowid from photo_search_trigram where photo_search_trigram match ${trigramPattern(substrings)})`;
-  return sql<{ photo_id: string; search_key: number }>`(select photo_search.photo_id, photo_search_fts.rowid as search_key from photo_search_fts join photo_search on photo_search.id = photo_search_fts.rowid where photo_search_fts match ${patterns.map(ftsPattern).join(" AND ")}${holding})`;
+  return sql<{ photo_id: string; search_key: number }>`(select photo_search.photo_id, photo_search_fts.rowid as search_key from photo_search_fts join photo_search on photo_search.id = photo_search_fts.rowid where photo_search_fts match ${match}${holding})`;
 }
 
 /**
@@ -240,17 +245,19 @@ function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTe
 /**
  * Every term as one condition on `photos` (AND), negated terms as NOT (NOT IN / NOT EXISTS). With
  * `skipPositiveText`, positive free words and substrings are left out: the caller drives the query from the index
- * with positiveTextPhotoIds instead. `probe` (by default as `skipPositiveText`): tags and albums
+ * with positiveTextPhotoIds instead. `skipExcludedText`: negated free words are left out too (the
+ * caller's MATCH excludes them, keyedWordMatches). `probe` (by default as `skipPositiveText`): tags and albums
  * tested photo by photo (EXISTS), for photos already found some other way.
  */
 export function whereSearchTerms(
   eb: PhotosBuilder,
   dialect: SearchDialect,
   resolved: ResolvedSearch,
-  options: { skipPositiveText: boolean; probe?: boolean },
+  options: { skipPositiveText: boolean; probe?: boolean; skipExcludedText?: boolean },
 ): Expression<SqlBool> {
   const conditions = resolved.terms
     .filter((term) => !(options.skipPositiveText && (term.kind === "text" || term.kind === "substring") && !term.negated))
+    .filter((term) => !(options.skipExcludedText && term.kind === "text" && term.negated && textPattern(term) !== null))
     .map((term) => {
       const condition = termCondition(eb, dialect, term, resolved, options.probe ?? options.skipPositiveText);
       return term.negated ? eb.not(condition) : condition;

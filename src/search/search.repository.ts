@@ -116,7 +116,7 @@ async function searchInKeyOrder(db: DatabaseHandle, keyed: RawBuilder<{ photo_id
   const matches = () =>
     fromMatches(db, keyed)
       .where((eb) => whereListablePhotos(asPhotos(eb), access))
-      .where((eb) => whereSearchTerms(asPhotos(eb), "sqlite", resolved, { skipPositiveText: true }))
+      .where((eb) => whereSearchTerms(asPhotos(eb), "sqlite", resolved, { skipPositiveText: true, skipExcludedText: true }))
       // The keyset: the keys of its second and before (an FTS5 rowid range), then exactly on the photo's columns.
       .$if(after !== undefined, (select) =>
         select
