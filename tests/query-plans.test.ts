@@ -448,6 +448,27 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
   }
 
   for (const [who, viewerOf] of viewers) {
+    it(`search by one word for ${who}: its matches walked in gallery order (first and deep page, a prefix of several words, with filters and exclusions)`, async () => {
+      const viewer = viewerOf();
+      // Words sharing a prefix (PostgreSQL merges their postings), on every other photo.
+      const words = ["walker", "walking", "walks"];
+      for (const [index, word] of words.entries()) {
+        await db.updateTable("photos").set({ alt_text: `Plan ${word}` }).where("id", "in", photoIds.filter((_, each) => each % 2 === 0 && each % 3 === index)).execute();
+      }
+      await db.updateTable("photos").set({ camera_make: "Canon", camera_model: "Canon EOS 40D", camera_slug: "canon-eos-40d" }).where("id", "in", photoIds.filter((_, index) => index % 4 === 0)).execute();
+      const first = await searchPhotosForViewer(db, viewer, { q: "walk", limit: 3 });
+      await searchPhotosForViewer(db, viewer, { q: "camera:canon", limit: 1 });
+      await expectIndexedQueries(async () => {
+        await searchPhotosForViewer(db, viewer, { q: "walk", limit: 3 });
+        await searchPhotosForViewer(db, viewer, { q: "walk", limit: 3, cursor: first.nextCursor ?? cursorAt(10) });
+        await searchPhotosForViewer(db, viewer, { q: "walking", limit: 3, cursor: cursorAt(20) });
+        await searchPhotosForViewer(db, viewer, { q: "walk camera:canon -tag:third -*alks*", limit: 3 });
+        await searchPhotosForViewer(db, viewer, { q: '"plan walker" -walks', limit: 3, cursor: cursorAt(5) });
+      });
+    });
+  }
+
+  for (const [who, viewerOf] of viewers) {
     it(`substring search for ${who}: by the trigram index alone, with a word, with a filter, excluded (first and deep page), facets`, async () => {
       const viewer = viewerOf();
       await db.updateTable("photos").set({ title: "Plan Boston harbour" }).where("id", "=", photoIds[11]).execute();

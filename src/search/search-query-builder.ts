@@ -117,6 +117,54 @@ export function positiveTextPhotoIds(dialect: SearchDialect, terms: SearchTerm[]
   return matchingPhotoIds(dialect, patterns, substrings) as unknown as RawBuilder<{ photo_id: string }>;
 }
 
+/**
+ * SQLite: the size of a second in photo_search's keys. A row's key is its photo's sort_at to the
+ * second times this, plus a number within the second (migration 2026-11-30T0200-search-gallery-order),
+ * so the FTS5 doclists, kept in rowid order, hold a word's matches in gallery order to the second.
+ */
+export const SEARCH_KEYS_PER_SECOND = 16777216;
+
+/** SQLite: the first key of the second of a sort_at (the migration's expression, on a bound value). */
+export function searchKeyOfSecond(sortAt: string): RawBuilder<number> {
+  return sql<number>`(coalesce(unixepoch(substr(${sortAt}, 1, 19)), 0) * ${sql.lit(SEARCH_KEYS_PER_SECOND)})`;
+}
+
+/**
+ * SQLite: the photos the positive free words match (holding every positive substring too), each
+ * with its key (`search_key`, in gallery order to the second), to walk with ORDER BY search_key
+ * DESC: FTS5 reads the doclists in that order and stops at the LIMIT. Excluded free words are part
+ * of the MATCH (whereSearchTerms' `skipExcludedText` leaves them out there). Null without positive words
+ * (a substring alone is looked up as a list, positiveTextPhotoIds).
+ */
+export function keyedWordMatches(terms: SearchTerm[]): RawBuilder<{ photo_id: string; search_key: number }> | null {
+  const patterns = terms.flatMap((term) => (term.kind === "text" && !term.negated ? [textPattern(term)] : [])).filter((each) => each !== null);
+  const substrings = terms.flatMap((term) => (term.kind === "substring" && !term.negated ? [term.value] : []));
+  if (patterns.length === 0) return null;
+  // Excluded words in the same MATCH (FTS5's NOT, read along in rowid order): as NOT IN, the
+  // statement would first list every photo holding the excluded word.
+  const excluded = terms.flatMap((term) => (term.kind === "text" && term.negated ? [textPattern(term)] : [])).filter((each) => each !== null);
+  const match = patterns.map(ftsPattern).join(" AND ") + excluded.map((each) => ` NOT ${ftsPattern(each)}`).join("");
+  const holding = substrings.length === 0 ? sql`` : sql` and photo_search.id in (select rowid from photo_search_trigram where photo_search_trigram match ${trigramPattern(substrings)})`;
+  return sql<{ photo_id: string; search_key: number }>`(select photo_search.photo_id, photo_search_fts.rowid as search_key from photo_search_fts join photo_search on photo_search.id = photo_search_fts.rowid where photo_search_fts match ${match}${holding})`;
+}
+
+/**
+ * PostgreSQL: the word whose postings (photo_search_words, in gallery order) a search walks: the
+ * first token of its one positive free word or phrase, a prefix when it is a free word's only token
+ * (the last token of a free word is a prefix; a phrase's are whole). Null when the query has no
+ * positive words, several, or a substring: those are found by the GIN indexes (an AND of lists),
+ * as before.
+ */
+export function postingWordOf(terms: SearchTerm[]): { token: string; prefix: boolean; whole: boolean } | null {
+  const positive = terms.filter((term) => !term.negated && isTextLookup(term));
+  if (positive.length !== 1 || positive[0].kind !== "text") return null;
+  const pattern = textPattern(positive[0]);
+  if (pattern === null) return null;
+  // `whole`: the word is the whole pattern, so its postings are exactly the matches (a phrase's
+  // photos must still be tested for the words in a row).
+  return { token: pattern.tokens[0], prefix: pattern.prefix && pattern.tokens.length === 1, whole: pattern.tokens.length === 1 };
+}
+
 type PhotosBuilder = ExpressionBuilder<Database, "photos">;
 
 /** A never-null condition for one term (so NOT of it is exactly "does not match"). */
@@ -200,18 +248,21 @@ function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTe
 /**
  * Every term as one condition on `photos` (AND), negated terms as NOT (NOT IN / NOT EXISTS). With
  * `skipPositiveText`, positive free words and substrings are left out: the caller drives the query from the index
- * with positiveTextPhotoIds instead.
+ * with positiveTextPhotoIds instead. `skipExcludedText`: negated free words are left out too (the
+ * caller's MATCH excludes them, keyedWordMatches). `probe` (by default as `skipPositiveText`): tags and albums
+ * tested photo by photo (EXISTS), for photos already found some other way.
  */
 export function whereSearchTerms(
   eb: PhotosBuilder,
   dialect: SearchDialect,
   resolved: ResolvedSearch,
-  options: { skipPositiveText: boolean },
+  options: { skipPositiveText: boolean; probe?: boolean; skipExcludedText?: boolean },
 ): Expression<SqlBool> {
   const conditions = resolved.terms
     .filter((term) => !(options.skipPositiveText && (term.kind === "text" || term.kind === "substring") && !term.negated))
+    .filter((term) => !(options.skipExcludedText && term.kind === "text" && term.negated && textPattern(term) !== null))
     .map((term) => {
-      const condition = termCondition(eb, dialect, term, resolved, options.skipPositiveText);
+      const condition = termCondition(eb, dialect, term, resolved, options.probe ?? options.skipPositiveText);
       return term.negated ? eb.not(condition) : condition;
     });
   return conditions.length === 0 ? eb.lit(true) : eb.and(conditions);

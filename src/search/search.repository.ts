@@ -5,10 +5,14 @@ import { type AlbumListAccess, whereListableAlbums } from "@/src/albums/album-ac
 import { listablePhotoRanges, type PhotoListAccess, whereInRange, whereListablePhotos } from "@/src/photos/listable-photos";
 import { mergePhotoRanges } from "@/src/photos/merge-photo-ranges";
 import {
+  keyedWordMatches,
   positiveTextPhotoIds,
+  postingWordOf,
   type ResolvedSearch,
   type SearchDialect,
+  SEARCH_KEYS_PER_SECOND,
   searchDialectOf,
+  searchKeyOfSecond,
   searchTokensOf,
   whereSearchTerms,
 } from "./search-query-builder";
@@ -35,9 +39,14 @@ export interface SearchPhotosQuery {
  * A page of the photos the query finds that the access rule lets through, in gallery order
  * (sort_at desc, id desc) after the keyset.
  *
- * - With free words, the index of words drives: the matching ids come from FTS5 / the GIN index,
- *   each photo is read by its key and filtered, and the matches are sorted (cheap for a rare word;
- *   a word matching half the library reads and sorts half the library's ids).
+ * - With free words on SQLite, their matches in the FTS5 index's key order, which is gallery order
+ *   to the second (searchInKeyOrder): a page reads about a page of matches, whatever the word matches.
+ * - With one free word or phrase on PostgreSQL, its word's postings in gallery order
+ *   (searchInPostingOrder): the same.
+ * - Otherwise, with free words (PostgreSQL: several, a prefix of several words, or substrings; a
+ *   substring alone on SQLite), the index of words drives: the matching ids come from FTS5 / the GIN
+ *   index, each photo is read by its key and filtered, and the matches are sorted (cheap for a rare
+ *   word; past MATCHES_READ_WHOLE matches the gallery is walked instead).
  * - Without (filters only, or nothing): one index range per access class walked in gallery order,
  *   each cut to the page, merged; a single camera or lens walks its slug index, dates bound the
  *   range of sort_at.
@@ -45,6 +54,12 @@ export interface SearchPhotosQuery {
 export async function searchPhotos(db: DatabaseHandle, query: SearchPhotosQuery): Promise<PhotoRow[]> {
   const dialect = searchDialectOf(db);
   const { resolved, access } = query;
+  const keyed = dialect === "sqlite" ? keyedWordMatches(resolved.terms) : null;
+  if (keyed !== null) return searchInKeyOrder(db, keyed, query);
+  const postingWord = dialect === "postgres" ? postingWordOf(resolved.terms) : null;
+  const posted = postingWord === null ? null : await findPostingWord(db, postingWord);
+  if (posted === "none") return [];
+  if (posted !== null && postingWord !== null) return searchInPostingOrder(db, posted, postingWord.whole, query);
   const textIds = positiveTextPhotoIds(dialect, resolved.terms);
   const matches = textIds === null ? null : await findFewMatches(db, textIds);
   if (matches?.length === 0) return [];
@@ -85,6 +100,86 @@ export async function searchPhotos(db: DatabaseHandle, query: SearchPhotosQuery)
       .limit(query.limit),
   );
   return mergePhotoRanges(db, ranges, query.limit);
+}
+
+/**
+ * SQLite, free words: their matches walked in key order (gallery order to the second, newest first;
+ * see keyedWordMatches), each photo read by its key and filtered, in two steps that each stop after
+ * about a page, whatever the word matches:
+ * 1. the first `limit` matches let through, in key order: the second the page ends in;
+ * 2. every match let through from that second on (the page, and the rest of its last second, which
+ *    the keys order only to the second), sorted by (sort_at, id): the page, exactly.
+ */
+async function searchInKeyOrder(db: DatabaseHandle, keyed: RawBuilder<{ photo_id: string; search_key: number }>, query: SearchPhotosQuery): Promise<PhotoRow[]> {
+  const { resolved, access, after } = query;
+  const searchKey = sql<number>`found.search_key`;
+  const matches = () =>
+    fromMatches(db, keyed)
+      .where((eb) => whereListablePhotos(asPhotos(eb), access))
+      .where((eb) => whereSearchTerms(asPhotos(eb), "sqlite", resolved, { skipPositiveText: true, skipExcludedText: true }))
+      // The keyset: the keys of its second and before (an FTS5 rowid range), then exactly on the photo's columns.
+      .$if(after !== undefined, (select) =>
+        select
+          .where(searchKey, "<", sql<number>`${searchKeyOfSecond(after!.sortAt)} + ${sql.lit(SEARCH_KEYS_PER_SECOND)}`)
+          .where((eb) => eb(eb.refTuple("photos.sort_at", "photos.id"), "<", eb.tuple(after!.sortAt, after!.id))),
+      );
+  const seconds = await matches()
+    .select(sql<number>`found.search_key / ${sql.lit(SEARCH_KEYS_PER_SECOND)} - (found.search_key < 0 and found.search_key % ${sql.lit(SEARCH_KEYS_PER_SECOND)} != 0)`.as("second"))
+    .orderBy(searchKey, "desc")
+    .limit(query.limit)
+    .execute();
+  if (seconds.length === 0) return [];
+  const lastSecond = Number(seconds[seconds.length - 1].second);
+  return matches()
+    .selectAll("photos")
+    .where(searchKey, ">=", sql<number>`${lastSecond} * ${sql.lit(SEARCH_KEYS_PER_SECOND)}`)
+    .orderBy("photos.sort_at", "desc")
+    .orderBy("photos.id", "desc")
+    .limit(query.limit)
+    .execute();
+}
+
+/**
+ * PostgreSQL: the one word of photo_search_words the search walks: the token itself, or the only
+ * word starting with a prefix (found by two index lookups: the first word from the prefix on, and
+ * the next after it). Null when the prefix starts several words: their postings would have to be
+ * merged, and PostgreSQL sorts a UNION ALL of them rather than merging (tests/query-plans.test.ts),
+ * so those are searched as before (the GIN index, then the gallery walked). "none" when no word has it.
+ */
+async function findPostingWord(db: DatabaseHandle, word: { token: string; prefix: boolean }): Promise<string | "none" | null> {
+  if (!word.prefix) return word.token;
+  const end = prefixEnd(word.token);
+  const { rows } = await sql<{ word: string }>`with recursive found (word) as (
+      select min(word) from photo_search_words where word >= ${word.token} and word < ${end}
+      union all
+      select (select min(word) from photo_search_words where word > found.word and word < ${end}) from found where found.word is not null
+    )
+    select word from found where word is not null limit 2`.execute(db);
+  return rows.length === 0 ? "none" : rows.length === 1 ? rows[0].word : null;
+}
+
+/**
+ * PostgreSQL, one free word or phrase: the postings of its word walked in gallery order (the btree
+ * of photo_search_words backwards), each photo read by its key and tested against every other term
+ * (and a phrase's words in a row, through the photo's own tsvector), stopping at the page. A lone
+ * word is not tested again: its postings are its matches (and testing each photo's tsvector made
+ * the planner's estimate big enough for a parallel plan: 84 ms instead of 6 at 100,000 photos).
+ */
+async function searchInPostingOrder(db: DatabaseHandle, word: string, whole: boolean, query: SearchPhotosQuery): Promise<PhotoRow[]> {
+  const { resolved, access, after } = query;
+  const keyset = after === undefined ? sql`` : sql` and (w.sort_at, w.photo_id) < (${after.sortAt}, ${after.id})`;
+  const postings = sql<{ photo_id: string; sort_at: string }>`(select w.photo_id, w.sort_at from photo_search_words w where w.word = ${word}${keyset})`;
+  return db
+    .selectFrom(postings.as("found"))
+    .crossJoin("photos")
+    .whereRef("photos.id", "=", "found.photo_id")
+    .selectAll("photos")
+    .where((eb) => whereListablePhotos(asPhotos(eb), access))
+    .where((eb) => whereSearchTerms(asPhotos(eb), "postgres", resolved, { skipPositiveText: whole, probe: true }))
+    .orderBy("found.sort_at", "desc")
+    .orderBy("found.photo_id", "desc")
+    .limit(query.limit)
+    .execute();
 }
 
 /**

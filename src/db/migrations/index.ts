@@ -18,6 +18,7 @@ import * as searchIndex from "./2026-11-28T0100-search-index";
 import * as cameraDisplayNames from "./2026-11-29T0000-camera-display-names";
 import * as shareVisitorGrants from "./2026-11-29T0300-share-visitor-grants";
 import * as searchTrigrams from "./2026-11-29T0400-search-trigrams";
+import * as searchGalleryOrder from "./2026-11-30T0200-search-gallery-order";
 import * as storageUsage from "./2026-11-30T0700-storage-usage";
 import * as photoRotation from "./2026-11-30T0800-photo-rotation";
 
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-29T0000-camera-display-names": cameraDisplayNames,
   "2026-11-29T0300-share-visitor-grants": shareVisitorGrants,
   "2026-11-29T0400-search-trigrams": searchTrigrams,
+  "2026-11-30T0200-search-gallery-order": searchGalleryOrder,
   "2026-11-30T0700-storage-usage": storageUsage,
   "2026-11-30T0800-photo-rotation": photoRotation,
 };
