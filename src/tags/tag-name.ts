@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTERS } from "@/src/validation/input-text";
+import { CONTROL_CHARACTERS } from "@/src/validation/control-characters";
 
 // How a tag is written and when two spellings are the same tag. Client-safe: the tag input uses the
 // same rules to avoid showing one tag twice before the server has answered.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS } from "./control-characters";
 
 // The one place that says what text and identifiers a request may carry into the product. Both
 // databases must be able to store and compare whatever leaves the parsing layer: PostgreSQL refuses
@@ -7,8 +8,8 @@ import { z } from "zod";
 // carries what is not a character). Invalid UTF-8 is refused where the bytes are decoded (request
 // bodies, path segments). Client-safe: the browser's forms use the same text rules.
 
-/** C0 controls and DEL: never part of a title, name, identifier or log line (they reach headers and logs). */
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+/** C0 controls and DEL (defined without zod, for browser code): never part of a title, name, identifier or log line. */
+export { CONTROL_CHARACTERS };
 
 /** The same, but keeping line feeds, for text that may run over several lines (captions, descriptions, comments). */
 const CONTROL_CHARACTERS_BUT_LINE_FEED = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
