@@ -200,7 +200,14 @@ async function main(): Promise<void> {
   const notes: string[] = [];
   for (const page of pages) {
     const runs: Run[] = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(`${baseUrl}${page.path}`, chrome.port, page.cookie));
+    try {
+      for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(`${baseUrl}${page.path}`, chrome.port, page.cookie));
+    } catch (error) {
+      // One page Lighthouse cannot load must not cost the others' figures: say why and go on.
+      const reason = ((error instanceof Error ? error.message : String(error)).match(/Runtime error encountered: ([^\n]*)/)?.[1] ?? String(error)).slice(0, 200);
+      console.log(`${page.kind.padEnd(14)} not measured: ${reason}`);
+      continue;
+    }
     const middle = (pick: (run: Run) => number) => median(runs.map(pick));
     const scores = Object.fromEntries(CATEGORIES.map((category) => [category, middle((run) => run.scores[category])])) as Record<Category, number>;
     const [lcpMs, tbtMs, cls, scriptBytes] = [middle((run) => run.lcpMs), middle((run) => run.tbtMs), middle((run) => run.cls), middle((run) => run.scriptTransferBytes)];
