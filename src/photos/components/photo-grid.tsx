@@ -51,18 +51,13 @@ function tileShape(tile: GalleryTile): CSSProperties {
   return { "--ar": tile.ratio, maxWidth: tile.maxWidth ? `${tile.maxWidth}px` : undefined } as CSSProperties;
 }
 
-// Row heights are 110, 180, 230 and 270 px by screen width (gallery.css) and a row grows up to about
-// a third past its height to fill the line: each tile's width at that height, by breakpoint.
-const ROW_HEIGHTS_FOR_SIZES: Array<[maxWidth: string | null, height: number]> = [
-  ["40rem", 150],
-  ["64rem", 240],
-  ["100rem", 300],
-  [null, 360],
-];
-
-/** The `sizes` of a tile of this ratio: its width in CSS pixels at each of the grid's row heights. */
+// Rows are 110 px tall on a phone and 180 to 270 px above 40rem (gallery.css), and a row grows up
+// to about a third past its height to fill the line: each tile's width at 150 and 300 px. Two
+// entries without spaces, because this string is in the page once per tile (gallery-page.test's
+// bytes-per-tile budget).
+/** The `sizes` of a tile of this ratio. */
 export function tileSizes(ratio: number): string {
-  return ROW_HEIGHTS_FOR_SIZES.map(([maxWidth, height]) => (maxWidth ? `(max-width: ${maxWidth}) ` : "") + `${Math.round(ratio * height)}px`).join(", ");
+  return `(max-width:40rem) ${Math.round(ratio * 150)}px,${Math.round(ratio * 300)}px`;
 }
 
 function GridTile({ tile, loading, href, framed = false }: { tile: GalleryTile; loading: TileLoading; href: string; framed?: boolean }) {
@@ -92,9 +87,10 @@ function GridTile({ tile, loading, href, framed = false }: { tile: GalleryTile; 
             srcSet={tile.avif ? undefined : expandSrcSet(tile.base, tile.jpeg)}
             sizes={tile.avif ? undefined : sizes}
             alt={tile.name}
+            // No decoding hint: Chromium decodes grid images off the main thread anyway, and the
+            // attribute's 17 bytes a tile were what put / over its bytes-per-tile budget.
             loading={loading === "lazy" ? "lazy" : "eager"}
             fetchPriority={loading === "high" ? "high" : undefined}
-            decoding={loading === "lazy" ? "async" : undefined}
           />
         </picture>
       )}
