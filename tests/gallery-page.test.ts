@@ -102,6 +102,41 @@ describe("the gallery page", () => {
     expect(html).not.toContain('type="image/webp"');
   });
 
+  it("loads the first row at once (its phone part at high priority) and the tiles below it lazily", async () => {
+    const html = await (await visitor().request("/")).text();
+    const tiles = [...html.matchAll(/<a [^>]*data-testid="grid-photo"[^>]*>.*?<\/a>/gs)].map((match) => match[0]);
+    expect(tiles).toHaveLength(30);
+    const ratios = tiles.map((tile) => Number(/--ar:([0-9.]+)/.exec(tile)?.[1]));
+    const isHigh = tiles.map((tile) => /fetchpriority="high"/i.test(tile));
+    const isLazy = tiles.map((tile) => tile.includes('loading="lazy"'));
+    // The first tile is in the first row on every screen: whatever is largest there is never lazy.
+    expect(isHigh[0]).toBe(true);
+    expect(isLazy[0]).toBe(false);
+    // The high-priority tiles come first and fit in one row of a 430 px phone (110 px rows, 3 px gaps, 2.2vw gutters).
+    const highCount = isHigh.lastIndexOf(true) + 1;
+    expect(isHigh.slice(0, highCount).every(Boolean)).toBe(true);
+    const highRowWidth = ratios.slice(0, highCount).reduce((sum, ratio) => sum + ratio * 110, 0) + (highCount - 1) * 3;
+    expect(highRowWidth).toBeLessThanOrEqual(430 - 2 * 0.022 * 430);
+    // Every tile of the first row is eager, and lazy starts after it: never every tile at once.
+    const firstLazy = isLazy.indexOf(true);
+    expect(firstLazy).toBeGreaterThanOrEqual(highCount);
+    expect(isLazy.slice(firstLazy).every(Boolean)).toBe(true);
+    expect(isLazy.filter(Boolean).length).toBeGreaterThanOrEqual(15);
+  });
+
+  it("gives every tile and the photo page's image their shape before the image arrives (no layout shift)", async () => {
+    const html = await (await visitor().request("/")).text();
+    const tiles = [...html.matchAll(/<a [^>]*data-testid="grid-photo"[^>]*>/g)].map((match) => match[0]);
+    for (const tile of tiles) expect(tile).toMatch(/style="--ar:[0-9.]+[;"]/);
+    const photoPath = /href="(\/p\/[^"?]+)"/.exec(html)?.[1];
+    const photoPage = await (await visitor().request(photoPath ?? "/missing")).text();
+    const image = /<img [^>]*data-testid="photo-image"[^>]*>/.exec(photoPage)?.[0] ?? "";
+    expect(image).toMatch(/ width="\d+"/);
+    expect(image).toMatch(/ height="\d+"/);
+    expect(image).toMatch(/fetchpriority="high"/i);
+    expect(image).not.toContain('loading="lazy"');
+  });
+
   it("lets a CDN share the page for visitors, never for someone signed in", async () => {
     const anonymous = await visitor().request("/", { headers: { "Accept-Encoding": "gzip" } });
     expect(anonymous.status).toBe(200);

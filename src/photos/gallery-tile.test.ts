@@ -47,3 +47,17 @@ describe("toGalleryTile", () => {
     expect(tile).toMatchObject({ ratio: 1.5, base: "", avif: "", jpeg: "" });
   });
 });
+
+describe("toGalleryTile's width cap", () => {
+  it("caps a tiny original at its largest variant, so the grid never stretches it into a blur", () => {
+    // A 100 x 75 original has one 100 px variant per format; a 4:3 tile could grow to 480 px.
+    const tiny: PhotoSummary["variants"] = (["jpeg", "webp", "avif"] as const).map((format) => ({ format, width: 100, height: 75, url: `${FOLDER}${format}-100-d.${format}` }));
+    expect(toGalleryTile(photoOf({ width: 100, height: 75, variants: tiny }), ANONYMOUS_VIEWER).maxWidth).toBe(100);
+  });
+
+  it("leaves a photo whose variants cover the tallest row uncapped (and out of the page's payload)", () => {
+    const tile = toGalleryTile(photoOf(), ANONYMOUS_VIEWER);
+    expect(tile.maxWidth).toBeUndefined();
+    expect(Object.keys(tile)).not.toContain("maxWidth");
+  });
+});

@@ -26,6 +26,11 @@ export interface GalleryTile {
   avif: string;
   /** The same for JPEG; only one file (the fallback for browsers without AVIF) when there is AVIF. */
   jpeg: string;
+  /**
+   * The widest the tile may grow, in CSS pixels: the photo's largest variant, set only when that is
+   * narrower than the tile could get in the tallest row (a tiny original), so it is never upscaled.
+   */
+  maxWidth?: number;
 }
 
 /** One page of the gallery: its tiles and the cursor of the next page (null at the end). */
@@ -36,7 +41,8 @@ export interface GalleryPage {
 
 // The tallest a row gets in CSS pixels (a justified row grows past its target height to fill the
 // line) times a 2x screen: widths beyond what that needs are never picked, so they are not sent.
-const TALLEST_ROW_DEVICE_PX = 360 * 2;
+const TALLEST_ROW_CSS_PX = 360;
+const TALLEST_ROW_DEVICE_PX = TALLEST_ROW_CSS_PX * 2;
 const FALLBACK_RATIO = 1.5;
 // Browsers without AVIF (a few percent) get one JPEG this wide at most instead of a srcset.
 const JPEG_FALLBACK_MAX_WIDTH = 800;
@@ -57,6 +63,7 @@ export function toGalleryTile(photo: TilePhoto, viewer: Viewer): GalleryTile {
   const jpeg = avif.length > 0 ? [jpegs.findLast((variant) => variant.width <= JPEG_FALLBACK_MAX_WIDTH) ?? jpegs[0]].filter(Boolean) : jpegs;
   const base = sharedFolder([...avif, ...jpeg].map((variant) => variant.url));
   const relativeSrcSet = (variants: PhotoSummary["variants"]) => variants.map((variant) => `${variant.url.slice(base.length)} ${variant.width}w`).join(", ");
+  const largestWidth = Math.max(0, ...photo.variants.map((variant) => variant.width));
   return {
     id: photo.id,
     ratio,
@@ -69,6 +76,7 @@ export function toGalleryTile(photo: TilePhoto, viewer: Viewer): GalleryTile {
     base,
     avif: relativeSrcSet(avif),
     jpeg: relativeSrcSet(jpeg),
+    ...(largestWidth > 0 && largestWidth < ratio * TALLEST_ROW_CSS_PX ? { maxWidth: largestWidth } : {}),
   };
 }
 

@@ -19,7 +19,18 @@ export function EndlessGallery({ firstTiles, firstCursor, loadMore, ...links }: 
   const [tiles, setTiles] = useState(firstTiles);
   const [cursor, setCursor] = useState(firstCursor);
   const [isPending, startTransition] = useTransition();
+  const [hasScrolled, setHasScrolled] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
+
+  // Until the reader scrolls, the next page comes only if the end of this one is on the screen: on
+  // a phone the end of the first page is within 800 px of it, and fetching and drawing a second
+  // page of tiles while the first loads cost Lighthouse its CPU and bandwidth (bench:lighthouse).
+  useEffect(() => {
+    if (hasScrolled) return;
+    const onScroll = () => setHasScrolled(true);
+    window.addEventListener("scroll", onScroll, { once: true, passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [hasScrolled]);
 
   useEffect(() => {
     const element = sentinel.current;
@@ -37,11 +48,11 @@ export function EndlessGallery({ firstTiles, firstCursor, loadMore, ...links }: 
           setCursor(next.nextCursor);
         });
       },
-      { rootMargin: "800px" },
+      { rootMargin: hasScrolled ? "800px" : "0px" },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [cursor, isPending, loadMore]);
+  }, [cursor, isPending, loadMore, hasScrolled]);
 
   return (
     <>

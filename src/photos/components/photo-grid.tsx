@@ -3,10 +3,8 @@
 import Link from "next/link";
 import { type CSSProperties, type ReactNode, useEffect, useRef } from "react";
 import type { GalleryTile } from "../gallery-tile";
+import { planTileLoading, type TileLoading } from "../grid-loading";
 import { toPlaceholderUrl } from "../placeholder-image";
-
-// The first tiles are likely above the fold: load them at once, the rest as they come near.
-const EAGER_TILES = 6;
 
 /**
  * A justified grid without measuring: each tile's flex basis is its aspect ratio times the row
@@ -25,16 +23,18 @@ export interface PhotoGridLinks {
 }
 
 export function PhotoGrid({ tiles, linkQuery = "", linkBase = "/p/", renderTileExtra }: { tiles: GalleryTile[] } & PhotoGridLinks) {
+  // The first row loads at once (see grid-loading.ts); pages appended later are all below it.
+  const loading = planTileLoading(tiles.map((tile) => tile.ratio));
   return (
     <div className="photo-grid">
       {tiles.map((tile, index) =>
         renderTileExtra ? (
-          <div key={tile.id} className="grid-tile-frame" style={{ "--ar": tile.ratio } as CSSProperties}>
-            <GridTile tile={tile} eager={index < EAGER_TILES} href={`${linkBase}${tile.id}${linkQuery}`} />
+          <div key={tile.id} className={tile.maxWidth ? "grid-tile-frame grid-tile-capped" : "grid-tile-frame"} style={tileShape(tile)}>
+            <GridTile tile={tile} loading={loading[index]} href={`${linkBase}${tile.id}${linkQuery}`} framed />
             {renderTileExtra(tile)}
           </div>
         ) : (
-          <GridTile key={tile.id} tile={tile} eager={index < EAGER_TILES} href={`${linkBase}${tile.id}${linkQuery}`} />
+          <GridTile key={tile.id} tile={tile} loading={loading[index]} href={`${linkBase}${tile.id}${linkQuery}`} />
         ),
       )}
       <span className="grid-filler" aria-hidden="true" />
@@ -42,7 +42,25 @@ export function PhotoGrid({ tiles, linkQuery = "", linkBase = "/p/", renderTileE
   );
 }
 
-function GridTile({ tile, eager, href }: { tile: GalleryTile; eager: boolean; href: string }) {
+/**
+ * A tile's ratio and, for a photo smaller than its tile would grow (a 100 px original), the width it
+ * stops at: the row's other tiles take the room, and this one sits centred in its row, never
+ * stretched past its largest variant into a blur.
+ */
+function tileShape(tile: GalleryTile): CSSProperties {
+  return { "--ar": tile.ratio, maxWidth: tile.maxWidth ? `${tile.maxWidth}px` : undefined } as CSSProperties;
+}
+
+// Rows are 110 px tall on a phone and 180 to 270 px above 40rem (gallery.css), and a row grows up
+// to about a third past its height to fill the line: each tile's width at 150 and 300 px. Two
+// entries without spaces, because this string is in the page once per tile (gallery-page.test's
+// bytes-per-tile budget).
+/** The `sizes` of a tile of this ratio. */
+export function tileSizes(ratio: number): string {
+  return `(max-width:40rem) ${Math.round(ratio * 150)}px,${Math.round(ratio * 300)}px`;
+}
+
+function GridTile({ tile, loading, href, framed = false }: { tile: GalleryTile; loading: TileLoading; href: string; framed?: boolean }) {
   const link = useRef<HTMLAnchorElement>(null);
   const image = useRef<HTMLImageElement>(null);
 
@@ -53,11 +71,11 @@ function GridTile({ tile, eager, href }: { tile: GalleryTile; eager: boolean; hr
     if (placeholder) link.current.style.backgroundImage = `url(${placeholder})`;
   }, [tile.thumbhash]);
 
-  const style = { "--ar": tile.ratio, backgroundColor: tile.color ?? undefined } as CSSProperties;
-  // Tiles are about 150 px tall on a phone and 280 px on a large screen (see gallery.css).
-  const sizes = `(max-width: 40rem) ${Math.round(tile.ratio * 150)}px, ${Math.round(tile.ratio * 280)}px`;
+  // In a frame (a share's pick toggle), the frame carries the shape and the cap.
+  const style = { ...(framed ? { "--ar": tile.ratio } : tileShape(tile)), backgroundColor: tile.color ?? undefined } as CSSProperties;
+  const sizes = tileSizes(tile.ratio);
   return (
-    <Link ref={link} href={href} className="grid-tile" style={style} data-testid="grid-photo">
+    <Link ref={link} href={href} className={tile.maxWidth && !framed ? "grid-tile grid-tile-capped" : "grid-tile"} style={style} data-testid="grid-photo">
       {tile.jpeg && (
         <picture>
           {tile.avif && <source type="image/avif" srcSet={expandSrcSet(tile.base, tile.avif)} sizes={sizes} />}
@@ -69,8 +87,10 @@ function GridTile({ tile, eager, href }: { tile: GalleryTile; eager: boolean; hr
             srcSet={tile.avif ? undefined : expandSrcSet(tile.base, tile.jpeg)}
             sizes={tile.avif ? undefined : sizes}
             alt={tile.name}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
+            // No decoding hint: Chromium decodes grid images off the main thread anyway, and the
+            // attribute's 17 bytes a tile were what put / over its bytes-per-tile budget.
+            loading={loading === "lazy" ? "lazy" : "eager"}
+            fetchPriority={loading === "high" ? "high" : undefined}
           />
         </picture>
       )}
