@@ -57,7 +57,9 @@ function expectNoViolations(problems: string[]): void {
 
 for (const { page: tourPage, state } of tourVisits()) {
   test(`${tourPage.name} (${state}) has no WCAG 2.2 AA violations in either theme, on desktop and phone`, async ({ browser }) => {
-    test.setTimeout(90_000);
+    // Four audits of one page; the API reference is long, and beside a second worker on 2 cores
+    // its four took over 90 s.
+    test.setTimeout(180_000);
     const page = await openPage(browser, state);
     try {
       const problems = await auditEverywhere(page, TOUR_SIZES, async () => {

@@ -53,6 +53,11 @@ const FIELD_NAMES: Record<keyof AlbumFields, string> = {
   sort: "order",
 };
 
+/** What the details form shows, as one key: it changes only when one of those fields does. */
+function detailsVersion(album: Pick<AlbumFields, "title" | "slug" | "description" | "visibility" | "parentId">): string {
+  return JSON.stringify([album.title, album.slug, album.description, album.visibility, album.parentId]);
+}
+
 function listInWords(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 }
@@ -235,7 +240,10 @@ export function AlbumEditor({ album: serverAlbum, photos: serverPhotos, isComple
       </div>
 
       <AdminPanel title="Details">
-        <form className="admin-form album-form" onSubmit={handleDetails} aria-label="Album details" key={album.updatedAt}>
+        {/* Drawn afresh when the saved details change (so it shows what was saved), but not when
+            something else about the album does: a cover or an order change refreshes the page,
+            and must not throw away details being typed. */}
+        <form className="admin-form album-form" onSubmit={handleDetails} aria-label="Album details" key={detailsVersion(album)}>
           <label className="field">
             Title
             <input name="title" required maxLength={200} defaultValue={album.title} autoComplete="off" />
