@@ -27,7 +27,7 @@ export interface GalleryTile {
   /** The same for JPEG; only one file (the fallback for browsers without AVIF) when there is AVIF. */
   jpeg: string;
   /**
-   * The widest the tile may grow, in CSS pixels: the photo's largest variant, set only when that is
+   * The widest the tile may grow, in CSS pixels: the original's width (no variant is wider), set only when that is
    * narrower than the tile could get in the tallest row (a tiny original), so it is never upscaled.
    */
   maxWidth?: number;
@@ -63,7 +63,9 @@ export function toGalleryTile(photo: TilePhoto, viewer: Viewer): GalleryTile {
   const jpeg = avif.length > 0 ? [jpegs.findLast((variant) => variant.width <= JPEG_FALLBACK_MAX_WIDTH) ?? jpegs[0]].filter(Boolean) : jpegs;
   const base = sharedFolder([...avif, ...jpeg].map((variant) => variant.url));
   const relativeSrcSet = (variants: PhotoSummary["variants"]) => variants.map((variant) => `${variant.url.slice(base.length)} ${variant.width}w`).join(", ");
-  const largestWidth = Math.max(0, ...photo.variants.map((variant) => variant.width));
+  // The original's width, not the widest variant made so far: while a new photo's larger sizes are
+  // still being made its only variant is small, and capping at that would leave rows unfilled.
+  const largestWidth = photo.width ?? Math.max(0, ...photo.variants.map((variant) => variant.width));
   return {
     id: photo.id,
     ratio,
