@@ -1,9 +1,11 @@
 // The scripts that run outside Next.js (SECURITY.md 57): each is started as a real process, as an
 // operator would, because only then does module loading differ from the built app's (`server-only`
 // and the other server modules load through tsx with the react-server condition, not Next's aliases).
+import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import packageJson from "../package.json";
 import { TEST_SECRET } from "./setup/global-setup";
@@ -113,5 +115,22 @@ describe.runIf(databaseKind === "sqlite")("every other script outside Next.js lo
     const script = startScript(name, ["--help"], {});
     expect(await script.exited(), script.output()).toBe(0);
     expect(script.output()).toContain(`npm run ${name}`);
+  }, 60_000);
+});
+
+// The command-line tool is started the way its README says, through npx and the package's bin.
+describe.runIf(databaseKind === "sqlite")("npx contact-sheet", () => {
+  it("loads its commands and prints its help", async () => {
+    const { stdout } = await promisify(execFile)("npx", ["--no-install", "contact-sheet", "--help"], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: "production" },
+    });
+    expect(stdout).toContain("Usage: contact-sheet");
+  }, 60_000);
+
+  it("exits non-zero on a command it does not know", async () => {
+    const result = spawnSync(process.execPath, [path.resolve(import.meta.dirname, "../bin/contact-sheet.mjs"), "no-such-command"], { encoding: "utf8" });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toMatch(/error/i);
   }, 60_000);
 });

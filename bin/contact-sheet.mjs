@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npx contact-sheet <command>`: the command-line tool. Its commands are TypeScript modules in
+// src/cli, so this starts them through tsx with the react-server condition, exactly as the worker and
+// the migrations run (architecture.md, "Scripts outside Next.js"): that condition loads `server-only`
+// as an empty module for the commands that run on the server. The exit code and signals pass through.
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const tsxLoader = createRequire(import.meta.url).resolve("tsx");
+const child = spawn(
+  process.execPath,
+  ["--conditions=react-server", "--import", tsxLoader, path.join(projectRoot, "src/cli/main.ts"), ...process.argv.slice(2)],
+  { stdio: "inherit" },
+);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code, signal) => {
+  if (signal) process.kill(process.pid, signal);
+  else process.exit(code ?? 1);
+});

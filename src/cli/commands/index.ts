@@ -1,0 +1,7 @@
+import type { Command } from "commander";
+
+/**
+ * Every `contact-sheet` command, each added by its own module (`src/cli/commands/<name>.ts` exports
+ * `add<Name>Command(program)`), in the order `--help` lists them.
+ */
+export const CLI_COMMANDS: ReadonlyArray<(program: Command) => void> = [];
