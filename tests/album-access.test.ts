@@ -7,7 +7,8 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { albumListAccessOf, canEditAlbum, canViewAlbum, mayListAlbum, whereListableAlbums } from "@/src/albums/album-access";
 import { type Database, VISIBILITIES, type Visibility } from "@/src/db/database";
-import { accessCast, insertCastUsers, type ViewerKind } from "./helpers/access-cast";
+import { insertUsers } from "./helpers/direct-rows";
+import { accessCast, type ViewerKind } from "./helpers/access-cast";
 import { openFreshDatabase } from "./helpers/test-database";
 
 const { owner, admin, viewers: VIEWERS, users } = accessCast("album-access");
@@ -34,7 +35,7 @@ let remove: () => Promise<void>;
 beforeAll(async () => {
   ({ db, remove } = await openFreshDatabase(inject("databaseKind")));
   const now = "2026-01-01T00:00:00.000Z";
-  await insertCastUsers(db, users, now);
+  await insertUsers(db, users, now);
   await db
     .insertInto("albums")
     .values(ALBUMS.map((album) => ({ ...album, slug: album.id, title: album.id, parent_id: null, cover_photo_id: null, created_at: now, updated_at: now })))

@@ -8,6 +8,7 @@ import { findAlbumContext, findAlbumPage, listAlbumViewerNeighbours, listAllAlbu
 import { addPhotosToAlbum, createAlbum, movePhotoInAlbum, updateAlbum } from "@/src/albums/albums.service";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { Visibility } from "@/src/db/database";
+import { insertPhotoRows, insertUsers } from "./helpers/direct-rows";
 import { openFreshDatabase } from "./helpers/test-database";
 
 const editor: SessionUser = { id: "pages-editor", email: "editor@example.test", name: "Edda", role: "editor" };
@@ -31,22 +32,14 @@ let privateAlbumId = "";
 beforeAll(async () => {
   ({ db, remove } = await openFreshDatabase(inject("databaseKind")));
   const now = new Date().toISOString();
-  for (const user of [editor, other]) {
-    await db.insertInto("users").values({ id: user.id, email: user.email, name: user.name, role: user.role, password_hash: null, disabled_at: null, session_version: 1, created_at: now, updated_at: now }).execute();
-  }
-  await db
-    .insertInto("photos")
-    .values(
-      PHOTOS.map((photo, index) => ({
-        id: photo.id, owner_id: editor.id, sha256: photo.id, status: "ready" as const, failure_reason: null, visibility: photo.visibility,
-        original_key: `originals/${photo.id}`, original_name: `${photo.id}.jpg`, original_type: "image/jpeg", original_size: 1, width: 1200, height: 800,
-        taken_at: null, camera_make: null, camera_model: null, lens: null, focal_length: null, aperture: null, exposure_time: null, iso: null,
-        gps_latitude: null, gps_longitude: null, gps_altitude: null, show_location: 0, thumbhash: null, dominant_color: null,
-        allow_download: null, sort_at: new Date(Date.UTC(2024, 0, 30 - index)).toISOString(),
-        created_at: new Date(Date.UTC(2025, 0, 1 + index)).toISOString(), updated_at: now,
-      })),
-    )
-    .execute();
+  await insertUsers(db, [editor, other], now);
+  await insertPhotoRows(
+    db,
+    PHOTOS.map((photo, index) => ({
+      id: photo.id, owner_id: editor.id, visibility: photo.visibility,
+      sort_at: new Date(Date.UTC(2024, 0, 30 - index)).toISOString(), created_at: new Date(Date.UTC(2025, 0, 1 + index)).toISOString(), updated_at: now,
+    })),
+  );
   const album = await createAlbum(db, editor, { title: "Harbour walks", slug: "harbour", visibility: "public" });
   publicAlbumId = album.id;
   await addPhotosToAlbum(db, editor, album.id, ["p4", "p2", "p3", "p1"]);

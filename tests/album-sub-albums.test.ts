@@ -13,6 +13,7 @@ import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoStatus, Visibility } from "@/src/db/database";
 import { announcePhotosChanged } from "@/src/photos/photo-changes";
 import { findPublicAlbumBySlug, listPublicAlbumPhotos } from "@/src/publish/published-subjects";
+import { insertPhotoRows, insertUsers } from "./helpers/direct-rows";
 import { openFreshDatabase } from "./helpers/test-database";
 
 const owner: SessionUser = { id: "tree-owner", email: "owner@example.test", name: "Olga", role: "editor" };
@@ -58,22 +59,14 @@ async function album(key: string, title: string, visibility: Visibility, parentK
 beforeAll(async () => {
   ({ db, remove } = await openFreshDatabase(inject("databaseKind")));
   const now = new Date().toISOString();
-  for (const user of [owner, member]) {
-    await db.insertInto("users").values({ id: user.id, email: user.email, name: user.name, role: user.role, password_hash: null, disabled_at: null, session_version: 1, created_at: now, updated_at: now }).execute();
-  }
-  await db
-    .insertInto("photos")
-    .values(
-      PHOTOS.map((photo, index) => ({
-        id: photo.id, owner_id: owner.id, sha256: photo.id, status: photo.status ?? ("ready" as const), failure_reason: null, visibility: photo.visibility,
-        original_key: `originals/${photo.id}`, original_name: `${photo.id}.jpg`, original_type: "image/jpeg", original_size: 1, width: 1200, height: 800,
-        taken_at: null, camera_make: null, camera_model: null, lens: null, focal_length: null, aperture: null, exposure_time: null, iso: null,
-        gps_latitude: null, gps_longitude: null, gps_altitude: null, show_location: 0, thumbhash: null, dominant_color: null,
-        allow_download: null, sort_at: new Date(Date.UTC(2024, 0, 30 - index)).toISOString(),
-        created_at: new Date(Date.UTC(2025, 0, 1 + index)).toISOString(), updated_at: now,
-      })),
-    )
-    .execute();
+  await insertUsers(db, [owner, member], now);
+  await insertPhotoRows(
+    db,
+    PHOTOS.map((photo, index) => ({
+      id: photo.id, owner_id: owner.id, status: photo.status ?? "ready", visibility: photo.visibility,
+      sort_at: new Date(Date.UTC(2024, 0, 30 - index)).toISOString(), created_at: new Date(Date.UTC(2025, 0, 1 + index)).toISOString(), updated_at: now,
+    })),
+  );
   // One JPEG each: the Open Graph collage draws only photos that have one.
   await db
     .insertInto("photo_variants")

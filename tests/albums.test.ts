@@ -23,6 +23,7 @@ import type { DatabaseHandle } from "@/src/db/client";
 import type { Visibility } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import { announcePhotosChanged } from "@/src/photos/photo-changes";
+import { insertPhotoRows, insertUsers } from "./helpers/direct-rows";
 import { openFreshDatabase } from "./helpers/test-database";
 
 const alice: SessionUser = { id: "albums-alice", email: "alice@example.test", name: "Alice", role: "editor" };
@@ -51,26 +52,16 @@ const PHOTOS: Array<{ id: string; owner: SessionUser; visibility: Visibility; st
 beforeAll(async () => {
   ({ db, remove } = await openFreshDatabase(inject("databaseKind")));
   const now = new Date().toISOString();
-  for (const user of [alice, bob, member, admin]) {
-    await db.insertInto("users").values({ id: user.id, email: user.email, name: user.name, role: user.role, password_hash: null, disabled_at: null, session_version: 1, created_at: now, updated_at: now }).execute();
-  }
-  await db
-    .insertInto("photos")
-    .values(
-      PHOTOS.map((photo, index) => {
-        const sortAt = new Date(Date.UTC(2024, 0, 30 - index)).toISOString();
-        return {
-          id: photo.id, owner_id: photo.owner.id, sha256: photo.id, status: photo.status ?? "ready", failure_reason: null, visibility: photo.visibility,
-          original_key: `originals/${photo.id}`, original_name: `${photo.id}.jpg`, original_type: "image/jpeg", original_size: 1, width: 1200, height: 800,
-          taken_at: null, camera_make: null, camera_model: null, lens: null, focal_length: null, aperture: null, exposure_time: null, iso: null,
-          gps_latitude: null, gps_longitude: null, gps_altitude: null, show_location: 0, thumbhash: null, dominant_color: null,
-          allow_download: null, sort_at: sortAt,
-          // Uploaded in the opposite order to the date taken, so the two sorts differ.
-          created_at: new Date(Date.UTC(2025, 0, 1 + index)).toISOString(), updated_at: now,
-        };
-      }),
-    )
-    .execute();
+  await insertUsers(db, [alice, bob, member, admin], now);
+  await insertPhotoRows(
+    db,
+    PHOTOS.map((photo, index) => ({
+      id: photo.id, owner_id: photo.owner.id, status: photo.status ?? "ready", visibility: photo.visibility,
+      sort_at: new Date(Date.UTC(2024, 0, 30 - index)).toISOString(),
+      // Uploaded in the opposite order to the date taken, so the two sorts differ.
+      created_at: new Date(Date.UTC(2025, 0, 1 + index)).toISOString(), updated_at: now,
+    })),
+  );
 });
 afterAll(() => remove());
 

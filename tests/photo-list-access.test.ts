@@ -21,7 +21,8 @@ import {
   whereListablePhotos,
 } from "@/src/photos/listable-photos";
 import { ANONYMOUS_VIEWER, toViewer, type Viewer } from "@/src/access/viewer";
-import { accessCast, insertCastUsers } from "./helpers/access-cast";
+import { insertUsers } from "./helpers/direct-rows";
+import { accessCast } from "./helpers/access-cast";
 import { openFreshDatabase } from "./helpers/test-database";
 
 const { owner, otherEditor, member, admin, viewers: VIEWERS, users } = accessCast("access");
@@ -70,7 +71,7 @@ let remove: () => Promise<void>;
 beforeAll(async () => {
   ({ db, remove } = await openFreshDatabase(inject("databaseKind")));
   const now = "2026-01-01T00:00:00.000Z";
-  await insertCastUsers(db, users, now);
+  await insertUsers(db, users, now);
   await db
     .insertInto("photos")
     .values(

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { SessionUser } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
 import { listRecentUploads } from "@/src/photos/recent-uploads.service";
+import { insertPhotoRows, insertUsers } from "./helpers/direct-rows";
 import { openFreshDatabase } from "./helpers/test-database";
 
 const editor: SessionUser = { id: "recent-editor", email: "editor@example.test", name: "Editor", role: "editor" };
@@ -15,24 +16,13 @@ let db: DatabaseHandle;
 let remove: () => Promise<void>;
 
 async function insertPhoto(id: string, ownerId: string, createdAt: string, options: { altText?: string; status?: "ready" | "processing" } = {}) {
-  await db
-    .insertInto("photos")
-    .values({
-      id, owner_id: ownerId, sha256: id, status: options.status ?? "ready", failure_reason: null, visibility: "private",
-      original_key: `originals/${id}`, original_name: `${id}.jpg`, original_type: "image/jpeg", original_size: 1, width: 1200, height: 800,
-      taken_at: null, camera_make: null, camera_model: null, lens: null, focal_length: null, aperture: null, exposure_time: null, iso: null,
-      gps_latitude: null, gps_longitude: null, gps_altitude: null, show_location: 0, thumbhash: null, dominant_color: null,
-      allow_download: null, sort_at: createdAt, created_at: createdAt, updated_at: createdAt, alt_text: options.altText ?? "",
-    })
-    .execute();
+  await insertPhotoRows(db, [{ id, owner_id: ownerId, status: options.status ?? "ready", sort_at: createdAt, alt_text: options.altText ?? "" }]);
 }
 
 beforeAll(async () => {
   ({ db, remove } = await openFreshDatabase(inject("databaseKind")));
   const now = new Date().toISOString();
-  for (const user of [editor, admin, viewer]) {
-    await db.insertInto("users").values({ id: user.id, email: user.email, name: user.name, role: user.role, password_hash: null, disabled_at: null, session_version: 1, created_at: now, updated_at: now }).execute();
-  }
+  await insertUsers(db, [editor, admin, viewer], now);
   await insertPhoto("older", editor.id, "2026-01-01T00:00:00.000Z", { altText: "A heron" });
   await insertPhoto("newer", editor.id, "2026-01-02T00:00:00.000Z", { status: "processing" });
   await insertPhoto("admins-own", admin.id, "2026-01-03T00:00:00.000Z");

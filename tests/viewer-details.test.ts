@@ -9,6 +9,7 @@ import { addPhotosToAlbum, createAlbum } from "@/src/albums/albums.service";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { Visibility } from "@/src/db/database";
 import { findGalleryPosition, getPhotoForViewer, getPhotoViewerInfo, listNeighbourPhotos } from "@/src/photos/photos.service";
+import { insertPhotoRows, insertUsers } from "./helpers/direct-rows";
 import { openFreshDatabase } from "./helpers/test-database";
 
 const owner: SessionUser = { id: "details-owner", email: "owner@example.test", name: "Owner", role: "editor" };
@@ -31,21 +32,16 @@ const PHOTOS: Array<{ id: string; visibility: Visibility; status?: "ready" | "pr
 beforeAll(async () => {
   ({ db, remove } = await openFreshDatabase(inject("databaseKind")));
   const now = new Date().toISOString();
-  for (const user of [owner, member]) {
-    await db.insertInto("users").values({ id: user.id, email: user.email, name: user.name, role: user.role, password_hash: null, disabled_at: null, session_version: 1, created_at: now, updated_at: now }).execute();
-  }
+  await insertUsers(db, [owner, member], now);
   for (const [index, photo] of PHOTOS.entries()) {
-    await db
-      .insertInto("photos")
-      .values({
-        id: photo.id, owner_id: owner.id, sha256: photo.id, status: photo.status ?? "ready", failure_reason: null, visibility: photo.visibility,
-        original_key: `originals/${photo.id}`, original_name: `${photo.id}.jpg`, original_type: "image/jpeg", original_size: 1, width: 1200, height: 800,
-        title: `Photo ${photo.id}`, caption: photo.caption ?? "",
+    await insertPhotoRows(db, [
+      {
+        id: photo.id, owner_id: owner.id, status: photo.status ?? "ready", visibility: photo.visibility, title: `Photo ${photo.id}`, caption: photo.caption ?? "",
         taken_at: "2008-10-22T16:29:49", camera_make: "NIKON CORPORATION", camera_model: "NIKON D70", lens: "18-70mm", focal_length: 24, aperture: 5.6, exposure_time: "1/250", iso: 200,
-        gps_latitude: 38.7223, gps_longitude: -9.1393, gps_altitude: null, show_location: photo.showLocation ? 1 : 0, thumbhash: null, dominant_color: null,
-        allow_download: null, sort_at: new Date(Date.UTC(2024, 0, 30 - index)).toISOString(), created_at: now, updated_at: now,
-      })
-      .execute();
+        gps_latitude: 38.7223, gps_longitude: -9.1393, show_location: photo.showLocation ? 1 : 0,
+        sort_at: new Date(Date.UTC(2024, 0, 30 - index)).toISOString(), created_at: now, updated_at: now,
+      },
+    ]);
   }
   // The album orders them by hand: v6, v4 (private), v2, v1.
   const album = await createAlbum(db, owner, { title: "Lisbon", slug: "lisbon", visibility: "public" });

@@ -5,6 +5,7 @@ import { ANONYMOUS_VIEWER, type SessionUser, toViewer } from "@/src/access/viewe
 import type { DatabaseHandle } from "@/src/db/client";
 import type { Visibility } from "@/src/db/database";
 import { listNeighbourPhotos } from "@/src/photos/photos.service";
+import { insertPhotoRows, insertUsers } from "./helpers/direct-rows";
 import { openFreshDatabase } from "./helpers/test-database";
 
 const owner: SessionUser = { id: "neighbours-owner", email: "owner@example.test", name: "Owner", role: "editor" };
@@ -27,21 +28,15 @@ const PHOTOS: Array<{ id: string; visibility: Visibility; status?: "ready" | "pr
 beforeAll(async () => {
   ({ db, remove } = await openFreshDatabase(inject("databaseKind")));
   const now = new Date().toISOString();
-  for (const user of [owner, member]) {
-    await db.insertInto("users").values({ id: user.id, email: user.email, name: user.name, role: user.role, password_hash: null, disabled_at: null, session_version: 1, created_at: now, updated_at: now }).execute();
-  }
+  await insertUsers(db, [owner, member], now);
   for (const [index, photo] of PHOTOS.entries()) {
     const sortAt = new Date(Date.UTC(2024, 0, 30 - index)).toISOString();
-    await db
-      .insertInto("photos")
-      .values({
-        id: photo.id, owner_id: owner.id, sha256: photo.id, status: photo.status ?? "ready", failure_reason: null, visibility: photo.visibility,
-        original_key: `originals/${photo.id}`, original_name: `${photo.id}.jpg`, original_type: "image/jpeg", original_size: 1, width: 1200, height: 800,
-        taken_at: null, camera_make: null, camera_model: null, lens: null, focal_length: null, aperture: null, exposure_time: null, iso: null,
-        gps_latitude: 38.7223, gps_longitude: -9.1393, gps_altitude: null, show_location: photo.showLocation ? 1 : 0, thumbhash: null, dominant_color: null,
-        allow_download: null, sort_at: sortAt, created_at: now, updated_at: now,
-      })
-      .execute();
+    await insertPhotoRows(db, [
+      {
+        id: photo.id, owner_id: owner.id, status: photo.status ?? "ready", visibility: photo.visibility,
+        gps_latitude: 38.7223, gps_longitude: -9.1393, show_location: photo.showLocation ? 1 : 0, sort_at: sortAt, created_at: now, updated_at: now,
+      },
+    ]);
   }
 });
 afterAll(() => remove());

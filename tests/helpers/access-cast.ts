@@ -1,6 +1,4 @@
-import type { Kysely } from "kysely";
 import { ANONYMOUS_VIEWER, type SessionUser, toViewer, type Viewer } from "@/src/access/viewer";
-import type { Database } from "@/src/db/database";
 
 /** The kinds of viewer every access table checks a rule against. */
 export type ViewerKind = "anonymous" | "viewer" | "editor-owner" | "other editor" | "admin";
@@ -24,11 +22,4 @@ export function accessCast(prefix: string) {
     ["admin", toViewer(admin)],
   ];
   return { owner, otherEditor, member, admin, viewers, users: [owner, otherEditor, member, admin] };
-}
-
-/** Inserts the cast's users (password-less) into a fresh test database. */
-export async function insertCastUsers(db: Kysely<Database>, users: SessionUser[], now: string): Promise<void> {
-  for (const each of users) {
-    await db.insertInto("users").values({ id: each.id, email: each.email, name: each.name, role: each.role, password_hash: null, disabled_at: null, session_version: 1, created_at: now, updated_at: now }).execute();
-  }
 }
