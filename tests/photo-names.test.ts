@@ -59,6 +59,26 @@ describe("untitled photos' accessible names", () => {
     expect(moves).toEqual(FILE_NAMES.map((fileName, index) => `Move Photo taken on 22 October 2008 (${fileName}), position ${index + 1} of 3`));
   });
 
+  it("the album editor's photo picker gets the owner's file names (GET /api/photos?owner=me); no other list carries them", async () => {
+    const own = await owner.client.request("/api/photos?owner=me&limit=100");
+    expect(own.status).toBe(200);
+    const ownPhotos = ((await own.json()) as { photos: Array<{ id: string; originalName?: string }> }).photos;
+    expect(photoIds.map((id) => ownPhotos.find((photo) => photo.id === id)?.originalName)).toEqual(FILE_NAMES);
+    // The same photos made public, listed to another signed-in user: no file name.
+    await db.updateTable("photos").set({ visibility: "public" }).where("id", "in", photoIds).execute();
+    try {
+      const member = await signedInAs("viewer");
+      const listed = await member.client.request("/api/photos?limit=100");
+      expect(listed.status).toBe(200);
+      const text = await listed.text();
+      expect(text).toContain(photoIds[0]);
+      for (const fileName of FILE_NAMES) expect(text).not.toContain(fileName);
+      expect(text).not.toContain("originalName");
+    } finally {
+      await db.updateTable("photos").set({ visibility: "private" }).where("id", "in", photoIds).execute();
+    }
+  });
+
   it("an admin editing the album hears the file names too; another editor's photo in an album is never named by its file", async () => {
     // The admin: the same names (the metadata policy lets admins see everything).
     const admin = await signedInAdmin();

@@ -28,6 +28,7 @@ export const photoSummarySchema = z.object({
   dominantColor: z.string().nullable(),
   takenAt: z.string().nullable().describe("ISO 8601; without an offset when the camera recorded none."),
   variants: z.array(photoVariantSchema),
+  originalName: z.string().optional().describe("The uploaded file name: only when listing the caller's own photos (?owner=me)."),
 });
 
 export const photoDetailSchema = photoSummarySchema.extend({

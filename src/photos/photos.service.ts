@@ -52,6 +52,8 @@ export interface PhotoSummary {
   dominantColor: string | null;
   takenAt: string | null;
   variants: PhotoVariantView[];
+  /** The uploaded file name: only in a list of the caller's own photos (?owner=me), where it tells untitled photos apart. */
+  originalName?: string;
 }
 
 export interface PhotoDetail extends PhotoSummary {
@@ -163,7 +165,11 @@ export async function listPhotosForViewer(
   const page = rows.slice(0, query.limit);
   const variants = await listVariants(db, page.map((row) => row.id));
   return {
-    photos: page.map((row) => toSummary(row, variants.filter((variant) => variant.photo_id === row.id))),
+    photos: page.map((row) => {
+      const summary = toSummary(row, variants.filter((variant) => variant.photo_id === row.id));
+      // Every row of an ?owner=me page is the caller's own, whose file names they may read.
+      return query.owner === "me" ? { ...summary, originalName: row.original_name } : summary;
+    }),
     nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]) : null,
   };
 }

@@ -46,7 +46,7 @@ export function PhotoPicker({ albumId, albumTitle, inAlbum, onClose, onAdded }: 
   function showPage(body: LibraryPage) {
     setLibrary((current) => {
       const known = new Set(current.map((photo) => photo.id));
-      return [...current, ...body.photos.filter((photo) => !known.has(photo.id)).map((photo) => toEditorPhoto(photo))];
+      return [...current, ...body.photos.filter((photo) => !known.has(photo.id)).map((photo) => toEditorPhoto(photo, photo.originalName))];
     });
     setCursor(body.nextCursor);
     setHasLoaded(true);
