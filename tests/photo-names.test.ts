@@ -136,5 +136,16 @@ describe("untitled photos' accessible names", () => {
     expect(picked.status, await picked.clone().text()).toBe(200);
     const selections = (await (await owner.client.request(`/api/shares/${share.id}/selections`)).json()) as { visitors: Array<{ picks: Array<{ name: string }> }> };
     expect(selections.visitors.flatMap((each) => each.picks.map((pick) => pick.name))).toEqual([`Photo taken on 22 October 2008 (${FILE_NAMES[1]})`]);
+
+    // The first photo goes to the trash and so leaves the link: the others are now Photos 1 and 2, not 2 and 3.
+    const trashed = await owner.client.request("/api/photos", { method: "PATCH", ...json({ photoIds: [photoIds[0]], action: "trash" }) });
+    expect(trashed.status, await trashed.clone().text()).toBe(200);
+    try {
+      const renumbered = (await (await visitor.request(`/s/${key}/api/photos`)).json()) as { photos: Array<{ name: string }> };
+      expect(renumbered.photos.map((photo) => photo.name)).toEqual(expected.slice(0, 2));
+      expect(await (await visitor.request(`/s/${key}/p/${photoIds[2]}`)).text()).toContain(`alt="${expected[1]}"`);
+    } finally {
+      await db.updateTable("photos").set({ trashed_at: null }).where("id", "=", photoIds[0]).execute();
+    }
   });
 });

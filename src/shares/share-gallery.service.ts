@@ -74,15 +74,18 @@ export interface ShareSummary {
 export const SHARE_PAGE_SIZE = 60;
 export const SHARE_PAGE_SIZE_MAX = 200;
 
-/** `position`: the photo's place in the share (0-based, fixed when it was added; gaps where photos left). */
-function toView(share: ShareRow, photo: PhotoRow & { position: number }, variants: PhotoVariantRow[], policy: ShareMetadataPolicy): SharePhotoView {
+/**
+ * `number`: the photo's place among those the link opens now, from 1. Not its stored position,
+ * which keeps a gap where a photo left the link: the visitor hears "Photo 2" after "Photo 1".
+ */
+function toView(share: ShareRow, photo: PhotoRow, number: number, variants: PhotoVariantRow[], policy: ShareMetadataPolicy): SharePhotoView {
   const hasLocation = policy.showsLocation && photo.gps_latitude !== null && photo.gps_longitude !== null;
   const base = sharePath(share.key);
   const takenAt = policy.showsExif ? photo.taken_at : null;
   const placeName = hasLocation ? placeNameAt(photo.gps_latitude as number, photo.gps_longitude as number) : null;
   return {
     id: photo.id,
-    name: photoAccessibleName({ altText: photo.alt_text, title: photo.title, takenAt, placeName }, { audience: "visitor", number: photo.position + 1 }),
+    name: photoAccessibleName({ altText: photo.alt_text, title: photo.title, takenAt, placeName }, { audience: "visitor", number }),
     title: photo.title,
     caption: photo.caption,
     altText: photo.alt_text,
@@ -132,8 +135,9 @@ export async function listSharePhotos(db: DatabaseHandle, share: ShareRow, page:
   const shown = rows.slice(0, limit);
   const variants = await listVariants(db, shown.map((row) => row.id));
   const policy = getShareMetadataPolicy(share);
+  const before = shown.length > 0 ? await countSharedPhotos(db, share.id, shown[0].position) : 0;
   return {
-    photos: shown.map((row) => toView(share, row, variants, policy)),
+    photos: shown.map((row, index) => toView(share, row, before + index + 1, variants, policy)),
     nextCursor: rows.length > limit ? encodeKeysetCursor(String(shown[shown.length - 1].position)) : null,
   };
 }
@@ -146,6 +150,10 @@ export async function getSharePhoto(
 ): Promise<{ photo: SharePhotoView; previousId: string | null; nextId: string | null }> {
   const row = await findSharedPhoto(db, share.id, photoId);
   if (!row) throw new AppError("NOT_FOUND", "This link has no photo with that id.");
-  const [variants, neighbours] = await Promise.all([listVariants(db, [row.id]), findSharedNeighbours(db, share.id, row.position)]);
-  return { photo: toView(share, row, variants, getShareMetadataPolicy(share)), ...neighbours };
+  const [variants, neighbours, before] = await Promise.all([
+    listVariants(db, [row.id]),
+    findSharedNeighbours(db, share.id, row.position),
+    countSharedPhotos(db, share.id, row.position),
+  ]);
+  return { photo: toView(share, row, before + 1, variants, getShareMetadataPolicy(share)), ...neighbours };
 }

@@ -41,9 +41,12 @@ export function listSharedPhotos(
   return query.orderBy("share_photos.position").limit(page.limit).execute();
 }
 
-/** How many photos the share opens now. */
-export async function countSharedPhotos(db: DatabaseHandle, shareId: string): Promise<number> {
-  const row = await sharedPhotos(db, shareId).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+/** How many photos the share opens now; with `beforePosition`, how many of them come before that place. */
+export async function countSharedPhotos(db: DatabaseHandle, shareId: string, beforePosition?: number): Promise<number> {
+  const row = await sharedPhotos(db, shareId)
+    .$if(beforePosition !== undefined, (query) => query.where("share_photos.position", "<", beforePosition!))
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
