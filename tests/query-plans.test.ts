@@ -20,6 +20,7 @@ import {
   createAlbum,
   findAlbumBySlugForViewer,
   findAlbumNeighbours,
+  findAlbumPosition,
   listAlbumPhotosForViewer,
   listAlbumsForViewer,
   listAlbumsHoldingPhoto,
@@ -348,6 +349,7 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
           await listAlbumPhotosForViewer(db, viewer, album.id, { limit: 5 });
           await listAlbumPhotosForViewer(db, viewer, album.id, { limit: 5, cursor: first.nextCursor ?? undefined });
           await findAlbumNeighbours(db, viewer, album.id, inside);
+          await findAlbumPosition(db, viewer, album.id, inside);
           await listAlbumsForViewer(db, viewer, { parentId: null });
           await listAlbumsHoldingPhoto(db, viewer, inside);
         });

@@ -3,7 +3,7 @@ import type { Viewer } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
 import { getPhotoForViewer, type NeighbourPhoto, type PhotoSummary, type ViewerPosition } from "@/src/photos/photos.service";
-import { findAlbumBySlugForViewer, findAlbumNeighbours, listAlbumPhotosForViewer } from "./albums.service";
+import { findAlbumBySlugForViewer, findAlbumNeighbours, findAlbumPosition, listAlbumPhotosForViewer } from "./albums.service";
 import type { AlbumLookup, AlbumSummary } from "./albums.types";
 import { parseIdentifierSegment } from "@/src/validation/input-text";
 
@@ -130,13 +130,16 @@ export async function listAllAlbumPhotos(db: DatabaseHandle, viewer: Viewer, alb
 
 /**
  * The photo's place in the album's order as the full-screen viewer walks it ("3 / 24"): among the
- * album's photos this viewer may see, in the album's order. Null when the album or the photo is not
- * theirs to see, or the album is longer than the editor's limit (the viewer then shows no count).
+ * album's photos this viewer may see, in the album's order, counted (never listed), so an album of
+ * any length has its count. Null when the album or the photo is not theirs to see.
  */
 export async function findAlbumViewerPosition(db: DatabaseHandle, viewer: Viewer, slug: string, photoId: string): Promise<ViewerPosition | null> {
   const album = await resolveAlbum(db, viewer, slug);
   if (!album) return null;
-  const { photos, isComplete } = await listAllAlbumPhotos(db, viewer, album.id);
-  const index = photos.findIndex((photo) => photo.id === photoId);
-  return isComplete && index !== -1 ? { index: index + 1, total: photos.length } : null;
+  try {
+    return await findAlbumPosition(db, viewer, album.id, photoId);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
+import type { ExpressionBuilder } from "kysely";
 import type { DatabaseHandle } from "@/src/db/client";
-import type { AlbumRow, AlbumSortColumn, AlbumUpdate, NewAlbumRow, PhotoRow } from "@/src/db/database";
+import type { AlbumRow, AlbumSortColumn, AlbumUpdate, Database, NewAlbumRow, PhotoRow } from "@/src/db/database";
 import { type PhotoListAccess, whereListablePhotos } from "@/src/photos/listable-photos";
 import { type AlbumListAccess, whereListableAlbums } from "./album-access";
 
@@ -216,14 +217,32 @@ export function listAlbumPhotoPage(
     .select(["album_photos.order_key", "album_photos.photo_sort_at", "album_photos.photo_created_at"])
     .where("album_photos.album_id", "=", query.albumId)
     .where((eb) => whereListablePhotos(eb, query.access))
-    .$if(after !== undefined && manual, (select) => select.where("album_photos.order_key", order === "asc" ? ">" : "<", after!.key))
-    .$if(after !== undefined && !manual, (select) =>
-      select.where((eb) => eb(eb.refTuple(walk.column, "album_photos.photo_id"), order === "asc" ? ">" : "<", eb.tuple(after!.key, after!.photoId))),
-    )
+    .$if(after !== undefined, (select) => select.where((eb) => whereBeyond(eb, query.sort, order, after!)))
     .orderBy(walk.column, order)
     .$if(!manual, (select) => select.orderBy("album_photos.photo_id", order))
     .limit(query.limit)
     .execute();
+}
+
+/** The album's rows beyond `position` when its sort is walked in `order` (manual order's key is unique; the others break ties by photo id). */
+function whereBeyond(eb: ExpressionBuilder<Database, "album_photos" | "photos">, sort: AlbumSortColumn, order: "asc" | "desc", position: AlbumPosition) {
+  const comparison = order === "asc" ? ">" : "<";
+  if (sort === "manual") return eb("album_photos.order_key", comparison, position.key);
+  return eb(eb.refTuple(SORT_WALK[sort].column, "album_photos.photo_id"), comparison, eb.tuple(position.key, position.photoId));
+}
+
+/** How many of the album's photos the reader may see come before `position` in its sort (the viewer's "3 / 24"). */
+export async function countAlbumPhotosBefore(db: DatabaseHandle, query: { albumId: string; sort: AlbumSortColumn; access: PhotoListAccess; position: AlbumPosition }): Promise<number> {
+  const backwards = SORT_WALK[query.sort].order === "asc" ? "desc" : "asc";
+  const row = await db
+    .selectFrom("album_photos")
+    .innerJoin("photos", "photos.id", "album_photos.photo_id")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("album_photos.album_id", "=", query.albumId)
+    .where((eb) => whereListablePhotos(eb, query.access))
+    .where((eb) => whereBeyond(eb, query.sort, backwards, query.position))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The photo's row in the album, joined with the photo, if the reader may see it there. */

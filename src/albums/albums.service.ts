@@ -19,6 +19,7 @@ import { albumListAccessOf, canEditAlbum, canViewAlbum } from "./album-access";
 import { countSubAlbumPhotosRemembered, countVisibleAlbumPhotosRemembered } from "./album-counts";
 import {
   type AlbumPosition,
+  countAlbumPhotosBefore,
   countAlbumRows,
   deleteAlbumPhotos,
   deleteAlbumRow,
@@ -286,6 +287,17 @@ export async function findAlbumNeighbours(
     listAlbumPhotoPage(db, { albumId, sort: album.sort, access, after: position, limit: 1 }),
   ]);
   return { previousId: previous?.id ?? null, nextId: next?.id ?? null };
+}
+
+/** The photo's place in the album's order among the photos this viewer may see there, and how many that is ("3 / 24"). */
+export async function findAlbumPosition(db: DatabaseHandle, viewer: Viewer, albumId: string, photoId: string): Promise<{ index: number; total: number }> {
+  const album = await getVisibleAlbum(db, viewer, albumId);
+  const access = photoListAccessOf(viewer);
+  const row = await findVisibleAlbumPhoto(db, albumId, photoId, access);
+  if (!row) throw new AppError("NOT_FOUND", "That photo is not in this album.");
+  const position = { key: sortKeyOf(row, album.sort), photoId: row.id };
+  const [before, counts] = await Promise.all([countAlbumPhotosBefore(db, { albumId, sort: album.sort, access, position }), countVisibleAlbumPhotosRemembered(db, [albumId], access)]);
+  return { index: before + 1, total: counts.get(albumId) ?? 0 };
 }
 
 /** The albums holding this photo that the viewer may list (for the photo page); none when they may not see the photo. */
