@@ -7,9 +7,10 @@
 // nothing changed.
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { type PhotoDetailBody, uploadFiles, waitForProcessing } from "./helpers/photos";
 import { createTestUser, signedInAs, TestClient } from "./helpers/test-client";
+import { openTestDatabase } from "./helpers/test-database";
 
 /**
  * A small JPEG stored 480×320 with EXIF orientation 6 (shown turned a quarter right: upright
@@ -221,6 +222,24 @@ describe("the photo editor's date, location and rotation", () => {
     await patched(owner, photo.id, { rotation: 0 });
     const back = await waitForRender(owner, photo.id, turned);
     expect({ width: back.width, height: back.height, rotation: back.rotation }).toEqual({ width: 320, height: 480, rotation: 0 });
+  });
+
+  it("a date set by hand outlives processing again: a failed photo retried keeps it, and stays out of 'Date unknown'", async () => {
+    const retried = await upload(owner, await sidewaysJpeg((Date.now() + 7) % 50), "retried.jpg");
+    await patched(owner, retried.id, { takenAt: "2012-03-04T05:06+01:00" });
+    // As if its processing had failed since (the file has no EXIF date: reading it again would clear the owner's).
+    const db = openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
+    try {
+      await db.updateTable("photos").set({ status: "failed", failure_reason: "A test says so" }).where("id", "=", retried.id).execute();
+    } finally {
+      await db.destroy();
+    }
+    const retry = await owner.request(`/api/photos/${retried.id}/retry`, { method: "POST" });
+    expect(retry.status, await retry.clone().text()).toBe(202);
+    const again = await waitForProcessing(owner, retried.id);
+    expect(again.status).toBe("ready");
+    expect(again.takenAt).toBe("2012-03-04T05:06:00+01:00");
+    expect((await pageText(owner, "/years/2012")).text).toContain(`/p/${retried.id}`);
   });
 
   it("an admin may correct anyone's photo", async () => {

@@ -112,6 +112,8 @@ export interface PhotosTable {
   caption: Generated<string>;
   alt_text: Generated<string>;
   taken_at: string | null;
+  /** 1 when taken_at is the owner's own (the editor, the importer): processing again keeps it rather than reading the file's. */
+  taken_at_by_owner: Generated<number>;
   camera_make: string | null;
   camera_model: string | null;
   lens: string | null;

@@ -125,12 +125,14 @@ async function makeVisible(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
   const smallest = [...visible].sort((a, b) => a.width - b.width)[0];
   const placeholder = await makePlaceholder(smallest.bytes);
   const { exif, gps } = decoded.metadata;
+  // A date the owner set (or cleared) by hand outlives processing again; the file's is only a default.
+  const takenAt = photo.taken_at_by_owner === 1 ? photo.taken_at : exif.takenAt;
   await updatePhoto(getDb(), photo.id, {
     status: "ready",
     failure_reason: null,
     width: decoded.originalWidth,
     height: decoded.originalHeight,
-    taken_at: exif.takenAt,
+    taken_at: takenAt,
     camera_make: exif.cameraMake,
     camera_model: exif.cameraModel,
     lens: exif.lens,
@@ -145,7 +147,7 @@ async function makeVisible(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
     gps_altitude: gps?.altitude ?? null,
     thumbhash: placeholder.thumbhash,
     dominant_color: placeholder.dominantColor,
-    sort_at: exif.takenAt ?? photo.created_at,
+    sort_at: takenAt ?? photo.created_at,
     updated_at: new Date().toISOString(),
   });
   announcePhotosChanged();

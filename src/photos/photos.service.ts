@@ -327,7 +327,7 @@ function auditedFields(photo: PhotoRow): Record<keyof UpdatePhotoInput, unknown>
  */
 function correctedColumns(photo: PhotoRow, input: UpdatePhotoInput): Partial<PhotoRow> {
   return {
-    ...(input.takenAt !== undefined && { taken_at: input.takenAt, sort_at: input.takenAt ?? photo.created_at }),
+    ...(input.takenAt !== undefined && { taken_at: input.takenAt, taken_at_by_owner: 1, sort_at: input.takenAt ?? photo.created_at }),
     // A place set by hand has no altitude: the one recorded was of the place it replaces.
     ...(input.location !== undefined && {
       gps_latitude: input.location?.latitude ?? null,
