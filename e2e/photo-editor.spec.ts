@@ -83,3 +83,50 @@ test("at 390 px the owner dates, places and turns a photo without a date", async
     await context.close();
   }
 });
+
+test("the rating and colour label are set with the keyboard alone, and the library filters by them", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await newAdminContext(browser);
+  const page = await context.newPage();
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/p/${photoId}`);
+    const editor = page.getByRole("form", { name: "Edit photo" });
+    const rating = editor.getByRole("group", { name: "Rating" });
+    const label = editor.getByRole("group", { name: "Colour label" });
+    await rating.getByRole("radio", { name: "No rating" }).focus();
+    for (let step = 0; step < 4; step += 1) await page.keyboard.press("ArrowRight");
+    await expect(rating.getByRole("radio", { name: "4 stars" })).toBeChecked();
+    await page.keyboard.press("Tab");
+    await expect(label.getByRole("radio", { name: "No label" })).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(label.getByRole("radio", { name: "Red" })).toBeChecked();
+    fs.mkdirSync(SCREENS, { recursive: true });
+    for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+      await page.setViewportSize(size);
+      for (const theme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await rating.locator("xpath=..").screenshot({ path: path.join(SCREENS, `photo-editor-notes-${size.width}-${theme}.png`), animations: "disabled" });
+      }
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+    await editor.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, /Photo saved/)).toBeVisible();
+    const saved = ((await (await context.request.get(`/api/photos/${photoId}`)).json()) as { photo: { rating: number; label: string } }).photo;
+    expect(saved).toMatchObject({ rating: 4, label: "red" });
+
+    await page.goto("/admin/photos?minRating=4&label=red");
+    // Only this spec rates photos: the filtered library holds this one.
+    await expect(page.getByText("no_exif.jpg", { exact: true })).toBeVisible();
+    await expect(page.getByText("1 photo", { exact: true })).toBeVisible();
+    for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+      await page.setViewportSize(size);
+      for (const theme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.getByRole("form", { name: "Filter photos" }).screenshot({ path: path.join(SCREENS, `library-filters-rating-${size.width}-${theme}.png`), animations: "disabled" });
+      }
+    }
+  } finally {
+    await context.close();
+  }
+});

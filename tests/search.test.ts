@@ -152,6 +152,26 @@ const TABLE: Array<[string, string[], ("visitor" | "member" | "editor" | "admin"
   ["beach", ["p6", "p5", "p2", "p1"], "admin"],
   ["trashed", [], "editor"],
   ["tag:beach", ["p5", "p2", "p1"], "member"],
+  // The owner's ratings and labels (metadata policy): the owner and admins find by them; anyone
+  // else finds nothing by them, and excluding one keeps everything (p1 is public, rated 5, red).
+  ["rating:5", ["p6", "p5", "p1"], "editor"],
+  ["rating:5", ["p6", "p5", "p1"], "admin"],
+  ["rating:5", []],
+  ["rating:5", [], "member"],
+  ["rating:>=4", ["p6", "p5", "p2", "p1"], "editor"],
+  ["rating:<3", ["p3", "p4", "p8"], "editor"],
+  ["rating:0", ["p4", "p8"], "editor"],
+  ["-rating:0", ["p3", "p6", "p5", "p2", "p1"], "editor"],
+  ["label:red", ["p4", "p6", "p1"], "editor"],
+  ["label:red", []],
+  ["label:red", [], "member"],
+  ["-label:red", ["p3", "p4", "p2", "p1", "p8"]],
+  ["-label:red", ["p3", "p5", "p2", "p8"], "editor"],
+  ["label:none", ["p5", "p2", "p8"], "editor"],
+  ["label:none", []],
+  ["beach label:red", ["p6", "p1"], "editor"],
+  ["beach rating:5", [], "member"],
+  ["*each* rating:>=4 -label:red", ["p5", "p2"], "editor"],
 ];
 
 describe(`the search language on ${databaseKind}`, () => {

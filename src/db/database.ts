@@ -91,6 +91,10 @@ export type Visibility = (typeof VISIBILITIES)[number];
 export type PhotoStatus = "processing" | "ready" | "failed";
 export const PHOTO_ROTATIONS = [0, 90, 180, 270] as const;
 export type PhotoRotation = (typeof PHOTO_ROTATIONS)[number];
+/** The colour labels a photo may carry (Lightroom's and digiKam's five); src/import reads XMP into these. */
+export const PHOTO_LABELS = ["red", "yellow", "green", "blue", "purple"] as const;
+export type PhotoLabel = (typeof PHOTO_LABELS)[number];
+export const MAXIMUM_RATING = 5;
 export type VariantFormat = "jpeg" | "webp" | "avif";
 
 export interface PhotosTable {
@@ -135,6 +139,10 @@ export interface PhotosTable {
    * photo's size after it.
    */
   rotation: Generated<PhotoRotation>;
+  /** The owner's stars, 0-5 (0: none). Only the owner and admins see or search it (metadata policy). */
+  rating: Generated<number>;
+  /** The owner's colour label, or none. Only the owner and admins see or search it. */
+  label: Generated<PhotoLabel | null>;
   thumbhash: string | null;
   dominant_color: string | null;
   /** Part of every variant URL; a new one whenever the photo stops being public, so old public URLs die. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VISIBILITIES } from "@/src/db/database";
+import { MAXIMUM_RATING, PHOTO_LABELS, VISIBILITIES } from "@/src/db/database";
 
 // The library's filters, in one place for the API's schema, the page's query string and the filter
 // bar (client-safe: no database here; library.repository.ts turns each into SQL).
@@ -23,6 +23,10 @@ export const libraryFilterSchema = z.strictObject({
   tag: z.string().trim().min(1).max(200).optional(),
   /** Photos in no album at all. */
   inNoAlbum: flag.optional(),
+  /** Photos with at least this many stars (the owner's rating; the library is the owner's or an admin's). */
+  minRating: z.coerce.number().int().min(1).max(MAXIMUM_RATING).optional(),
+  /** Photos with this colour label, or none. */
+  label: z.enum([...PHOTO_LABELS, "none"]).optional(),
 });
 
 export type LibraryFilter = z.output<typeof libraryFilterSchema>;

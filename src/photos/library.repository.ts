@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder } from "kysely";
 import type { DatabaseHandle } from "@/src/db/client";
-import type { Database, PhotoRow } from "@/src/db/database";
+import type { Database, PhotoLabel, PhotoRow } from "@/src/db/database";
 import type { LibraryFilter } from "./library-filters";
 
 /** Whose photos a library query reads: one owner's (an editor's own), or everyone's (an admin). */
@@ -37,6 +37,9 @@ export function applyLibraryFilter<Output>(query: PhotoQuery<Output>, scope: Lib
         ),
       ),
     )
+    .$if(filter.minRating !== undefined, (select) => select.where("photos.rating", ">=", filter.minRating as number))
+    .$if(filter.label === "none", (select) => select.where("photos.label", "is", null))
+    .$if(filter.label !== undefined && filter.label !== "none", (select) => select.where("photos.label", "=", filter.label as PhotoLabel))
     .$if(filter.inNoAlbum === true, (select) =>
       select.where(({ not, exists, selectFrom }) => not(exists(selectFrom("album_photos").select("album_photos.photo_id").whereRef("album_photos.photo_id", "=", "photos.id")))),
     );

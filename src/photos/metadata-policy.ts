@@ -1,6 +1,7 @@
 import type { PhotoRow } from "@/src/db/database";
 import type { SiteSettings } from "@/src/settings/site-settings.service";
 import type { Viewer } from "@/src/access/viewer";
+import { signedInUser } from "@/src/access/viewer";
 import { isOwnerOrAdmin } from "./photo-access";
 
 /**
@@ -13,6 +14,10 @@ import { isOwnerOrAdmin } from "./photo-access";
  *   edit history (src/images/exif-filter.ts keeps exactly that list in downloads). They download
  *   only where the site allows it or the photo says so, and then a download copy, never the original.
  *
+ * - The owner's rating and colour label are notes to themselves: only the owner and admins see
+ *   them, and only they can find photos by them (search's rating: and label:), whatever the photo's
+ *   visibility. There is no setting to show them.
+ *
  * Served variants carry no metadata at all but the colour profile, whoever asks.
  */
 export interface MetadataPolicy {
@@ -20,6 +25,8 @@ export interface MetadataPolicy {
   seesEverything: boolean;
   /** Whether the location may appear in what this viewer gets (JSON, page, download copy). */
   seesLocation: boolean;
+  /** The owner's rating and colour label: seen, filtered and searched by the owner and admins only. */
+  seesOwnerNotes: boolean;
   /** What a download gives this viewer: the untouched original, a download copy, or nothing. */
   download: "original" | "copy" | "none";
 }
@@ -33,10 +40,24 @@ export function isDownloadAllowed(photo: PolicyFields, site: SiteSettings): bool
 
 /** The policy for a viewer who may see the photo (callers check that first, with canViewPhoto). */
 export function getMetadataPolicy(viewer: Viewer, photo: PolicyFields, site: SiteSettings): MetadataPolicy {
-  if (isOwnerOrAdmin(viewer, photo)) return { seesEverything: true, seesLocation: true, download: "original" };
+  if (isOwnerOrAdmin(viewer, photo)) return { seesEverything: true, seesLocation: true, seesOwnerNotes: true, download: "original" };
   return {
     seesEverything: false,
     seesLocation: photo.show_location === 1,
+    seesOwnerNotes: false,
     download: isDownloadAllowed(photo, site) ? "copy" : "none",
   };
+}
+
+/**
+ * Whose rating and colour label a viewer may see, and so filter and search by: the same rule as
+ * `seesOwnerNotes`, for a list rather than one photo. Visitors: nobody's. A user: their own. An
+ * admin: every photo's (as the admin sees every field of every photo).
+ */
+export type OwnerNotesScope = { kind: "nobody" } | { kind: "own"; ownerId: string } | { kind: "all" };
+
+export function ownerNotesScopeOf(viewer: Viewer): OwnerNotesScope {
+  const user = signedInUser(viewer);
+  if (user === null) return { kind: "nobody" };
+  return user.role === "admin" ? { kind: "all" } : { kind: "own", ownerId: user.id };
 }

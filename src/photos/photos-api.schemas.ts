@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@/src/access/roles";
-import { PHOTO_ROTATIONS, VISIBILITIES } from "@/src/db/database";
+import { PHOTO_LABELS, PHOTO_ROTATIONS, VISIBILITIES } from "@/src/db/database";
 import { schemaMatches } from "@/src/validation/schema-matches";
 import type { PhotoDetail, PhotoSummary } from "./photos.service";
 
@@ -54,6 +54,8 @@ export const photoDetailSchema = photoSummarySchema.extend({
   downloadUrl: z.string().nullable().describe("Where this caller downloads the photo, or null when they may not."),
   canEdit: z.boolean(),
   rotation: z.union(PHOTO_ROTATIONS.map((degrees) => z.literal(degrees))).describe("Degrees clockwise the owner turned the photo by, on top of its file's own orientation; the variants already show it."),
+  rating: z.number().int().min(0).max(5).nullable().describe("The owner's stars, 0-5 (0: none); null for anyone but the owner and admins, who never see it."),
+  label: z.enum(PHOTO_LABELS).nullable().describe("The owner's colour label; null when there is none, and always for anyone but the owner and admins."),
   cameraSlug: z.string().nullable().describe("The camera's URL name: its photos are at /cameras/{cameraSlug}. Null when unknown."),
   lensSlug: z.string().nullable().describe("The lens's URL name: its photos are at /lenses/{lensSlug}. Null when unknown."),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PHOTO_ROTATIONS, VISIBILITIES } from "@/src/db/database";
+import { MAXIMUM_RATING, PHOTO_LABELS, PHOTO_ROTATIONS, VISIBILITIES } from "@/src/db/database";
 import { multilineText, singleLineText } from "@/src/validation/input-text";
 import { normaliseTakenAt } from "./taken-at-input";
 
@@ -7,6 +7,8 @@ import { normaliseTakenAt } from "./taken-at-input";
 // headers (download names) and logs. Line breaks are allowed in captions only (src/validation/input-text.ts).
 
 export const visibilitySchema = z.enum(VISIBILITIES);
+export const ratingSchema = z.number().int().min(0).max(MAXIMUM_RATING);
+export const labelSchema = z.enum(PHOTO_LABELS);
 
 export const updatePhotoSchema = z
   .strictObject({
@@ -43,6 +45,8 @@ export const updatePhotoSchema = z
       .union(PHOTO_ROTATIONS.map((degrees) => z.literal(degrees)))
       .optional()
       .describe("Degrees clockwise to turn the photo by, on top of its file's own orientation; the variants are made again (new URLs), the original is kept as uploaded."),
+    rating: ratingSchema.optional().describe("The owner's stars, 0-5 (0: none). Seen and searched only by the owner and admins."),
+    label: labelSchema.nullable().optional().describe("The owner's colour label; null: none. Seen and searched only by the owner and admins."),
   })
   .refine((value) => Object.keys(value).length > 0, "Send at least one field to change.");
 

@@ -4,7 +4,7 @@ import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { changedFields } from "@/src/audit/changed-fields";
 import type { DatabaseHandle } from "@/src/db/client";
 import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
-import type { PhotoRotation, PhotoRow, PhotoVariantRow } from "@/src/db/database";
+import type { PhotoLabel, PhotoRotation, PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import type { ExifSummary } from "@/src/images/photo-metadata-reader";
 import { getSiteSettings } from "@/src/settings/site-settings.service";
@@ -75,6 +75,9 @@ export interface PhotoDetail extends PhotoSummary {
   canEdit: boolean;
   /** The owner's turn, degrees clockwise, on top of the file's own orientation (the variants already show it). */
   rotation: PhotoRotation;
+  /** The owner's stars and colour label: null for anyone but the owner and admins (metadata policy). */
+  rating: number | null;
+  label: PhotoLabel | null;
   /** The URL names of its camera and lens (/cameras/[slug], /lenses/[slug]); null when unknown. */
   cameraSlug: string | null;
   lensSlug: string | null;
@@ -130,6 +133,8 @@ function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], 
     downloadUrl: policy.download === "none" ? null : toDownloadUrl(photo.id),
     canEdit: canEditPhoto(viewer, photo),
     rotation: photo.rotation,
+    rating: policy.seesOwnerNotes ? photo.rating : null,
+    label: policy.seesOwnerNotes ? photo.label : null,
     cameraSlug: photo.camera_slug,
     lensSlug: photo.lens_slug,
   };
@@ -317,6 +322,8 @@ function auditedFields(photo: PhotoRow): Record<keyof UpdatePhotoInput, unknown>
     takenAt: photo.taken_at,
     location: photo.gps_latitude === null || photo.gps_longitude === null ? null : { latitude: photo.gps_latitude, longitude: photo.gps_longitude },
     rotation: photo.rotation,
+    rating: photo.rating,
+    label: photo.label,
   };
 }
 
@@ -359,6 +366,8 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
       ...(input.visibility !== undefined && { visibility: input.visibility }),
       ...(input.showLocation !== undefined && { show_location: input.showLocation ? 1 : 0 }),
       ...(input.allowDownload !== undefined && { allow_download: input.allowDownload === null ? null : input.allowDownload ? 1 : 0 }),
+      ...(input.rating !== undefined && { rating: input.rating }),
+      ...(input.label !== undefined && { label: input.label }),
       ...correctedColumns(photo, input),
       updated_at: now,
     });

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "@/src/db/database";
+import type { OwnerNotesScope } from "@/src/photos/metadata-policy";
 import { tagKey, tagNameProblem } from "@/src/tags/tag-name";
 import { foldSearchText } from "./fold-search-text";
 import type { SearchTerm, SubstringTerm, TextTerm } from "./search-query.types";
@@ -99,6 +100,8 @@ export interface ResolvedSearch {
    * with that slug the viewer may list. Possibly none: the term then finds nothing.
    */
   slugs: Map<SearchTerm, string[]>;
+  /** Whose ratings and labels the viewer may search (metadata policy): rating: and label: find only those photos. */
+  ownerNotes: OwnerNotesScope;
 }
 
 /** Whether the query has free words or substrings: then the indexes of the text drive the query; otherwise the photos' own indexes do. */
@@ -232,6 +235,20 @@ function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTe
           : eb(column, term.comparison, term.value);
       return eb.and([eb(column, "is not", null), comparison]);
     }
+    case "rating":
+    case "label": {
+      // Only photos whose notes the viewer may see can match, so neither a term nor its negation
+      // tells a visitor anything: NOT of "theirs and rated 5" keeps every photo of someone else.
+      const visible = ownerNotesCondition(eb, resolved.ownerNotes);
+      if (visible === null) return eb.lit(false);
+      const note =
+        term.kind === "rating"
+          ? eb("photos.rating", term.comparison, term.value)
+          : term.value === "none"
+            ? eb("photos.label", "is", null)
+            : eb.and([eb("photos.label", "is not", null), eb("photos.label", "=", term.value)]);
+      return visible === true ? note : eb.and([visible, note]);
+    }
     case "orientation": {
       const known = [eb("photos.width", "is not", null), eb("photos.height", "is not", null)];
       const shape =
@@ -243,6 +260,13 @@ function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTe
       return eb.and([...known, shape]);
     }
   }
+}
+
+/** Photos whose rating and label the viewer may see: all (true), none (null), or their own. */
+function ownerNotesCondition(eb: PhotosBuilder, scope: OwnerNotesScope): Expression<SqlBool> | true | null {
+  if (scope.kind === "nobody") return null;
+  if (scope.kind === "all") return true;
+  return eb("photos.owner_id", "=", scope.ownerId);
 }
 
 /**

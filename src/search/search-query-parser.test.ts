@@ -113,6 +113,12 @@ describe("parseSearchQuery: inputs and the terms they make", () => {
     ["*on b*", [word("*on", ["on"]), word("b*", ["b"])]],
     ["orientation:portrait", [{ kind: "orientation", raw: "orientation:portrait", negated: false, value: "portrait" }]],
     ["-orientation:Square", [{ kind: "orientation", raw: "-orientation:Square", negated: true, value: "square" }]],
+    ["rating:5", [{ kind: "rating", raw: "rating:5", negated: false, comparison: "=", value: 5 }]],
+    ["rating:>=4", [{ kind: "rating", raw: "rating:>=4", negated: false, comparison: ">=", value: 4 }]],
+    ["-Rating:0", [{ kind: "rating", raw: "-Rating:0", negated: true, comparison: "=", value: 0 }]],
+    ["label:red", [{ kind: "label", raw: "label:red", negated: false, value: "red" }]],
+    ["label:Purple", [{ kind: "label", raw: "label:Purple", negated: false, value: "purple" }]],
+    ["-label:none", [{ kind: "label", raw: "-label:none", negated: true, value: "none" }]],
   ];
 
   it.each(table)("%j", (input, expected) => {
@@ -166,6 +172,10 @@ describe("parseSearchQuery: errors name the token and where it starts", () => {
     ["f:wide", "f:wide", 0, "f:wide is not an aperture (use f:<2.8)"],
     ["f:0", "f:0", 0, "is not an aperture"],
     ["orientation:diagonal", "orientation:diagonal", 0, "is not an orientation: portrait, landscape or square"],
+    ["rating:6", "rating:6", 0, "rating:6 is not a rating: 0 (none) to 5 stars (use rating:>=4)"],
+    ["rating:>=4.5", "rating:>=4.5", 0, "is not a rating"],
+    ["rating:-1", "rating:-1", 0, "is not a rating"],
+    ["label:orange", "label:orange", 0, "label:orange is not a label: red, yellow, green, blue, purple, none (use label:red)"],
     ["tag:", "tag:", 0, "tag: needs a value (use tag:beach)"],
     ['tag:""', 'tag:""', 0, "needs a value"],
     ["-camera:", "-camera:", 0, "-camera: needs a value"],
@@ -228,6 +238,8 @@ describe("formatSearchTerm", () => {
     "iso:>1600",
     "f:<2.8",
     "orientation:portrait",
+    "rating:>=4",
+    "-label:red",
     "*ton*",
     "-*Café*",
   ])("%j parses back to the same term", (input) => {
@@ -244,6 +256,10 @@ describe("describeSearchTerm", () => {
     expect(describeSearchTerm(taken)).toEqual({ field: "Taken", value: "2024-05-01" });
     expect(describeSearchTerm(iso)).toEqual({ field: "ISO", value: "> 1600" });
     expect(describeSearchTerm(phrase)).toEqual({ field: "Phrase", value: "“red door”" });
+    const [rated, unrated, label] = termsOf("rating:>=4 rating:0 label:red");
+    expect(describeSearchTerm(rated)).toEqual({ field: "Rating", value: "≥ 4 ★" });
+    expect(describeSearchTerm(unrated)).toEqual({ field: "Rating", value: "none" });
+    expect(describeSearchTerm(label)).toEqual({ field: "Label", value: "red" });
     const [contains] = termsOf("-*Tön*");
     expect(describeSearchTerm(contains)).toEqual({ field: "Contains", value: "ton" });
   });

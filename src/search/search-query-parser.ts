@@ -10,8 +10,8 @@
 // - `"..."` is a phrase: its words in a row. A quote with no closing quote runs to the end of the
 //   text. Quotes may also hold a field's value: camera:"eos 40d". Inside quotes a colon is plain
 //   text ("10:30 pm" is a phrase).
-// - `name:value` with a known field (tag, album, camera, lens, year, date, iso, f, orientation; the
-//   name in any case) is a filter. A token whose part before the first colon is letters only and
+// - `name:value` with a known field (tag, album, camera, lens, year, date, iso, f, orientation,
+//   rating, label; the name in any case) is a filter. A token whose part before the first colon is letters only and
 //   not a field (foo:bar, http://...) is an error naming it, so a typo never silently searches for
 //   text; quote it to search for the words. A colon after digits (10:30) is a free word.
 // - `*ton*` (stars at both ends, letters and digits between) is a substring: the photo's text holds
@@ -31,6 +31,9 @@ import {
   MIN_SUBSTRING_LENGTH,
   ORIENTATIONS,
   SEARCH_FIELDS,
+  SEARCH_LABELS,
+  type LabelTerm,
+  type RatingTerm,
   type DateTerm,
   type NumberTerm,
   type Orientation,
@@ -53,6 +56,8 @@ export const SEARCH_FIELD_EXAMPLES: Record<SearchField, string> = {
   iso: "iso:>1600",
   f: "f:<2.8",
   orientation: "orientation:portrait",
+  rating: "rating:>=4",
+  label: "label:red",
 };
 
 const WHITESPACE = /[\s\p{Cc}]/u;
@@ -237,6 +242,18 @@ function readField(
       const term: NumberTerm = { kind: "aperture", ...base, comparison, value: Number(digits) };
       return term;
     }
+    case "rating": {
+      const { comparison, number } = splitComparison(value);
+      if (!/^[0-5]$/.test(number)) return fail("is not a rating: 0 (none) to 5 stars");
+      const term: RatingTerm = { kind: "rating", ...base, comparison, value: Number(number) };
+      return term;
+    }
+    case "label": {
+      const label = value.toLowerCase();
+      if (!(SEARCH_LABELS as readonly string[]).includes(label)) return fail(`is not a label: ${SEARCH_LABELS.join(", ")}`);
+      const term: LabelTerm = { kind: "label", ...base, value: label as LabelTerm["value"] };
+      return term;
+    }
     case "year":
     case "date":
       return readDate(field, value, base, fail);
@@ -352,6 +369,10 @@ export function formatSearchTerm(term: SearchTerm): string {
       return `${dash}${term.kind === "iso" ? "iso" : "f"}:${term.comparison === "=" ? "" : term.comparison}${term.value}`;
     case "date":
       return `${dash}date:${term.from ?? ""}..${term.to === null ? "" : dayBefore(term.to)}`;
+    case "rating":
+      return `${dash}rating:${term.comparison === "=" ? "" : term.comparison}${term.value}`;
+    case "label":
+      return `${dash}label:${term.value}`;
   }
 }
 
@@ -387,6 +408,10 @@ export function describeSearchTerm(term: SearchTerm): { field: string; value: st
       return { field: "Aperture", value: `${comparisonText(term.comparison)}f/${term.value}` };
     case "date":
       return { field: "Taken", value: describeDates(term) };
+    case "rating":
+      return { field: "Rating", value: term.value === 0 && term.comparison === "=" ? "none" : `${comparisonText(term.comparison)}${term.value} ★` };
+    case "label":
+      return { field: "Label", value: term.value };
   }
 }
 

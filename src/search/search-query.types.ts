@@ -3,13 +3,15 @@
 // into SQL for SQLite and PostgreSQL alike. Client-safe: the search page builds its filter chips
 // from it.
 //
+import { PHOTO_LABELS, type PhotoLabel } from "@/src/db/database";
+
 // Every term is ANDed with the others. `raw` is the term as typed (with its `-`), so a chip can
 // show it and removing a chip removes exactly that text from the box.
 
 export type SearchComparison = "=" | "<" | "<=" | ">" | ">=";
 
 /** The fields a `name:value` token may name. `f` is the aperture (f-number). */
-export const SEARCH_FIELDS = ["tag", "album", "camera", "lens", "year", "date", "iso", "f", "orientation"] as const;
+export const SEARCH_FIELDS = ["tag", "album", "camera", "lens", "year", "date", "iso", "f", "orientation", "rating", "label"] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 export const ORIENTATIONS = ["portrait", "landscape", "square"] as const;
@@ -74,7 +76,27 @@ export interface OrientationTerm extends TermBase {
   value: Orientation;
 }
 
-export type SearchTerm = TextTerm | SubstringTerm | NameTerm | DateTerm | NumberTerm | OrientationTerm;
+/**
+ * `rating:5`, `rating:>=4`: the owner's stars (0 = none). Like `label:`, it finds only photos whose
+ * rating the viewer may see (their own; an admin's, every photo): for anyone else it finds nothing,
+ * so a search can never tell a visitor how the owner rated a photo.
+ */
+export interface RatingTerm extends TermBase {
+  kind: "rating";
+  comparison: SearchComparison;
+  value: number;
+}
+
+/** The labels `label:` takes: a colour, or `none` for photos without one. */
+export const SEARCH_LABELS = [...PHOTO_LABELS, "none"] as const;
+
+/** `label:red`, `label:none`: the owner's colour label; only the photos whose label the viewer may see. */
+export interface LabelTerm extends TermBase {
+  kind: "label";
+  value: PhotoLabel | "none";
+}
+
+export type SearchTerm = TextTerm | SubstringTerm | NameTerm | DateTerm | NumberTerm | OrientationTerm | RatingTerm | LabelTerm;
 
 export interface SearchQuery {
   terms: SearchTerm[];

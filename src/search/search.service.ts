@@ -9,6 +9,7 @@ import { describeCamera } from "@/src/photos/describe-camera";
 import { albumListAccessOf } from "@/src/albums/album-access";
 import { mayList, type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
 import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
+import { ownerNotesScopeOf } from "@/src/photos/metadata-policy";
 import { type PhotoSummary, summarizePhotos } from "@/src/photos/photos.service";
 import { tagKey, tagNameProblem } from "@/src/tags/tag-name";
 import { foldSearchText } from "./fold-search-text";
@@ -111,7 +112,7 @@ async function resolveQuery(db: DatabaseHandle, query: SearchQuery, viewer: View
     const names = [...new Set([term.value.trim().toLowerCase(), slugify(term.value)])].filter((name) => name.length > 0);
     slugs.set(term, await findListableAlbumIds(db, names, albumListAccessOf(viewer)));
   }
-  return { terms: query.terms, slugs };
+  return { terms: query.terms, slugs, ownerNotes: ownerNotesScopeOf(viewer) };
 }
 
 function decodeCursor(cursor: string): { sortAt: string; id: string } {
@@ -175,7 +176,7 @@ export async function facetSearchForViewer(db: DatabaseHandle, viewer: Viewer, i
   const access = photoListAccessOf(viewer);
   if (query.terms.length > 0) return countFacets(db, await resolveQuery(db, query, viewer), access);
   const key = `${[...access.visibilities].sort().join(",")}|${access.viewerId ?? ""}`;
-  return rememberedFacets.get(db, key, () => countFacets(db, { terms: [], slugs: new Map() }, access));
+  return rememberedFacets.get(db, key, () => countFacets(db, { terms: [], slugs: new Map(), ownerNotes: { kind: "nobody" } }, access));
 }
 
 /** How many photos' text a word suggestion reads at most. */

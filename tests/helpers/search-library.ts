@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { SessionUser } from "@/src/access/viewer";
-import type { Database, NewPhotoRow, Visibility } from "@/src/db/database";
+import type { Database, NewPhotoRow, PhotoLabel, Visibility } from "@/src/db/database";
 import { cameraSlug, lensSlug } from "@/src/photos/camera-slug";
 import { insertPhoto } from "@/src/photos/photos.repository";
 import { buildNewUser, insertUser } from "@/src/users/users.repository";
@@ -32,6 +32,9 @@ interface PhotoSpec {
   sortAt: string;
   trashed?: boolean;
   tags?: string[];
+  /** The owner's stars and label (only the owner and admins may search them). */
+  rating?: number;
+  label?: PhotoLabel;
 }
 
 /** Newest first: p3, p4, p6, p5, p2, p1, p8 (p7 is in the trash). */
@@ -48,8 +51,10 @@ export const SEARCH_PHOTOS: Record<string, PhotoSpec> = {
     width: 3000,
     height: 2000,
     sortAt: "2019-06-01T10:00:00.000Z",
+    rating: 5,
+    label: "red",
   },
-  p2: { title: "Beach volleyball", tags: ["Beach"], make: "NIKON CORPORATION", model: "NIKON D70s", iso: 3200, aperture: 2.8, width: 2000, height: 3000, sortAt: "2019-08-15T18:30:00.000Z" },
+  p2: { title: "Beach volleyball", tags: ["Beach"], make: "NIKON CORPORATION", model: "NIKON D70s", iso: 3200, aperture: 2.8, width: 2000, height: 3000, sortAt: "2019-08-15T18:30:00.000Z", rating: 4 },
   p3: {
     title: "Mountain hut",
     caption: "Cold morning near the CAFÉ",
@@ -60,6 +65,8 @@ export const SEARCH_PHOTOS: Record<string, PhotoSpec> = {
     width: 2000,
     height: 2000,
     sortAt: "2024-05-02T07:00:00.000Z",
+    rating: 2,
+    label: "green",
   },
   p4: {
     title: "Zürich street",
@@ -72,9 +79,10 @@ export const SEARCH_PHOTOS: Record<string, PhotoSpec> = {
     width: 3000,
     height: 2000,
     sortAt: "2024-04-30T23:59:59.000Z",
+    label: "red",
   },
-  p5: { title: "Secret beach", visibility: "members", tags: ["Beach"], sortAt: "2020-01-01T00:00:00.000Z" },
-  p6: { title: "Private beach", visibility: "private", sortAt: "2021-03-03T00:00:00.000Z" },
+  p5: { title: "Secret beach", visibility: "members", tags: ["Beach"], sortAt: "2020-01-01T00:00:00.000Z", rating: 5 },
+  p6: { title: "Private beach", visibility: "private", sortAt: "2021-03-03T00:00:00.000Z", rating: 5, label: "red" },
   p7: { title: "Trashed beach", trashed: true, sortAt: "2022-02-02T00:00:00.000Z" },
   p8: { title: "NEAR the AND OR", caption: "رمل 🌊 e\u0301te\u0301", width: null, height: null, sortAt: "2018-12-31T23:00:00.000Z" },
 };
@@ -111,6 +119,8 @@ function photoRow(id: string, ownerId: string, spec: PhotoSpec): NewPhotoRow {
     taken_at: spec.sortAt,
     sort_at: spec.sortAt,
     trashed_at: spec.trashed ? spec.sortAt : null,
+    rating: spec.rating ?? 0,
+    label: spec.label ?? null,
     created_at: spec.sortAt,
     updated_at: spec.sortAt,
   };

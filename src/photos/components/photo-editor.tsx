@@ -5,11 +5,12 @@ import { type FormEvent, type ReactNode, useCallback, useId, useRef, useState } 
 import toast from "react-hot-toast";
 import { VISIBILITIES } from "@/src/db/database";
 import { callApi } from "@/src/ui/api-client";
-import type { PhotoRotation } from "@/src/db/database";
+import type { PhotoLabel, PhotoRotation } from "@/src/db/database";
 import type { PhotoDetail } from "../photos.service";
 import { changedCorrections, type CorrectionFields, splitTakenAt } from "./photo-corrections";
 import { PhotoCorrectionsFields } from "./photo-corrections-fields";
 import { type EditorSaveStep, EditorSaveStepsContext } from "./photo-editor-save-steps";
+import { PhotoRatingLabelFields } from "./photo-rating-label-fields";
 
 const DOWNLOAD_CHOICES = { site: null, allow: true, deny: false } as const;
 type DownloadChoice = keyof typeof DOWNLOAD_CHOICES;
@@ -38,7 +39,7 @@ function toDownloadChoice(allowDownload: boolean | null): DownloadChoice {
 }
 
 /**
- * Title, caption, alt text, tags, visibility, downloads, and corrections of the date taken, the
+ * Title, caption, alt text, tags, rating and colour label, visibility, downloads, and corrections of the date taken, the
  * location and the rotation, for the photo's owner and admins. The tags field is a slot the page fills (`tagsField`): photos never imports tags; the
  * field saves itself through `useEditorSaveStep` when this form is saved.
  */
@@ -46,6 +47,9 @@ export function PhotoEditor({ photo, tagsField }: { photo: PhotoDetail; tagsFiel
   const router = useRouter();
   const [isSaving, setIsSaving] = useState(false);
   const [rotation, setRotation] = useState<PhotoRotation>(photo.rotation);
+  // The editor is shown to the owner and admins only, who always get the rating and label.
+  const [rating, setRating] = useState(photo.rating ?? 0);
+  const [label, setLabel] = useState<PhotoLabel | null>(photo.label);
   const saveSteps = useRef(new Set<EditorSaveStep>());
   const registerSaveStep = useCallback((step: EditorSaveStep) => {
     saveSteps.current.add(step);
@@ -75,6 +79,8 @@ export function PhotoEditor({ photo, tagsField }: { photo: PhotoDetail; tagsFiel
           visibility: String(form.get("visibility") ?? photo.visibility),
           showLocation: form.get("showLocation") === "on",
           allowDownload: DOWNLOAD_CHOICES[(form.get("allowDownload") as DownloadChoice | null) ?? "site"] ?? null,
+          ...(rating !== (photo.rating ?? 0) && { rating }),
+          ...(label !== photo.label && { label }),
           ...corrections,
         },
       });
@@ -108,6 +114,7 @@ export function PhotoEditor({ photo, tagsField }: { photo: PhotoDetail; tagsFiel
           </p>
         </div>
         {tagsField}
+        <PhotoRatingLabelFields fieldId={fieldId} rating={rating} label={label} onRatingChange={setRating} onLabelChange={setLabel} />
         <div className="photo-editor-pair">
           <div className="field">
             <label htmlFor={`${fieldId}-visibility`}>Visibility</label>

@@ -16,6 +16,8 @@ const ROWS: { syntax: string; example: string; meaning: string }[] = [
   { syntax: "iso:", example: "iso:>1600  iso:<=200", meaning: "Sensitivity: =, >, >=, < or <= a number." },
   { syntax: "f:", example: "f:<2.8  f:>=8", meaning: "Aperture (f-number), compared the same way." },
   { syntax: "orientation:", example: "orientation:portrait", meaning: "portrait, landscape or square." },
+  { syntax: "rating:", example: "rating:>=4  rating:5", meaning: "Your own photos with these stars (0: none), compared like iso:. Only you see and search your ratings." },
+  { syntax: "label:", example: "label:red  label:none", meaning: "Your own photos with this colour label: red, yellow, green, blue, purple, or none. Only you see and search your labels." },
 ];
 
 /** The grammar, on the page: folded away under its summary, open when there is nothing else to show. */

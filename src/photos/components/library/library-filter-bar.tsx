@@ -1,4 +1,5 @@
-import { VISIBILITIES } from "@/src/db/database";
+import { PHOTO_LABELS, VISIBILITIES } from "@/src/db/database";
+import { LABEL_NAMES } from "../photo-label-names";
 import type { LibraryFilter } from "../../library-filters";
 
 const VISIBILITY_LABELS: Record<(typeof VISIBILITIES)[number], string> = { public: "Public", unlisted: "Unlisted", members: "Members", private: "Private" };
@@ -29,6 +30,8 @@ export const LIBRARY_FILTER_CONTROLS: FilterControl[] = [
   { kind: "select", name: "camera", label: "Camera", options: ({ cameras }) => cameras.map((camera) => ({ value: camera.slug, label: camera.name })) },
   { kind: "select", name: "album", label: "Album", options: ({ albums }) => albums.map((album) => ({ value: album.id, label: album.title })) },
   { kind: "select", name: "tag", label: "Tag", options: ({ tags }) => tags.map((tag) => ({ value: tag.key, label: tag.name })) },
+  { kind: "select", name: "minRating", label: "Rating", options: () => [5, 4, 3, 2, 1].map((stars) => ({ value: String(stars), label: stars === 5 ? "5 stars" : `${stars}+ stars` })) },
+  { kind: "select", name: "label", label: "Label", options: () => [...PHOTO_LABELS.map((label) => ({ value: label, label: LABEL_NAMES[label] })), { value: "none", label: "No label" }] },
   { kind: "checkbox", name: "inNoAlbum", label: "In no album" },
   { kind: "checkbox", name: "missingAltText", label: "Missing alt text" },
 ];
