@@ -187,3 +187,41 @@ describe("the stored place", () => {
     await expect(sql`update photos set place_source = 'guessed' where id = ${photo.id}`.execute(db)).rejects.toThrow();
   });
 });
+
+describe("/places", () => {
+  /** A country's count on /places as this client reads it; 0 when the country is not listed. */
+  async function countryCount(client: TestClient, country: string): Promise<number> {
+    const html = await (await client.request("/places")).text();
+    const match = new RegExp(`<span>${country}</span><span class="places-count muted">([\\d,]+) photos?</span>`).exec(html);
+    return match ? Number(match[1].replace(/,/g, "")) : 0;
+  }
+
+  it("lists a place for others only while its owner shows the location, in names and counts, on the photo page too", async () => {
+    const { id } = await uploadCorpus("exif-samples/jpg/gps/DSCN0025.jpg", "places-page.jpg");
+    const town = `Borgo ${process.pid}${Date.now() % 100_000}`;
+    await patched(id, { visibility: "public", showLocation: false, place: { city: town, region: "Casentino", countryCode: "MT" } });
+    const visitor = new TestClient();
+    const malta = { visitor: await countryCount(visitor, "Malta"), otherEditor: await countryCount(otherEditor, "Malta") };
+
+    // Hidden: the owner sees it; a visitor and another editor see neither the names nor the count.
+    expect(await (await owner.request("/places")).text()).toContain(town);
+    for (const client of [visitor, otherEditor]) {
+      const html = await (await client.request("/places")).text();
+      expect(html).not.toContain(town);
+      expect(html).not.toContain("Casentino");
+      expect(await (await client.request(`/p/${id}`)).text()).not.toContain(town);
+    }
+
+    await patched(id, { showLocation: true });
+    for (const [name, client] of [["visitor", visitor], ["otherEditor", otherEditor]] as const) {
+      expect(await (await client.request("/places")).text()).toContain(town);
+      expect(await countryCount(client, "Malta")).toBe(malta[name] + 1);
+      expect(await (await client.request(`/p/${id}`)).text()).toContain(`${town}, Casentino, Malta`);
+    }
+
+    // Private again: gone for the visitor, names and count.
+    await patched(id, { visibility: "private" });
+    expect(await (await visitor.request("/places")).text()).not.toContain(town);
+    expect(await countryCount(visitor, "Malta")).toBe(malta.visitor);
+  });
+});
