@@ -52,6 +52,9 @@ export const TOUR_PAGES: TourPage[] = [
   { name: "lens", path: () => "/lenses/iphone-6-back-camera-4-15mm-f-2-2", needsSignIn: false },
   { name: "years", path: () => "/years", needsSignIn: false },
   { name: "year", path: () => "/years/2015", needsSignIn: false },
+  // Places (countries, regions, towns) and where their names come from.
+  { name: "places", path: () => "/places", needsSignIn: false },
+  { name: "about", path: () => "/about", needsSignIn: false },
   { name: "not-found", path: () => "/no-such-page", needsSignIn: false },
   // Share links (seedTourShares): the gallery and a photo page, the password form, a turned-off link.
   { name: "share", path: () => `/s/${TOUR_SHARES.open}`, needsSignIn: false },

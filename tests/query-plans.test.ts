@@ -46,6 +46,7 @@ import { facetSearchForViewer, searchPhotosForViewer, suggestSearchForViewer } f
 import { planOgImage } from "@/src/publish/og-images";
 import { findPublicAlbumBySlug } from "@/src/publish/published-subjects";
 import { getBrowsePage, listBrowseEntries } from "@/src/browse/browse.service";
+import { listPlaces } from "@/src/browse/places.service";
 import { createShareVisitor, getShareVisitor, listNewSelectionsForUser, sendShareSelection, setShareFeedback } from "@/src/shares/proofing.service";
 import { type PhotoLibrary, seedPhotoLibrary } from "./helpers/photo-library";
 import { openFreshDatabase } from "./helpers/test-database";
@@ -449,6 +450,18 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
         await listBrowseEntries(db, viewer, kind);
         await expectIndexedQueries(() => listBrowseEntries(db, viewer, kind));
       }
+    }
+  });
+
+  it("/places for a visitor, a signed-in user and an admin: counted once, then answered from what is remembered", async () => {
+    // Counting every place's photos reads every photo with a place in the scope: remembered per kind
+    // of viewer and per user until photos change (src/browse/places.service.ts), like /cameras.
+    await db.updateTable("photos").set({ place_country_code: "IT", place_region: "Tuscany", place_city: "Arezzo", place_source: "automatic" }).where("id", "in", photoIds.filter((_, index) => index % 5 === 0)).execute();
+    for (const viewer of [ANONYMOUS_VIEWER, toViewer(library.editor), toViewer(library.admin)]) {
+      const counted = await listPlaces(db, viewer);
+      captured = [];
+      expect(await listPlaces(db, viewer)).toEqual(counted);
+      expect(captured.map((query) => query.sql)).toEqual([]);
     }
   });
 

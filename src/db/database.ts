@@ -96,6 +96,7 @@ export const PHOTO_LABELS = ["red", "yellow", "green", "blue", "purple"] as cons
 export type PhotoLabel = (typeof PHOTO_LABELS)[number];
 export const MAXIMUM_RATING = 5;
 export type VariantFormat = "jpeg" | "webp" | "avif";
+export type PlaceSource = "automatic" | "manual";
 
 export interface PhotosTable {
   id: string;
@@ -133,6 +134,16 @@ export interface PhotosTable {
   gps_longitude: number | null;
   gps_altitude: number | null;
   show_location: Generated<number>;
+  /**
+   * Where it was taken, in words (src/places): city, region, ISO country code and the time zone
+   * at the point. Written by processing from the coordinates ("automatic") or by the owner
+   * ("manual": processing then never touches them, nor the coordinates). Null without coordinates.
+   */
+  place_city: Generated<string | null>;
+  place_region: Generated<string | null>;
+  place_country_code: Generated<string | null>;
+  place_time_zone: Generated<string | null>;
+  place_source: Generated<PlaceSource | null>;
   /**
    * The owner's turn, degrees clockwise (0, 90, 180, 270), on top of the file's own orientation;
    * every variant is made turned by it, the original is never rewritten. width/height are the
@@ -361,6 +372,16 @@ export interface SharesTable {
   allow_zip: Generated<number>;
   show_exif: Generated<number>;
   show_location: Generated<number>;
+  /**
+   * Where it was taken, in words (src/places): city, region, ISO country code and the time zone
+   * at the point. Written by processing from the coordinates ("automatic") or by the owner
+   * ("manual": processing then never touches them, nor the coordinates). Null without coordinates.
+   */
+  place_city: Generated<string | null>;
+  place_region: Generated<string | null>;
+  place_country_code: Generated<string | null>;
+  place_time_zone: Generated<string | null>;
+  place_source: Generated<PlaceSource | null>;
   allow_picks: Generated<number>;
   pick_limit: number | null;
   selection_locked_at: string | null;

@@ -1,7 +1,6 @@
 import type { PhotoRow } from "@/src/db/database";
 import type { SiteSettings } from "@/src/settings/site-settings.service";
-import type { Viewer } from "@/src/access/viewer";
-import { signedInUser } from "@/src/access/viewer";
+import { signedInUser, type Viewer } from "@/src/access/viewer";
 import { isOwnerOrAdmin } from "./photo-access";
 
 /**
@@ -60,4 +59,13 @@ export function ownerNotesScopeOf(viewer: Viewer): OwnerNotesScope {
   const user = signedInUser(viewer);
   if (user === null) return { kind: "nobody" };
   return user.role === "admin" ? { kind: "all" } : { kind: "own", ownerId: user.id };
+}
+
+/**
+ * The same rule for lists and counts of places (/places), which cannot ask photo by photo: whose
+ * places a viewer may learn among the photos they may list. Admins: every one; anyone else: those
+ * whose owner shows the location (show_location = 1), and their own.
+ */
+export function listedPlacesOf(viewer: Viewer): "all" | "shown-or-own" {
+  return signedInUser(viewer)?.role === "admin" ? "all" : "shown-or-own";
 }

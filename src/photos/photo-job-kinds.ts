@@ -6,3 +6,6 @@ export const PROCESS_PHOTO_JOB = "photo.process";
 
 /** Every variant made again after the owner turned the photo (its EXIF summary is left as it is). */
 export const RENDER_PHOTO_JOB = "photo.render";
+
+/** The place in words worked out again from coordinates the owner set by hand (the gazetteer lives in the worker). */
+export const PLACE_LOOKUP_JOB = "photo.place";

@@ -20,6 +20,9 @@ import { getTemporaryDirectory, ownedTemporaryName } from "@/src/storage/tempora
 import { cameraSlug, lensSlug } from "./camera-slug";
 import { deletePhotoFiles, variantPrefix } from "./photo-files";
 import { announcePhotosChanged } from "./photo-changes";
+import { placeColumnsFromFile } from "./photo-place";
+import { registerPlaceLookupJob } from "./photo-place.job";
+import { updatePlaceUnlessManual } from "./photo-places.repository";
 import { PROCESS_PHOTO_JOB, RENDER_PHOTO_JOB } from "./photo-job-kinds";
 import { replacePhotoVariants } from "./photo-lifecycle";
 import { findPhotoByIdEvenTrashed, insertVariants, updatePhoto } from "./photos.repository";
@@ -127,6 +130,9 @@ async function makeVisible(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
   const { exif, gps } = decoded.metadata;
   // A date the owner set (or cleared) by hand outlives processing again; the file's is only a default.
   const takenAt = photo.taken_at_by_owner === 1 ? photo.taken_at : exif.takenAt;
+  // The coordinates and the place on their own, before the photo turns ready: a place the owner
+  // set by hand is never overwritten.
+  await updatePlaceUnlessManual(getDb(), photo.id, placeColumnsFromFile(photo, gps));
   await updatePhoto(getDb(), photo.id, {
     status: "ready",
     failure_reason: null,
@@ -142,9 +148,6 @@ async function makeVisible(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
     aperture: exif.aperture,
     exposure_time: exif.exposureTime,
     iso: exif.iso,
-    gps_latitude: gps?.latitude ?? null,
-    gps_longitude: gps?.longitude ?? null,
-    gps_altitude: gps?.altitude ?? null,
     thumbhash: placeholder.thumbhash,
     dominant_color: placeholder.dominantColor,
     sort_at: takenAt ?? photo.created_at,
@@ -215,4 +218,5 @@ export function registerPhotoJobs(): void {
   registerJobHandler(FINISH_PHOTO_JOB, { run: (job) => runPhase(job, {}, finishPhoto), onFinalFailure: markFailed });
   // A turn that cannot be rendered leaves the photo as it was (its old variants), not failed.
   registerJobHandler(RENDER_PHOTO_JOB, { run: (job) => runPhase(job, {}, renderAgain) });
+  registerPlaceLookupJob();
 }

@@ -48,7 +48,19 @@ export const photoDetailSchema = photoSummarySchema.extend({
     .object({ latitude: z.number(), longitude: z.number(), altitude: z.number().nullable() })
     .nullable()
     .describe("For the owner and admins, or for everyone when the owner shows it."),
-  placeName: z.string().nullable().describe('The location in words ("Madeira, Portugal"), worked out on the server; null whenever location is.'),
+  placeName: z.string().nullable().describe('The place in words ("Arezzo, Tuscany, Italy"), worked out on the server or set by the owner; shown under the same rule as location.'),
+  place: z
+    .object({
+      city: z.string().nullable(),
+      region: z.string().nullable(),
+      countryCode: z.string().nullable().describe("ISO 3166-1 alpha-2."),
+      country: z.string().nullable(),
+      timeZone: z.string().nullable().describe("IANA time zone at the point (Europe/Rome)."),
+      source: z.enum(["automatic", "manual"]).describe("manual: set by the owner, never replaced by processing."),
+    })
+    .nullable()
+    .describe("Where it was taken, in words (GeoNames, offline); shown under the same rule as location."),
+  takenAtInstant: z.string().nullable().describe("The date taken in UTC, read with its recorded offset or the time zone of the place; null when neither is known or the place is not shown."),
   showLocation: z.boolean(),
   allowDownload: z.boolean().nullable().describe("null: the site's setting decides."),
   downloadUrl: z.string().nullable().describe("Where this caller downloads the photo, or null when they may not."),

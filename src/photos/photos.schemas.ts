@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAXIMUM_RATING, PHOTO_LABELS, PHOTO_ROTATIONS, VISIBILITIES } from "@/src/db/database";
 import { multilineText, singleLineText } from "@/src/validation/input-text";
+import { countryNameOf } from "@/src/places/country-name";
 import { normaliseTakenAt } from "./taken-at-input";
 
 // Titles and captions may hold any text a person types, but never control characters: they reach
@@ -9,6 +10,29 @@ import { normaliseTakenAt } from "./taken-at-input";
 export const visibilitySchema = z.enum(VISIBILITIES);
 export const ratingSchema = z.number().int().min(0).max(MAXIMUM_RATING);
 export const labelSchema = z.enum(PHOTO_LABELS);
+
+/**
+ * A place name the owner types (a city or a region): refused with a 422 when it holds control
+ * characters rather than quietly cleaned, since it is a name to be searched and browsed by; blank is
+ * "not known". At most 100 characters, as GeoNames' longest names are.
+ */
+const placeNameText = z
+  .string()
+  .max(100, "A place name is at most 100 characters.")
+  .refine((text) => !/\p{Cc}/u.test(text), "A place name cannot hold control characters.")
+  .transform((text) => text.trim().normalize("NFC") || null)
+  .nullable();
+
+export const manualPlaceSchema = z.strictObject({
+  city: placeNameText.optional().describe("The city, town or village; null or blank: not known."),
+  region: placeNameText.optional().describe("The region (state, province); null or blank: not known."),
+  countryCode: z
+    .string()
+    .refine((code) => countryNameOf(code) !== null, "The country must be an ISO 3166-1 alpha-2 code, such as IT or PR.")
+    .nullable()
+    .optional()
+    .describe("ISO 3166-1 alpha-2, upper case (IT, PR); null: not known."),
+});
 
 export const updatePhotoSchema = z
   .strictObject({
@@ -40,7 +64,11 @@ export const updatePhotoSchema = z
       })
       .nullable()
       .optional()
-      .describe("Where it was taken, in decimal degrees; null: no location."),
+      .describe("Where it was taken, in decimal degrees; null: no location. Set by hand, it sticks: processing the photo again never replaces it, and its place in words is worked out again unless `place` is sent with it."),
+    place: manualPlaceSchema
+      .nullable()
+      .optional()
+      .describe("Where it was taken, in words, set by hand: it sticks like the location. null: worked out again from the coordinates."),
     rotation: z
       .union(PHOTO_ROTATIONS.map((degrees) => z.literal(degrees)))
       .optional()

@@ -4,9 +4,11 @@ import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { changedFields } from "@/src/audit/changed-fields";
 import type { DatabaseHandle } from "@/src/db/client";
 import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
-import type { PhotoLabel, PhotoRotation, PhotoRow, PhotoVariantRow } from "@/src/db/database";
+import type { PhotoLabel, PhotoRotation, PhotoRow, PhotoVariantRow, PlaceSource } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import type { ExifSummary } from "@/src/images/photo-metadata-reader";
+import { countryNameOf } from "@/src/places/country-name";
+import { takenAtInstant } from "@/src/places/taken-instant";
 import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { type DownloadCopy, makeDownloadCopy } from "./download-copy";
 import { getMetadataPolicy, type MetadataPolicy } from "./metadata-policy";
@@ -15,6 +17,7 @@ import { photoListAccessOf } from "./listable-photos";
 import { canEditPhoto, canViewPhoto, isOwnerOrAdmin } from "./photo-access";
 import { findPhotosForChange } from "./library.repository";
 import { afterPhotoRenderQueued, onPhotoAccessChanged, queuePhotoRender, withdrawPublication } from "./photo-lifecycle";
+import { queuePlaceLookup } from "./photo-place.job";
 import { toMediaUrl } from "./photo-publication";
 import { countPhotosAround, findPhotoById, listPhotos, listVariants, type PhotoListQuery, updatePhoto } from "./photos.repository";
 import type { ListPhotosQuery, UpdatePhotoInput } from "./photos.schemas";
@@ -64,8 +67,12 @@ export interface PhotoDetail extends PhotoSummary {
   exif: Omit<ExifSummary, "takenAt">;
   /** Only for the owner and admins, or for everyone when the owner turned location on. */
   location: { latitude: number; longitude: number; altitude: number | null } | null;
-  /** The location in words ("Madeira, Portugal"), worked out offline; null whenever `location` is. */
+  /** The location in words ("Arezzo, Tuscany, Italy"), worked out offline or set by hand; null whenever `place` is. */
   placeName: string | null;
+  /** Where it was taken, in words, under the same policy as `location`; null when unknown or not shown. */
+  place: PhotoPlaceView | null;
+  /** The date taken as an instant (UTC), read with its offset or the place's time zone; only where the place is shown. */
+  takenAtInstant: string | null;
   /** Whether the owner shows the location to everyone who may see the photo. */
   showLocation: boolean;
   /** The photo's own download choice; null: the site's setting decides. */
@@ -109,14 +116,46 @@ function toDownloadUrl(photoId: string): string {
   return `/p/${photoId}/download`;
 }
 
-/** The place in words, only where the policy lets this viewer see the location. */
-function toPlaceName(photo: PhotoRow, policy: MetadataPolicy): string | null {
-  if (!policy.seesLocation || photo.gps_latitude === null || photo.gps_longitude === null) return null;
+export interface PhotoPlaceView {
+  city: string | null;
+  region: string | null;
+  countryCode: string | null;
+  country: string | null;
+  timeZone: string | null;
+  /** "manual": set by its owner, kept whatever processing reads; "automatic": worked out from the coordinates. */
+  source: PlaceSource;
+}
+
+/** The stored place, only where the policy lets this viewer see the location. */
+function toPlaceView(photo: PhotoRow, policy: MetadataPolicy): PhotoPlaceView | null {
+  if (!policy.seesLocation || photo.place_source === null) return null;
+  const country = photo.place_country_code === null ? null : countryNameOf(photo.place_country_code);
+  if (photo.place_city === null && photo.place_region === null && country === null) return null;
+  return {
+    city: photo.place_city,
+    region: photo.place_region,
+    countryCode: photo.place_country_code,
+    country,
+    timeZone: photo.place_time_zone,
+    source: photo.place_source,
+  };
+}
+
+/**
+ * The place in words: the stored one ("Arezzo, Tuscany, Italy", a name said once: "San Juan,
+ * Puerto Rico"), else, for a photo not yet named (processed before places were stored, or just
+ * moved by hand while the worker names it), the country from its coordinates alone.
+ */
+function toPlaceName(photo: PhotoRow, place: PhotoPlaceView | null, policy: MetadataPolicy): string | null {
+  if (!policy.seesLocation) return null;
+  if (place) return [...new Set([place.city, place.region, place.country].filter((part) => part !== null))].join(", ");
+  if (photo.gps_latitude === null || photo.gps_longitude === null) return null;
   return placeNameAt(photo.gps_latitude, photo.gps_longitude);
 }
 
 function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], policy: MetadataPolicy): PhotoDetail {
   const hasLocation = photo.gps_latitude !== null && photo.gps_longitude !== null;
+  const place = toPlaceView(photo, policy);
   return {
     ...toSummary(photo, variants),
     caption: photo.caption,
@@ -127,7 +166,9 @@ function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], 
       policy.seesLocation && hasLocation
         ? { latitude: photo.gps_latitude as number, longitude: photo.gps_longitude as number, altitude: photo.gps_altitude }
         : null,
-    placeName: toPlaceName(photo, policy),
+    placeName: toPlaceName(photo, place, policy),
+    place,
+    takenAtInstant: policy.seesLocation ? takenAtInstant(photo.taken_at, photo.place_time_zone) : null,
     showLocation: photo.show_location === 1,
     allowDownload: photo.allow_download === null ? null : photo.allow_download === 1,
     downloadUrl: policy.download === "none" ? null : toDownloadUrl(photo.id),
@@ -272,11 +313,14 @@ export async function listNeighbourPhotos(
     await Promise.all([listGalleryNeighbours(db, viewer, photo, "newer", limit), listGalleryNeighbours(db, viewer, photo, "older", limit)])
   ).map(untilRefused);
   const [variants, settings] = await Promise.all([listVariants(db, [...newer, ...older].map((row) => row.id)), getSiteSettings(db)]);
-  const toNeighbour = (row: PhotoRow): NeighbourPhoto => ({
-    ...toSummary(row, variants.filter((variant) => variant.photo_id === row.id)),
-    placeName: toPlaceName(row, getMetadataPolicy(viewer, row, settings)),
-    caption: row.caption,
-  });
+  const toNeighbour = (row: PhotoRow): NeighbourPhoto => {
+    const policy = getMetadataPolicy(viewer, row, settings);
+    return {
+      ...toSummary(row, variants.filter((variant) => variant.photo_id === row.id)),
+      placeName: toPlaceName(row, toPlaceView(row, policy), policy),
+      caption: row.caption,
+    };
+  };
   return { newer: newer.map(toNeighbour), older: older.map(toNeighbour) };
 }
 
@@ -321,6 +365,7 @@ function auditedFields(photo: PhotoRow): Record<keyof UpdatePhotoInput, unknown>
     allowDownload: photo.allow_download === null ? null : photo.allow_download === 1,
     takenAt: photo.taken_at,
     location: photo.gps_latitude === null || photo.gps_longitude === null ? null : { latitude: photo.gps_latitude, longitude: photo.gps_longitude },
+    place: { city: photo.place_city, region: photo.place_region, countryCode: photo.place_country_code },
     rotation: photo.rotation,
     rating: photo.rating,
     label: photo.label,
@@ -335,14 +380,45 @@ function auditedFields(photo: PhotoRow): Record<keyof UpdatePhotoInput, unknown>
 function correctedColumns(photo: PhotoRow, input: UpdatePhotoInput): Partial<PhotoRow> {
   return {
     ...(input.takenAt !== undefined && { taken_at: input.takenAt, taken_at_by_owner: 1, sort_at: input.takenAt ?? photo.created_at }),
-    // A place set by hand has no altitude: the one recorded was of the place it replaces.
-    ...(input.location !== undefined && {
+    ...placeCorrection(photo, input),
+    ...(input.rotation !== undefined && { rotation: input.rotation }),
+  };
+}
+
+/**
+ * A place corrected by hand sticks (place_source "manual"): processing the photo again never
+ * replaces its coordinates or names (src/photos/photo-place.ts). New coordinates clear the names and
+ * time zone of the old ones unless names come with them; the worker then works out what is missing
+ * (queuePlaceLookup, when placeNeedsLookup says so). `place: null` asks for the names again.
+ */
+function placeCorrection(photo: PhotoRow, input: UpdatePhotoInput): Partial<PhotoRow> {
+  if (input.location === undefined && input.place === undefined) return {};
+  const columns: Partial<PhotoRow> = { place_source: "manual" };
+  if (input.location !== undefined) {
+    // A location set by hand has no altitude: the one recorded was of the place it replaces.
+    Object.assign(columns, {
       gps_latitude: input.location?.latitude ?? null,
       gps_longitude: input.location?.longitude ?? null,
       gps_altitude: null,
-    }),
-    ...(input.rotation !== undefined && { rotation: input.rotation }),
-  };
+      place_time_zone: null,
+      ...(input.place === undefined && { place_city: null, place_region: null, place_country_code: null }),
+    });
+  }
+  if (input.place === null) Object.assign(columns, { place_city: null, place_region: null, place_country_code: null });
+  else if (input.place !== undefined) {
+    Object.assign(columns, {
+      ...(input.place.city !== undefined && { place_city: input.place.city }),
+      ...(input.place.region !== undefined && { place_region: input.place.region }),
+      ...(input.place.countryCode !== undefined && { place_country_code: input.place.countryCode }),
+    });
+  }
+  return columns;
+}
+
+/** Whether the worker must work out a time zone or names for coordinates after this correction. */
+function placeNeedsLookup(photo: PhotoRow, input: UpdatePhotoInput): boolean {
+  if (input.location) return true;
+  return input.place === null && input.location === undefined && photo.gps_latitude !== null && photo.gps_longitude !== null;
 }
 
 async function getEditablePhoto(db: DatabaseHandle, viewer: Viewer, id: string): Promise<PhotoRow> {
@@ -357,6 +433,7 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
   const photo = await getEditablePhoto(db, viewer, id);
   const isLeavingPublic = photo.visibility === "public" && input.visibility !== undefined && input.visibility !== "public";
   const isTurning = input.rotation !== undefined && input.rotation !== photo.rotation;
+  const needsPlaceLookup = placeNeedsLookup(photo, input);
   const now = new Date().toISOString();
   const withdrawnUrls = await db.transaction().execute(async (transaction) => {
     await updatePhoto(transaction, id, {
@@ -373,6 +450,7 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
     });
     // A turn makes every variant again, through the job queue; the old ones are served until then.
     if (isTurning) await queuePhotoRender(transaction, id, now);
+    if (needsPlaceLookup) await queuePlaceLookup(transaction, id, now);
     const details = changedFields(auditedFields(photo), input);
     // Saving the editor unchanged is not a change: no audit row.
     if (Object.keys(details.after).length > 0) {
@@ -382,7 +460,7 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
   });
   // Every update, not only visibility: cheap, and nothing to get wrong when new fields matter.
   onPhotoAccessChanged([id], withdrawnUrls);
-  if (isTurning) afterPhotoRenderQueued();
+  if (isTurning || needsPlaceLookup) afterPhotoRenderQueued();
   return getPhotoForViewer(db, viewer, id);
 }
 

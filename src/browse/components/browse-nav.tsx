@@ -5,9 +5,10 @@ const SECTIONS = [
   { href: "/cameras", label: "Cameras" },
   { href: "/lenses", label: "Lenses" },
   { href: "/years", label: "Years" },
+  { href: "/places", label: "Places" },
 ] as const;
 
-/** The ways to browse, side by side at the top of each index page (/tags, /cameras, /lenses, /years). */
+/** The ways to browse, side by side at the top of each index page (/tags, /cameras, /lenses, /years, /places). */
 export function BrowseNav({ current }: { current: (typeof SECTIONS)[number]["href"] }) {
   return (
     <nav className="browse-nav" aria-label="Browse by">

@@ -102,6 +102,37 @@ export function PhotoCorrectionsFields({
         <p id={`${fieldId}-location-hint`} className="field-hint">
           Decimal degrees: south and west are negative. Empty both to remove the location.
         </p>
+        <div className="photo-editor-pair">
+          <div className="field">
+            <label htmlFor={`${fieldId}-place-city`}>City or town</label>
+            <input
+              id={`${fieldId}-place-city`}
+              name="placeCity"
+              type="text"
+              maxLength={100}
+              autoComplete="off"
+              defaultValue={photo.place?.city ?? ""}
+              aria-describedby={`${fieldId}-place-hint`}
+              data-testid="editor-place-city"
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${fieldId}-place-region`}>Region</label>
+            <input
+              id={`${fieldId}-place-region`}
+              name="placeRegion"
+              type="text"
+              maxLength={100}
+              autoComplete="off"
+              defaultValue={photo.place?.region ?? ""}
+              aria-describedby={`${fieldId}-place-hint`}
+              data-testid="editor-place-region"
+            />
+          </div>
+        </div>
+        <p id={`${fieldId}-place-hint`} className="field-hint" data-testid="editor-place-hint">
+          {describePlace(photo)}
+        </p>
       </fieldset>
 
       <fieldset className="photo-editor-group photo-editor-rotation">
@@ -134,6 +165,14 @@ export function PhotoCorrectionsFields({
       </fieldset>
     </>
   );
+}
+
+/** Where the names come from, and what emptying them does. */
+function describePlace(photo: PhotoDetail): string {
+  const country = photo.place?.country ? ` Country: ${photo.place.country}, by its border.` : "";
+  if (photo.place?.source === "manual") return `Set by you: processing the photo again keeps it.${country} Empty both names to have them worked out from the coordinates.`;
+  if (photo.place) return `Worked out from the coordinates.${country} A name you type here is kept.`;
+  return "Worked out from the coordinates when there are any; a name you type here is kept.";
 }
 
 function describeRotation(rotation: PhotoRotation, isPending: boolean): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { changedCorrections, type CorrectionFields, joinTakenAt, splitTakenAt, turn } from "./photo-corrections";
 
-const SAVED: CorrectionFields = { takenAtLocal: "2019-05-03T14:32:00", takenAtOffset: "+02:00", latitude: "32.65", longitude: "-16.9", rotation: 0 };
+const SAVED: CorrectionFields = { takenAtLocal: "2019-05-03T14:32:00", takenAtOffset: "+02:00", latitude: "32.65", longitude: "-16.9", placeCity: "Funchal", placeRegion: "Madeira", rotation: 0 };
 
 describe("the photo editor's corrections", () => {
   it("splits a stored date into the local time and its offset, and joins them back", () => {
@@ -26,6 +26,14 @@ describe("the photo editor's corrections", () => {
     expect(changedCorrections(SAVED, { ...SAVED, latitude: "", longitude: "" })).toEqual({ location: null });
     expect(changedCorrections(SAVED, { ...SAVED, latitude: " 40.4168 " })).toEqual({ location: { latitude: 40.4168, longitude: -16.9 } });
     expect(changedCorrections(SAVED, { ...SAVED, rotation: 270 })).toEqual({ rotation: 270 });
+    expect(changedCorrections(SAVED, { ...SAVED, placeCity: " Câmara de Lobos " })).toEqual({ place: { city: "Câmara de Lobos", region: "Madeira" } });
+    expect(changedCorrections(SAVED, { ...SAVED, placeCity: "", placeRegion: "Madeira" })).toEqual({ place: { city: "", region: "Madeira" } });
+  });
+
+  it("asks for the place to be named again when both its names are emptied", () => {
+    expect(changedCorrections(SAVED, { ...SAVED, placeCity: " ", placeRegion: "" })).toEqual({ place: null });
+    // Moved, names untouched: only the coordinates go; the gallery names the new place.
+    expect(changedCorrections(SAVED, { ...SAVED, latitude: "38.72", longitude: "-9.14" })).toEqual({ location: { latitude: 38.72, longitude: -9.14 } });
   });
 
   it("sends an unreadable coordinate as not a number, for the API to refuse", () => {

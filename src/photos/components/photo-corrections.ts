@@ -2,7 +2,7 @@ import type { PhotoRotation } from "@/src/db/database";
 
 // What the photo editor's date, place and rotation fields send: only what the owner changed, so
 // saving a title never rewrites the date the camera recorded, and in the API's words (takenAt,
-// location, rotation; src/photos/photos.schemas.ts checks them again and answers 400).
+// location, place, rotation; src/photos/photos.schemas.ts checks them again and answers 400).
 
 /** The UTC offsets of the world's time zones, for the "time zone" choice beside the date taken. */
 export const UTC_OFFSETS = [
@@ -35,12 +35,16 @@ export interface CorrectionFields {
   takenAtOffset: string;
   latitude: string;
   longitude: string;
+  /** The place in words, as the owner may correct it (the country follows the coordinates). */
+  placeCity: string;
+  placeRegion: string;
   rotation: PhotoRotation;
 }
 
 export interface Corrections {
   takenAt?: string | null;
   location?: { latitude: number; longitude: number } | null;
+  place?: { city: string; region: string } | null;
   rotation?: PhotoRotation;
 }
 
@@ -57,6 +61,11 @@ export function changedCorrections(saved: CorrectionFields, current: CorrectionF
   if (current.latitude.trim() !== saved.latitude.trim() || current.longitude.trim() !== saved.longitude.trim()) {
     const isEmpty = current.latitude.trim() === "" && current.longitude.trim() === "";
     changes.location = isEmpty ? null : { latitude: toNumber(current.latitude), longitude: toNumber(current.longitude) };
+  }
+  if (current.placeCity.trim() !== saved.placeCity.trim() || current.placeRegion.trim() !== saved.placeRegion.trim()) {
+    // Both emptied: the gallery names the place from its coordinates again.
+    const isEmpty = current.placeCity.trim() === "" && current.placeRegion.trim() === "";
+    changes.place = isEmpty ? null : { city: current.placeCity.trim(), region: current.placeRegion.trim() };
   }
   if (current.rotation !== saved.rotation) changes.rotation = current.rotation;
   return changes;

