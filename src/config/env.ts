@@ -108,6 +108,9 @@ const environmentSchema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** How long a claimed job stays a worker's without a sign of life; then another worker runs it again. */
     JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+    /** pg_dump and pg_restore for `contact-sheet backup` and `restore` on PostgreSQL (Debian: postgresql-client). */
+    PG_DUMP_PATH: z.preprocess(emptyAsUnset, z.string().default("pg_dump")),
+    PG_RESTORE_PATH: z.preprocess(emptyAsUnset, z.string().default("pg_restore")),
     /** How long a session may go unused before it expires. */
     SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
     /** How long a session may live at most, however active, before the user signs in again. */
