@@ -78,3 +78,11 @@ function processIsAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+/** Deletes the oldest finished backups beyond `keep`; answers their paths. Shared files live on in the newer ones (hard links). */
+export function pruneBackups(directory: string, keep: number): string[] {
+  const finished = listFinishedBackups(directory);
+  const removed = finished.slice(0, Math.max(0, finished.length - keep));
+  for (const backup of removed) fs.rmSync(backup, { recursive: true, force: true });
+  return removed;
+}

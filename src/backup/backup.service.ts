@@ -39,6 +39,7 @@ const PROGRESS_EVERY_MS = 2000;
  * killed backup leaves nothing that looks finished (and the next run removes it).
  */
 export async function createBackup(site: Site, directory: string, progress: (line: string) => void = () => undefined): Promise<BackupResult> {
+  if (fs.existsSync(directory) && !fs.statSync(directory).isDirectory()) throw new BackupError(`${directory} is not a directory.`);
   fs.mkdirSync(directory, { recursive: true });
   const release = lockBackupDirectory(directory);
   try {
