@@ -94,7 +94,7 @@ async function writeScratchFile(name: string, bytes: Uint8Array): Promise<string
 
 async function listAll(storage: Storage, prefix: string): Promise<Array<{ key: string; size: number }>> {
   const found: Array<{ key: string; size: number }> = [];
-  for await (const object of storage.list(prefix)) found.push(object);
+  for await (const object of storage.list(prefix)) found.push({ key: object.key, size: object.size });
   return found.sort((a, b) => (a.key < b.key ? -1 : 1));
 }
 

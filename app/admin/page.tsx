@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { requirePageUser } from "@/src/auth/page-guard";
+import { getBackupOverview } from "@/src/backup/backup-overview.service";
+import { BackupStatusCard } from "@/src/backup/components/backup-status-card";
 import { getDb } from "@/src/db/client";
 import { DashboardUploads } from "@/src/photos/components/dashboard-uploads";
 import { ProcessingQueue } from "@/src/photos/components/processing-queue";
@@ -42,6 +44,7 @@ export default async function AdminDashboardPage() {
     listDashboardUploads(getDb(), user),
   ]);
   const isAdmin = user.role === "admin";
+  const backups = isAdmin ? await getBackupOverview(getDb(), user) : null;
   const scope = isAdmin ? "Photos" : "Your photos";
   return (
     <AdminPage
@@ -62,6 +65,7 @@ export default async function AdminDashboardPage() {
       <NewSelectionsCard selections={newSelections} />
       <DashboardUploads uploads={uploads} showOwner={isAdmin} now={renderedAt()} />
       <StorageUsagePanel usage={storage} perUser={isAdmin} />
+      {backups && <BackupStatusCard overview={backups} />}
       <h2>Processing queue</h2>
       <ProcessingQueue photos={queue.photos} />
     </AdminPage>

@@ -108,6 +108,13 @@ const environmentSchema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** How long a claimed job stays a worker's without a sign of life; then another worker runs it again. */
     JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+    /** pg_dump and pg_restore for `contact-sheet backup` and `restore` on PostgreSQL (Debian: postgresql-client). */
+    PG_DUMP_PATH: z.preprocess(emptyAsUnset, z.string().default("pg_dump")),
+    PG_RESTORE_PATH: z.preprocess(emptyAsUnset, z.string().default("pg_restore")),
+    /** Scheduled backups: the directory they go to (unset: none are made), how often, how many are kept. */
+    BACKUP_DIR: optionalString,
+    BACKUP_EVERY_HOURS: z.coerce.number().int().min(1).max(24 * 31).default(24),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
     /** How long a session may go unused before it expires. */
     SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
     /** How long a session may live at most, however active, before the user signs in again. */

@@ -48,6 +48,9 @@ class CodedPool extends Pool {
   }
 }
 
+/** The SQLite database's file inside DATA_DIR (backup and restore name it too). */
+export const SQLITE_FILE_NAME = "contact-sheet.sqlite";
+
 function openDatabase(): DatabaseState {
   const env = getEnv();
   if (env.DATABASE_URL) {
@@ -59,7 +62,7 @@ function openDatabase(): DatabaseState {
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: "postgres", postgresPool: pool };
   }
   fs.mkdirSync(env.dataDirectory, { recursive: true });
-  const file = new SQLite(path.join(env.dataDirectory, "contact-sheet.sqlite"));
+  const file = new SQLite(path.join(env.dataDirectory, SQLITE_FILE_NAME));
   file.pragma("journal_mode = WAL");
   file.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   file.pragma("foreign_keys = ON");

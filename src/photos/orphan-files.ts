@@ -9,7 +9,7 @@ import { ORIGINALS_PREFIX, photoIdOfOriginalKey, photoIdOfVariantKey, VARIANTS_P
  * a variant before its variant row); one this young may belong to work still in flight on another
  * instance, so only older ones are judged.
  */
-const MINIMUM_AGE_MS = 60 * 60 * 1000;
+export const ORPHAN_MINIMUM_AGE_MS = 60 * 60 * 1000;
 const BATCH_SIZE = 500;
 
 /** The stored files that belong to one photo, and how to tell which photo from a key. */
@@ -18,44 +18,61 @@ const PHOTO_FILES = [
   { prefix: VARIANTS_PREFIX, photoIdOf: photoIdOfVariantKey },
 ];
 
+export interface OrphanFile {
+  key: string;
+  /** The photo its key names, which has no row. */
+  photoId: string;
+  size: number;
+}
+
+/**
+ * Every stored original and variant whose photo has no row and which is at least `minimumAgeMs`
+ * old. Keys not in the app's own formats are never answered. Lists every stored file once, asking
+ * the database in batches.
+ */
+export async function* findOrphanFiles(db: DatabaseHandle, options: { now?: number; minimumAgeMs?: number } = {}): AsyncGenerator<OrphanFile> {
+  const now = options.now ?? Date.now();
+  const minimumAgeMs = options.minimumAgeMs ?? ORPHAN_MINIMUM_AGE_MS;
+  const storage = getStorage();
+  for (const { prefix, photoIdOf } of PHOTO_FILES) {
+    let batch: Array<{ key: string; photoId: string }> = [];
+    const judgeBatch = async function* (): AsyncGenerator<OrphanFile> {
+      if (batch.length === 0) return;
+      const photoIds = [...new Set(batch.map((file) => file.photoId))];
+      const rows = await db.selectFrom("photos").select("id").where("id", "in", photoIds).execute();
+      const known = new Set(rows.map((row) => row.id));
+      const judged = batch;
+      batch = [];
+      for (const { key, photoId } of judged) {
+        if (known.has(photoId)) continue;
+        const info = await storage.stat(key);
+        if (!info || now - info.modifiedAt.getTime() < minimumAgeMs) continue;
+        yield { key, photoId, size: info.size };
+      }
+    };
+    for await (const { key } of storage.list(prefix)) {
+      const photoId = photoIdOf(key);
+      if (!photoId) continue;
+      batch.push({ key, photoId });
+      if (batch.length >= BATCH_SIZE) yield* judgeBatch();
+    }
+    yield* judgeBatch();
+  }
+}
+
 /**
  * Removes stored originals and variants of photos that no longer have a row: left by an upload
  * killed (SIGKILL, power cut) between storing its original and committing its row, or by a deleted
- * photo whose files could not all be deleted with it (the store was down). Keys not in the app's
- * own formats are never touched. Answers how many files it removed. Lists every stored file once,
- * so it runs in the background after start-up.
+ * photo whose files could not all be deleted with it (the store was down). Answers how many files
+ * it removed. Lists every stored file once, so it runs in the background after start-up.
  */
 export async function removeOrphanFiles(db: DatabaseHandle, now = Date.now()): Promise<number> {
-  let removed = 0;
-  for (const { prefix, photoIdOf } of PHOTO_FILES) removed += await removeOrphansUnder(db, prefix, photoIdOf, now);
-  return removed;
-}
-
-async function removeOrphansUnder(db: DatabaseHandle, prefix: string, photoIdOf: (key: string) => string | null, now: number): Promise<number> {
   const storage = getStorage();
   let removed = 0;
-  let batch: Array<{ key: string; photoId: string }> = [];
-  const judgeBatch = async () => {
-    if (batch.length === 0) return;
-    const photoIds = [...new Set(batch.map((file) => file.photoId))];
-    const rows = await db.selectFrom("photos").select("id").where("id", "in", photoIds).execute();
-    const known = new Set(rows.map((row) => row.id));
-    for (const { key, photoId } of batch) {
-      if (known.has(photoId)) continue;
-      const info = await storage.stat(key);
-      if (!info || now - info.modifiedAt.getTime() < MINIMUM_AGE_MS) continue;
-      await storage.delete(key);
-      getLogger().warn({ key }, "removed a stored file of a photo that no longer exists");
-      removed += 1;
-    }
-    batch = [];
-  };
-  for await (const { key } of storage.list(prefix)) {
-    const photoId = photoIdOf(key);
-    if (!photoId) continue;
-    batch.push({ key, photoId });
-    if (batch.length >= BATCH_SIZE) await judgeBatch();
+  for await (const { key } of findOrphanFiles(db, { now })) {
+    await storage.delete(key);
+    getLogger().warn({ key }, "removed a stored file of a photo that no longer exists");
+    removed += 1;
   }
-  await judgeBatch();
   return removed;
 }

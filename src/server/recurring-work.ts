@@ -1,7 +1,8 @@
 import { auditPurgeJob } from "@/src/audit-admin/audit-purge.job";
+import { scheduledBackupJob } from "@/src/backup/scheduled-backup.job";
 import type { RecurringJob } from "@/src/jobs/recurring-jobs";
 import { trashPurgeJob } from "@/src/photos/trash-purge.job";
 import { shareAddressHashingJob } from "@/src/shares/share-address-hashing.job";
 
 /** Everything that runs every so often; the server and `npm run worker` both start them (src/jobs/recurring-jobs.ts). */
-export const RECURRING_JOBS: readonly RecurringJob[] = [trashPurgeJob, shareAddressHashingJob, auditPurgeJob];
+export const RECURRING_JOBS: readonly RecurringJob[] = [trashPurgeJob, shareAddressHashingJob, auditPurgeJob, scheduledBackupJob];

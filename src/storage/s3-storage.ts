@@ -250,7 +250,7 @@ export class S3Storage implements Storage {
         this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token })),
       );
       for (const object of page.Contents ?? []) {
-        if (object.Key !== undefined) yield { key: object.Key, size: object.Size ?? 0 };
+        if (object.Key !== undefined) yield { key: object.Key, size: object.Size ?? 0, ...(object.ETag ? { etag: object.ETag.replaceAll('"', "") } : {}) };
       }
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (continuationToken);

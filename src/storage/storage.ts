@@ -100,6 +100,8 @@ export interface StoredObjectStream {
 export interface StoredObjectInfo {
   key: string;
   size: number;
+  /** The object's ETag as S3 lists it (quotes removed), for a backup's manifest; local disk has none. */
+  etag?: string;
 }
 
 /** Everything createStorage needs; built from the environment by src/config/env.ts. */

@@ -1,0 +1,299 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import { Pool } from "pg";
+import type { Environment } from "@/src/config/env";
+import { SQLITE_FILE_NAME, type DatabaseHandle, type DatabaseKind } from "@/src/db/client";
+import type { Database } from "@/src/db/database";
+import { migrateToLatest } from "@/src/db/migrate";
+import { migrationProvider } from "@/src/db/migrations";
+import { getStorage } from "@/src/storage/app-storage";
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupManifest, backupManifestSchema, isSafeBackupPath, MANIFEST_FILE_NAME } from "./backup-manifest";
+import { BackupError } from "./backup-error";
+import { listFinishedBackups } from "./backup-folder";
+import { checksumOfFile, copyWithChecksum } from "./file-checksum";
+import { assertToolMatchesServer, connectionArguments, runPostgresTool } from "./postgres-tools";
+import { countSnapshotRows, hasSiteData, type SnapshotCounts } from "./snapshot-contents.repository";
+import { openSqliteFile } from "./sqlite-snapshot";
+
+export interface RestoreOptions {
+  env: Environment;
+  kind: DatabaseKind;
+  dryRun?: boolean;
+  force?: boolean;
+  progress?: (line: string) => void;
+}
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  /** What the restored database holds, counted after any migration (the manifest's counts on a dry run). */
+  counts: SnapshotCounts;
+  mediaBytes: number;
+  /** Migrations run on the restored copy because the backup was older than this version. */
+  migrated: string[];
+  /** Where what the restore replaced is kept (--force), or null when there was nothing. */
+  replacedAt: string | null;
+  /** S3: objects the manifest lists that the bucket lacks (copy the bucket back, README "Backups"). */
+  missingObjects: number;
+  dryRun: boolean;
+}
+
+/**
+ * Restores a backup made by createBackup. Nothing live is touched until the backup has proved whole:
+ * its manifest is of a format and schema this version reads, names no file outside the backup, and
+ * every file matches its size and SHA-256. The copy is then made beside the live data (a new SQLite
+ * file and media folder, or a new PostgreSQL database), migrated when the backup is older, checked
+ * again, and only then switched in by renames; what it replaces is kept aside, never deleted. A site
+ * that has users, photos or albums is refused unless `force`.
+ */
+export async function restoreBackup(backupPath: string, options: RestoreOptions): Promise<RestoreResult> {
+  const progress = options.progress ?? (() => undefined);
+  const manifest = readManifest(backupPath);
+  checkCompatibility(manifest, options);
+  await checkSchemaVersion(manifest.schemaVersion);
+  await verifyEveryFile(backupPath, manifest, progress);
+  const base = { manifest, mediaBytes: manifest.counts.mediaBytes, migrated: [] as string[], missingObjects: 0 };
+  if (options.dryRun) return { ...base, counts: manifest.counts, replacedAt: null, dryRun: true };
+  const restored = options.kind === "sqlite" ? await restoreSqlite(backupPath, manifest, options, progress) : await restorePostgres(backupPath, manifest, options, progress);
+  const missingObjects = manifest.storage.kind === "s3" ? await countMissingObjects(manifest) : 0;
+  return { ...base, ...restored, missingObjects, dryRun: false };
+}
+
+function readManifest(backupPath: string): BackupManifest {
+  const manifestPath = path.join(backupPath, MANIFEST_FILE_NAME);
+  if (!fs.existsSync(manifestPath)) {
+    const inside = listFinishedBackups(backupPath);
+    if (inside.length > 0) throw new BackupError(`${backupPath} holds several backups; name one of them, e.g. ${inside.at(-1)}`);
+    throw new BackupError(`${backupPath} is not a backup: it has no ${MANIFEST_FILE_NAME}.`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(manifestPath, "utf8"));
+  } catch {
+    throw new BackupError(`${manifestPath} is not valid JSON: the backup is damaged.`);
+  }
+  const format = (json as { format?: unknown; formatVersion?: unknown } | null) ?? {};
+  if (format.format !== BACKUP_FORMAT) throw new BackupError(`${manifestPath} is not a Contact Sheet backup manifest.`);
+  if (typeof format.formatVersion === "number" && format.formatVersion > BACKUP_FORMAT_VERSION) {
+    throw new BackupError(`This backup is in format ${format.formatVersion}, made by a newer Contact Sheet; this version reads format ${BACKUP_FORMAT_VERSION}. Upgrade Contact Sheet first.`);
+  }
+  const parsed = backupManifestSchema.safeParse(json);
+  if (!parsed.success || parsed.data.formatVersion !== BACKUP_FORMAT_VERSION) throw new BackupError(`${manifestPath} is not a manifest this version reads: the backup is damaged.`);
+  const manifest = parsed.data;
+  for (const file of manifest.files) {
+    if (!isSafeBackupPath(file.path)) throw new BackupError(`The manifest names a file outside the backup (${JSON.stringify(file.path)}); refusing it.`);
+  }
+  if (!manifest.files.some((file) => file.path === manifest.database.path)) throw new BackupError("The manifest does not list the database's file: the backup is damaged.");
+  return manifest;
+}
+
+function checkCompatibility(manifest: BackupManifest, options: RestoreOptions): void {
+  if (manifest.database.kind !== options.kind) {
+    throw new BackupError(
+      `This is a ${manifest.database.kind === "sqlite" ? "SQLite" : "PostgreSQL"} backup and this site uses ${options.kind === "sqlite" ? "SQLite" : "PostgreSQL"}` +
+        " (DATABASE_URL decides). Restore it into a site of the same kind.",
+    );
+  }
+  if (manifest.storage.kind !== options.env.STORAGE) {
+    throw new BackupError(`This backup's media are on ${manifest.storage.kind === "s3" ? "S3" : "local disk"} and this site uses STORAGE=${options.env.STORAGE}.`);
+  }
+}
+
+async function checkSchemaVersion(schemaVersion: string): Promise<void> {
+  const known = Object.keys(await migrationProvider.getMigrations()).sort();
+  if (known.includes(schemaVersion)) return;
+  const latest = known.at(-1) ?? "";
+  if (schemaVersion > latest) {
+    throw new BackupError(`This backup's schema (${schemaVersion}) is newer than this Contact Sheet's (${latest}). Upgrade Contact Sheet, then restore.`);
+  }
+  throw new BackupError(`This backup's schema version (${schemaVersion}) is not one this Contact Sheet knows.`);
+}
+
+async function verifyEveryFile(backupPath: string, manifest: BackupManifest, progress: (line: string) => void): Promise<void> {
+  let checked = 0;
+  let lastProgress = Date.now();
+  for (const file of manifest.files) {
+    const filePath = path.join(backupPath, ...file.path.split("/"));
+    const stat = fs.statSync(filePath, { throwIfNoEntry: false });
+    if (!stat?.isFile()) throw new BackupError(`The backup is damaged: ${file.path} is missing. Nothing was changed.`);
+    if (stat.size !== file.size) throw new BackupError(`The backup is damaged: ${file.path} has ${stat.size} bytes, the manifest says ${file.size}. Nothing was changed.`);
+    if ((await checksumOfFile(filePath)).sha256 !== file.sha256) throw new BackupError(`The backup is damaged: ${file.path} does not match its SHA-256. Nothing was changed.`);
+    checked += 1;
+    if (Date.now() - lastProgress > 2000) {
+      progress(`Verified ${checked} of ${manifest.files.length} files.`);
+      lastProgress = Date.now();
+    }
+  }
+  progress(`Verified all ${manifest.files.length} files against their SHA-256.`);
+}
+
+/** A name for what a restore sets aside, sortable and unique enough: one restore per site at a time. */
+function stamp(): string {
+  return new Date().toISOString().replace(/[-:.]/g, "").toLowerCase();
+}
+
+async function restoreSqlite(backupPath: string, manifest: BackupManifest, options: RestoreOptions, progress: (line: string) => void) {
+  const dataDirectory = options.env.dataDirectory;
+  fs.mkdirSync(dataDirectory, { recursive: true });
+  const liveFile = path.join(dataDirectory, SQLITE_FILE_NAME);
+  if (fs.existsSync(liveFile)) {
+    const live = openSqliteFile(liveFile, { readonly: true });
+    try {
+      await refuseUnlessForced(live, options);
+    } finally {
+      await live.destroy();
+    }
+  }
+  const restoringFile = `${liveFile}.restoring`;
+  fs.rmSync(restoringFile, { force: true });
+  await copyVerified(backupPath, manifest, manifest.database.path, restoringFile);
+  const copy = openSqliteFile(restoringFile, { readonly: false });
+  let counts: SnapshotCounts;
+  let migrated: string[];
+  try {
+    const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(copy);
+    if (rows[0]?.integrity_check !== "ok") throw new BackupError(`The backup's database fails SQLite's integrity check (${rows[0]?.integrity_check}). Nothing was changed.`);
+    migrated = await migrateToLatest(copy);
+    counts = await countSnapshotRows(copy);
+  } finally {
+    await copy.destroy();
+  }
+  progress(`Database: restored into ${restoringFile}${migrated.length > 0 ? `, migrated (${migrated.join(", ")})` : ""}.`);
+  const media = await restoreMediaBeside(backupPath, manifest, options, progress);
+  // The switch: what is live moves aside, then the verified copies take its place.
+  const replacedAt = path.join(dataDirectory, `replaced-${stamp()}`);
+  const live = [SQLITE_FILE_NAME, `${SQLITE_FILE_NAME}-wal`, `${SQLITE_FILE_NAME}-shm`, ...(media ? ["media"] : [])].filter((name) => fs.existsSync(path.join(dataDirectory, name)));
+  if (live.length > 0) {
+    fs.mkdirSync(replacedAt);
+    for (const name of live) fs.renameSync(path.join(dataDirectory, name), path.join(replacedAt, name));
+  }
+  if (media) fs.renameSync(media, path.join(dataDirectory, "media"));
+  fs.renameSync(restoringFile, liveFile);
+  return { counts, migrated, replacedAt: live.length > 0 ? replacedAt : null };
+}
+
+async function refuseUnlessForced(live: DatabaseHandle, options: RestoreOptions): Promise<void> {
+  if (!options.force && (await hasSiteData(live))) {
+    throw new BackupError("This site already has users, photos or albums. Restore onto it only with --force, which keeps what it replaces aside. Nothing was changed.");
+  }
+}
+
+/** Copies one file out of the backup and checks the copy's SHA-256 against the manifest once more. */
+async function copyVerified(backupPath: string, manifest: BackupManifest, relative: string, target: string): Promise<void> {
+  const expected = manifest.files.find((file) => file.path === relative);
+  const copied = await copyWithChecksum(fs.createReadStream(path.join(backupPath, ...relative.split("/"))), target);
+  if (!expected || copied.sha256 !== expected.sha256) throw new BackupError(`The copy of ${relative} does not match its SHA-256 (the backup changed while it was read). Nothing was changed.`);
+}
+
+/** Local disk: the backup's media copied and checked into `media.restoring` beside the live folder; null for S3. */
+async function restoreMediaBeside(backupPath: string, manifest: BackupManifest, options: RestoreOptions, progress: (line: string) => void): Promise<string | null> {
+  if (manifest.storage.kind !== "local") return null;
+  const target = path.join(options.env.dataDirectory, "media.restoring");
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.mkdirSync(target, { recursive: true });
+  const mediaFiles = manifest.files.filter((file) => file.path.startsWith("media/"));
+  let lastProgress = Date.now();
+  for (const [index, file] of mediaFiles.entries()) {
+    const destination = path.join(target, ...file.path.slice("media/".length).split("/"));
+    fs.mkdirSync(path.dirname(destination), { recursive: true });
+    await copyVerified(backupPath, manifest, file.path, destination);
+    if (Date.now() - lastProgress > 2000) {
+      progress(`Media: ${index + 1} of ${mediaFiles.length} files restored.`);
+      lastProgress = Date.now();
+    }
+  }
+  progress(`Media: ${mediaFiles.length} files restored and checked.`);
+  return target;
+}
+
+async function restorePostgres(backupPath: string, manifest: BackupManifest, options: RestoreOptions, progress: (line: string) => void) {
+  const databaseUrl = options.env.DATABASE_URL ?? "";
+  const target = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(target)) throw new BackupError(`Restore needs a plain database name in DATABASE_URL (lower-case letters, digits, _), not "${target}".`);
+  const maintenanceUrl = Object.assign(new URL(databaseUrl), { pathname: "/postgres" }).toString();
+  const maintenance = new Pool({ connectionString: maintenanceUrl, max: 1 });
+  maintenance.on("error", () => undefined);
+  try {
+    const { rows } = await maintenance.query<{ version: string; exists: boolean }>(
+      "select current_setting('server_version_num') as version, exists (select 1 from pg_database where datname = $1) as exists",
+      [target],
+    );
+    await assertToolMatchesServer(options.env.PG_RESTORE_PATH, Math.floor(Number(rows[0].version) / 10000));
+    const targetExists = rows[0].exists;
+    if (targetExists) {
+      const live = postgresHandle(databaseUrl);
+      try {
+        await refuseUnlessForced(live, options);
+      } finally {
+        await live.destroy();
+      }
+    }
+    const restoringName = `${target.slice(0, 40)}_restoring_${stamp().replace(/[^0-9a-z]/g, "")}`.slice(0, 63);
+    const restoringUrl = Object.assign(new URL(databaseUrl), { pathname: `/${restoringName}` }).toString();
+    // A restore killed part way left its new database behind; it was never live, so it goes.
+    const stale = await maintenance.query<{ datname: string }>("select datname from pg_database where datname like $1", [`${target.slice(0, 40).replaceAll("_", "\\_")}\\_restoring\\_%`]);
+    for (const row of stale.rows) await maintenance.query(`drop database if exists "${row.datname}" with (force)`);
+    await maintenance.query(`create database "${restoringName}"`);
+    let counts: SnapshotCounts;
+    let migrated: string[];
+    try {
+      const connection = connectionArguments(restoringUrl);
+      await runPostgresTool(
+        options.env.PG_RESTORE_PATH,
+        ["--no-owner", "--no-acl", "--exit-on-error", `--dbname=${connection.dbname}`, path.join(backupPath, ...manifest.database.path.split("/"))],
+        connection.env,
+      );
+      const copy = postgresHandle(restoringUrl);
+      try {
+        migrated = await migrateToLatest(copy);
+        counts = await countSnapshotRows(copy);
+      } finally {
+        await copy.destroy();
+      }
+      progress(`Database: restored into the new database ${restoringName}${migrated.length > 0 ? `, migrated (${migrated.join(", ")})` : ""}.`);
+    } catch (error) {
+      await maintenance.query(`drop database if exists "${restoringName}" with (force)`);
+      throw error;
+    }
+    const media = await restoreMediaBeside(backupPath, manifest, options, progress);
+    // The switch: renaming needs the live database free of connections (the site stopped).
+    const stampText = stamp().replace(/[^0-9a-z]/g, "");
+    let replacedAt: string | null = null;
+    if (targetExists) {
+      const busy = await maintenance.query<{ count: string }>("select count(*) as count from pg_stat_activity where datname = $1", [target]);
+      if (Number(busy.rows[0].count) > 0) {
+        await maintenance.query(`drop database if exists "${restoringName}" with (force)`);
+        if (media) fs.rmSync(media, { recursive: true, force: true });
+        throw new BackupError(`The database ${target} has ${busy.rows[0].count} open connections: stop the site (and its workers), then restore again. Nothing was changed.`);
+      }
+      replacedAt = `${target.slice(0, 40)}_replaced_${stampText}`.slice(0, 63);
+      await maintenance.query(`alter database "${target}" rename to "${replacedAt}"`);
+    }
+    await maintenance.query(`alter database "${restoringName}" rename to "${target}"`);
+    if (media) {
+      const liveMedia = path.join(options.env.dataDirectory, "media");
+      if (fs.existsSync(liveMedia)) {
+        const aside = path.join(options.env.dataDirectory, `replaced-${stampText}`);
+        fs.mkdirSync(aside, { recursive: true });
+        fs.renameSync(liveMedia, path.join(aside, "media"));
+        replacedAt = replacedAt ? `${replacedAt} (database) and ${aside} (media)` : aside;
+      }
+      fs.renameSync(media, liveMedia);
+    }
+    return { counts, migrated, replacedAt };
+  } finally {
+    await maintenance.end();
+  }
+}
+
+function postgresHandle(url: string): DatabaseHandle {
+  const pool = new Pool({ connectionString: url, max: 1 });
+  pool.on("error", () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+async function countMissingObjects(manifest: BackupManifest): Promise<number> {
+  const present = new Map<string, number>();
+  for await (const object of getStorage().list("")) present.set(object.key, object.size);
+  return (manifest.objects ?? []).filter((object) => present.get(object.key) !== object.size).length;
+}

@@ -1,0 +1,245 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Pool } from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { TEST_ADMIN } from "./setup/global-setup";
+import { runContactSheet, testAppEnvironment } from "./helpers/contact-sheet-command";
+import { uploadCorpusFile, waitForProcessing } from "./helpers/photos";
+import { findFreePort, type RunningServer, spawnServer, waitUntilHealthy } from "./helpers/server-process";
+import { createTestUser, signedInAdmin, TestClient } from "./helpers/test-client";
+import { createFreshPostgresDatabase, dropPostgresDatabase, openTestDatabase } from "./helpers/test-database";
+
+// `contact-sheet backup` and `restore` (issue 29). A backup made while an upload runs, restored into
+// a fresh data folder (and a fresh PostgreSQL database), gives back every photo's bytes and rows,
+// compared through the API of a second app started on the restored data. Damaged or hostile
+// backups are refused before anything changes; a site with data is replaced only with --force,
+// which keeps what it replaced.
+
+const databaseKind = inject("databaseKind");
+const storageKind = inject("storageConfig").kind;
+const adminUrl = process.env.DATABASE_URL ?? "";
+const cleanups: Array<() => Promise<void> | void> = [];
+let source: TestClient;
+let photoIds: string[];
+let albumId: string;
+let backupDirectory: string;
+
+interface Target {
+  env: Record<string, string>;
+  dataDirectory: string;
+  databaseUrl: string;
+}
+
+/** A fresh, empty place to restore into: a new data folder and, on PostgreSQL, a new empty database. */
+async function freshTarget(): Promise<Target> {
+  const dataDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-restore-"));
+  const databaseUrl = databaseKind === "postgres" ? await createFreshPostgresDatabase(adminUrl, "cs_restore") : "";
+  cleanups.push(async () => {
+    fs.rmSync(dataDirectory, { recursive: true, force: true });
+    if (databaseUrl) await dropDatabasesNamedLike(databaseUrl);
+  });
+  const env = { ...testAppEnvironment(), DATA_DIR: dataDirectory, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  return { env, dataDirectory, databaseUrl };
+}
+
+/** The restored database and any copies a restore set aside or left beside it. */
+async function dropDatabasesNamedLike(databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const pool = new Pool({ connectionString: adminUrl, max: 1 });
+  try {
+    const { rows } = await pool.query<{ datname: string }>("select datname from pg_database where datname = $1 or datname like $2", [name, `${name.slice(0, 40)}\\_%`]);
+    for (const row of rows) await dropPostgresDatabase(adminUrl, Object.assign(new URL(databaseUrl), { pathname: `/${row.datname}` }).toString());
+  } finally {
+    await pool.end();
+  }
+}
+
+async function waitForEveryVariant(client: TestClient, id: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const photo = await waitForProcessing(client, id);
+    if (photo.variants.some((variant) => variant.format === "avif")) return;
+    if (Date.now() > deadline) throw new Error(`Photo ${id} has no AVIF variants yet`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function json<T>(client: TestClient, url: string): Promise<T> {
+  const response = await client.request(url);
+  expect(response.status, `${url}: ${await response.clone().text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function bytesOf(client: TestClient, url: string): Promise<string> {
+  const response = await client.request(url);
+  expect(response.status, url).toBe(200);
+  return createHash("sha256").update(new Uint8Array(await response.arrayBuffer())).digest("hex");
+}
+
+async function startRestoredApp(target: Target): Promise<RunningServer> {
+  const port = await findFreePort();
+  const server = spawnServer(port, { ...target.env, NEXTAUTH_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: "true" });
+  cleanups.push(() => server.stop());
+  await waitUntilHealthy(server);
+  return server;
+}
+
+function backupOf(output: string): string {
+  const match = /to (\S+contact-sheet-backup-\S+)$/m.exec(output);
+  expect(match, output).not.toBeNull();
+  return match![1];
+}
+
+beforeAll(async () => {
+  const admin = await signedInAdmin();
+  const editor = await createTestUser(admin, "editor", "Backup editor");
+  source = new TestClient();
+  await source.signIn(editor.email, editor.password);
+  photoIds = [];
+  for (const file of ["exif-samples/jpg/Canon_PowerShot_S40.jpg", "exif-samples/jpg/Kodak_CX7530.jpg"]) photoIds.push((await uploadCorpusFile(source, file)).id);
+  for (const id of photoIds) await waitForEveryVariant(source, id);
+  const response = await source.request("/api/albums", { body: { json: { title: "Backed up", description: "Kept safe" } } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  albumId = ((await response.json()) as { album: { id: string } }).album.id;
+  expect((await source.request(`/api/albums/${albumId}/photos`, { body: { json: { photoIds } } })).status).toBeLessThan(300);
+  backupDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-backups-"));
+  cleanups.push(() => fs.rmSync(backupDirectory, { recursive: true, force: true }));
+}, 180_000);
+
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe("contact-sheet backup and restore", () => {
+  let backupPath: string;
+  let target: Target;
+
+  it("backs up while an upload runs, and a restore into a fresh site gives back every photo and row", async () => {
+    const uploading = uploadCorpusFile(source, "exif-samples/jpg/Nikon_D70.jpg");
+    const backup = await runContactSheet(["backup", backupDirectory], testAppEnvironment());
+    const during = await uploading;
+    expect(backup.code, backup.output).toBe(0);
+    backupPath = backupOf(backup.stdout);
+    const manifest = JSON.parse(fs.readFileSync(path.join(backupPath, "manifest.json"), "utf8")) as {
+      counts: { photos: number };
+      files: Array<{ path: string; sha256: string }>;
+      schemaVersion: string;
+    };
+    expect(manifest.schemaVersion).toMatch(/^2026-/);
+    if (storageKind === "local") expect(manifest.files.filter((file) => file.path.startsWith("media/originals/")).length).toBe(manifest.counts.photos);
+
+    // A second backup shares every unchanged file with the first (hard links), copying none of them again.
+    const second = await runContactSheet(["backup", backupDirectory], testAppEnvironment());
+    expect(second.code, second.output).toBe(0);
+    if (storageKind === "local") {
+      const secondPath = backupOf(second.stdout);
+      const original = (await json<{ photo: { id: string } }>(source, `/api/photos/${photoIds[0]}`)).photo.id;
+      const relative = manifest.files.find((file) => file.path.includes(original))!.path;
+      expect(fs.statSync(path.join(secondPath, relative)).ino).toBe(fs.statSync(path.join(backupPath, relative)).ino);
+    }
+
+    target = await freshTarget();
+    const restore = await runContactSheet(["restore", backupPath], target.env);
+    expect(restore.code, restore.output).toBe(0);
+    expect(restore.stdout).toMatch(new RegExp(`Restored \\d+ users, ${manifest.counts.photos} photos, \\d+ albums, .* of media \\(\\d+ bytes\\)`));
+
+    const server = await startRestoredApp(target);
+    const restoredAdmin = new TestClient(server.url);
+    await restoredAdmin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    expect(restoredAdmin.sessionToken).toBeTruthy();
+    const sourceAdmin = await signedInAdmin();
+    for (const id of photoIds) {
+      const [before, after] = [await json<{ photo: unknown }>(sourceAdmin, `/api/photos/${id}`), await json<{ photo: unknown }>(restoredAdmin, `/api/photos/${id}`)];
+      expect(after).toEqual(before);
+      expect(await bytesOf(restoredAdmin, `/api/photos/${id}/original`)).toBe(await bytesOf(sourceAdmin, `/api/photos/${id}/original`));
+      for (const variant of (before as { photo: { variants: Array<{ url: string }> } }).photo.variants) {
+        expect(await bytesOf(restoredAdmin, variant.url)).toBe(await bytesOf(sourceAdmin, variant.url));
+      }
+    }
+    expect(await json(restoredAdmin, `/api/albums/${albumId}`)).toEqual(await json(sourceAdmin, `/api/albums/${albumId}`));
+    expect(await json(restoredAdmin, `/api/albums/${albumId}/photos`)).toEqual(await json(sourceAdmin, `/api/albums/${albumId}/photos`));
+    // The upload that ran during the backup is either wholly in it (its original's bytes back) or not at all.
+    const duringResponse = await restoredAdmin.request(`/api/photos/${during.id}/original`);
+    if (duringResponse.status === 200) {
+      expect(createHash("sha256").update(new Uint8Array(await duringResponse.arrayBuffer())).digest("hex")).toBe(await bytesOf(sourceAdmin, `/api/photos/${during.id}/original`));
+    } else {
+      expect(duringResponse.status).toBe(404);
+    }
+    await server.stop();
+  }, 240_000);
+
+  it("refuses a site with data unless --force, which keeps what it replaced", async () => {
+    const refused = await runContactSheet(["restore", backupPath], target.env);
+    expect(refused.code, refused.output).toBe(1);
+    expect(refused.stderr).toContain("already has users, photos or albums");
+    const forced = await runContactSheet(["restore", "--force", backupPath], target.env);
+    expect(forced.code, forced.output).toBe(0);
+    const kept = /What this replaced is kept at (\S+?)(?:\.$| )/m.exec(forced.stdout);
+    expect(kept, forced.output).not.toBeNull();
+    if (databaseKind === "sqlite") expect(fs.existsSync(path.join(kept![1], "contact-sheet.sqlite"))).toBe(true);
+  }, 120_000);
+
+  it("verifies with --dry-run and changes nothing", async () => {
+    const empty = await freshTarget();
+    const result = await runContactSheet(["restore", "--dry-run", backupPath], empty.env);
+    expect(result.code, result.output).toBe(0);
+    expect(result.stdout).toContain("Dry run: the backup is whole");
+    expect(fs.readdirSync(empty.dataDirectory)).toEqual([]);
+  }, 60_000);
+
+  /** A copy of the backup, damaged by `damage`, restored into an empty site: refused, nothing written. */
+  async function refusedAfter(damage: (copy: string) => void): Promise<string> {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-damaged-"));
+    cleanups.push(() => fs.rmSync(copy, { recursive: true, force: true }));
+    fs.cpSync(backupPath, copy, { recursive: true });
+    damage(copy);
+    const empty = await freshTarget();
+    const result = await runContactSheet(["restore", copy], empty.env);
+    expect(result.code, result.output).toBe(1);
+    expect(fs.readdirSync(empty.dataDirectory)).toEqual([]);
+    if (empty.databaseUrl) {
+      const db = openTestDatabase({ dataDirectory: empty.dataDirectory, databaseUrl: empty.databaseUrl });
+      expect(await db.introspection.getTables()).toEqual([]);
+      await db.destroy();
+    }
+    return result.stderr;
+  }
+
+  const editManifest = (copy: string, edit: (manifest: Record<string, unknown> & { files: Array<{ path: string }> }) => void) => {
+    const file = path.join(copy, "manifest.json");
+    const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown> & { files: Array<{ path: string }> };
+    edit(manifest);
+    fs.writeFileSync(file, JSON.stringify(manifest));
+  };
+
+  it("refuses a backup with one byte flipped", async () => {
+    const stderr = await refusedAfter((copy) => {
+      const manifest = JSON.parse(fs.readFileSync(path.join(copy, "manifest.json"), "utf8")) as { files: Array<{ path: string }> };
+      const victim = path.join(copy, manifest.files.at(-1)!.path);
+      const bytes = fs.readFileSync(victim);
+      bytes[bytes.length >> 1] ^= 0x01;
+      fs.writeFileSync(victim, bytes);
+    });
+    expect(stderr).toMatch(/The backup is damaged: \S+ does not match its SHA-256\. Nothing was changed\./);
+  }, 60_000);
+
+  it("refuses a truncated database", async () => {
+    const stderr = await refusedAfter((copy) => {
+      const file = path.join(copy, databaseKind === "sqlite" ? "database.sqlite" : "database.pgdump");
+      fs.truncateSync(file, Math.floor(fs.statSync(file).size / 2));
+    });
+    expect(stderr).toMatch(/The backup is damaged: database\.\w+ has \d+ bytes, the manifest says \d+/);
+  }, 60_000);
+
+  it("refuses a manifest naming a file outside the backup", async () => {
+    const stderr = await refusedAfter((copy) => editManifest(copy, (manifest) => manifest.files.push({ ...manifest.files[0], path: "../../etc/passwd" })));
+    expect(stderr).toContain('The manifest names a file outside the backup ("../../etc/passwd")');
+  }, 60_000);
+
+  it("refuses a backup of a newer schema", async () => {
+    const stderr = await refusedAfter((copy) => editManifest(copy, (manifest) => (manifest.schemaVersion = "2099-01-01T0000-from-the-future")));
+    expect(stderr).toMatch(/This backup's schema \(2099-01-01T0000-from-the-future\) is newer than this Contact Sheet's \(2026-[^)]+\)\. Upgrade Contact Sheet/);
+  }, 60_000);
+});
