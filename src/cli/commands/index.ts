@@ -1,7 +1,8 @@
 import type { Command } from "commander";
+import { addImportCommand } from "./import";
 
 /**
  * Every `contact-sheet` command, each added by its own module (`src/cli/commands/<name>.ts` exports
  * `add<Name>Command(program)`), in the order `--help` lists them.
  */
-export const CLI_COMMANDS: ReadonlyArray<(program: Command) => void> = [];
+export const CLI_COMMANDS: ReadonlyArray<(program: Command) => void> = [addImportCommand];
