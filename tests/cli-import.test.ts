@@ -3,21 +3,25 @@
 // `../` entry, a corrupt file, files to skip) becomes photos and nested albums; a second run reads no
 // file bytes and uploads nothing; --dry-run changes nothing; an under-scoped token is refused.
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApiToken } from "./helpers/api-tokens";
 import { handMadeZip } from "./helpers/hand-made-zip";
 import { CORPUS } from "./helpers/photos";
 import { openTestDatabase } from "./helpers/test-database";
-import { signedInAs } from "./helpers/test-client";
+import { signedInAs, type TestClient } from "./helpers/test-client";
+import { createUploadPath, offsetOf, patchUpload } from "./helpers/tus";
 
 const COMMAND = path.resolve(import.meta.dirname, "../bin/contact-sheet.mjs");
 const JPEGS = ["Canon_40D.jpg", "Fujifilm_FinePix6900ZOOM.jpg", "Kodak_CX7530.jpg", "Nikon_COOLPIX_P1.jpg"].map((name) => path.join(CORPUS, "exif-samples/jpg", name));
 
 let workFolder: string;
 let userId: string;
+let owner: TestClient;
 let fullToken: string;
 let uploadOnlyToken: string;
 let readOnlyToken: string;
@@ -108,6 +112,7 @@ beforeAll(async () => {
 
   const { client, user } = await signedInAs("editor");
   userId = user.id;
+  owner = client;
   fullToken = (await createApiToken(client, ["upload", "photos:read", "photos:write"])).secret;
   uploadOnlyToken = (await createApiToken(client, ["upload"])).secret;
   readOnlyToken = (await createApiToken(client, ["photos:read"])).secret;
@@ -181,5 +186,31 @@ describe("contact-sheet import", () => {
     const noAlbums = await runImport([JPEGS[0], "--album", "Elsewhere"], uploadOnlyToken);
     expect(noAlbums.code).toBe(1);
     expect(noAlbums.stderr).toMatch(/failed to fill the album Elsewhere: the token lacks the "photos:read" scope/);
+  });
+
+  it("resumes a file an interrupted run left half sent, from the tus URL in its state", async () => {
+    // What a run killed in the middle leaves: an upload on the site with part of the bytes, and its
+    // URL in the state under the file's fingerprint (hash and size).
+    const file = path.join(workFolder, "resume", "half.jpg");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Bytes of its own (noise), so it is new to the site whatever ran before.
+    fs.writeFileSync(file, await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg().toBuffer());
+    const bytes = new Uint8Array(fs.readFileSync(file));
+    const uploadPath = await createUploadPath(owner, bytes.length, "half.jpg");
+    expect((await patchUpload(owner, uploadPath, 0, bytes.slice(0, 1000))).status).toBe(204);
+    const statePath = path.join(workFolder, "resume-state.json");
+    const fingerprint = `${createHash("sha256").update(bytes).digest("hex")}:${bytes.length}`;
+    const account = `${new URL(inject("baseUrl")).origin} ${userId}`;
+    const uploads = { [fingerprint]: { url: new URL(uploadPath, inject("baseUrl")).toString(), size: bytes.length, createdAt: new Date().toISOString() } };
+    fs.writeFileSync(statePath, JSON.stringify({ version: 1, accounts: { [account]: { files: {}, uploads } } }));
+
+    const run = await runImport([file, "--state", statePath], uploadOnlyToken);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(summaryOf(run)).toMatchObject({ uploaded: 1, failed: 0 });
+    // The half-sent upload was finished (a finished upload is gone); a fresh one would have left it at 1000.
+    expect(await offsetOf(owner, uploadPath)).toBeNull();
+    const state = JSON.parse(fs.readFileSync(statePath, "utf8")) as { accounts: Record<string, { uploads: object; files: Record<string, { photoId?: string }> }> };
+    expect(state.accounts[account].uploads).toEqual({});
+    expect(state.accounts[account].files[file].photoId).toBe(run.lines[0].photoId);
   });
 });

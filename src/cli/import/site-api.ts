@@ -80,8 +80,8 @@ export class SiteApi {
         signal: AbortSignal.timeout(60_000),
       });
     } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error instanceof Error ? error.message : String(error));
-      throw new SiteApiError(`the site at ${this.origin} did not answer (${cause})`, 0);
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new SiteApiError(`the site at ${this.origin} did not answer (${cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error))})`, 0);
     }
     const text = await response.text();
     if (!response.ok) throw SiteApiError.from(response.status, text, response.headers.get("www-authenticate"));
