@@ -1,8 +1,10 @@
 import type { Command } from "commander";
 import { addImportCommand } from "./import";
+import { addReprocessCommand } from "./reprocess";
+import { addUsersCommand } from "./users";
 
 /**
  * Every `contact-sheet` command, each added by its own module (`src/cli/commands/<name>.ts` exports
  * `add<Name>Command(program)`), in the order `--help` lists them.
  */
-export const CLI_COMMANDS: ReadonlyArray<(program: Command) => void> = [addImportCommand];
+export const CLI_COMMANDS: ReadonlyArray<(program: Command) => void> = [addImportCommand, addUsersCommand, addReprocessCommand];
