@@ -75,7 +75,10 @@ export class ImportState {
     return remembered && remembered.size === size && remembered.mtimeMs === mtimeMs ? remembered.sha256 : undefined;
   }
 
+  /** Remembers a file; what is already remembered as it is leaves the state unwritten (a rerun writes nothing). */
   remember(key: string, file: RememberedFile): void {
+    const known = this.files[key];
+    if (known && known.size === file.size && known.mtimeMs === file.mtimeMs && known.sha256 === file.sha256 && known.photoId === file.photoId) return;
     this.files[key] = file;
     this.dirty = true;
   }
