@@ -53,6 +53,7 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/api/tokens/[id]/route.ts": () => import("./api/tokens/[id]/route"),
   "app/api/tokens/route.ts": () => import("./api/tokens/route"),
   "app/api/upload/route.ts": () => import("./api/upload/route"),
+  "app/api/upload/known/route.ts": () => import("./api/upload/known/route"),
   "app/api/upload/share/route.ts": () => import("./api/upload/share/route"),
   "app/api/upload/tus/[[...path]]/route.ts": () => import("./api/upload/tus/[[...path]]/route"),
   "app/feed.json/route.ts": () => import("./feed.json/route"),

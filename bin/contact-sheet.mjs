@@ -13,7 +13,8 @@ const tsxLoader = createRequire(import.meta.url).resolve("tsx");
 const child = spawn(
   process.execPath,
   ["--conditions=react-server", "--import", tsxLoader, path.join(projectRoot, "src/cli/main.ts"), ...process.argv.slice(2)],
-  { stdio: "inherit" },
+  // tsx finds the `@/` paths through the project's tsconfig, not the one of wherever the command is run from.
+  { stdio: "inherit", env: { ...process.env, TSX_TSCONFIG_PATH: path.join(projectRoot, "tsconfig.json") } },
 );
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => {

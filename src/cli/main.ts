@@ -38,4 +38,12 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-void main(process.argv).then((code) => process.exit(code));
+/**
+ * Exits once what was written has left: stdout to a pipe is written asynchronously, and exiting at
+ * once cut off the end of a long --json run (its summary line among it).
+ */
+function exitAfterOutput(code: number): void {
+  process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
+}
+
+void main(process.argv).then(exitAfterOutput);

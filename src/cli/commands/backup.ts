@@ -1,12 +1,9 @@
 import path from "node:path";
 import type { Command } from "commander";
 import { BackupError } from "@/src/backup/backup-error";
-import { pruneBackups } from "@/src/backup/backup-folder";
-import { recordBackupStatus } from "@/src/backup/backup-status";
-import { createBackup } from "@/src/backup/backup.service";
 import { formatByteSize } from "@/src/photos/byte-size";
 import { CommandFailure } from "../command-failure";
-import { closeSiteDatabase, openSiteDatabase } from "../site-database";
+import { loadServer } from "../load-server";
 
 interface BackupCommandOptions {
   keep?: string;
@@ -27,7 +24,11 @@ export function addBackupCommand(program: Command): void {
     .action(async (directory: string, options: BackupCommandOptions) => {
       const keep = options.keep === undefined ? null : Number(options.keep);
       if (keep !== null && (!Number.isInteger(keep) || keep < 1)) throw new CommandFailure("--keep must be a whole number of at least 1.", 2);
-      const site = await openSiteDatabase();
+      const { openServerDatabase, closeServerDatabase, backup, backupFolder, backupStatus } = await loadServer();
+      const { createBackup } = backup;
+      const { pruneBackups } = backupFolder;
+      const { recordBackupStatus } = backupStatus;
+      const site = await openServerDatabase();
       const trigger = options.scheduled ? "scheduled" : "command";
       try {
         const result = await createBackup(site, path.resolve(directory), (line) => console.log(line));
@@ -56,7 +57,7 @@ export function addBackupCommand(program: Command): void {
         if (error instanceof BackupError) throw new CommandFailure(message);
         throw error;
       } finally {
-        await closeSiteDatabase();
+        await closeServerDatabase();
       }
     });
 }

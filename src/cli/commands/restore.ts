@@ -1,10 +1,10 @@
 import path from "node:path";
 import type { Command } from "commander";
 import { BackupError } from "@/src/backup/backup-error";
-import { restoreBackup } from "@/src/backup/restore.service";
 import { EnvironmentError, getEnv } from "@/src/config/env";
 import { formatByteSize } from "@/src/photos/byte-size";
 import { CommandFailure } from "../command-failure";
+import { loadServer } from "../load-server";
 
 interface RestoreCommandOptions {
   dryRun?: boolean;
@@ -31,6 +31,7 @@ export function addRestoreCommand(program: Command): void {
         if (error instanceof EnvironmentError) throw new CommandFailure(error.message.replace("Contact Sheet cannot start", "The site's settings are incomplete"));
         throw error;
       }
+      const { restoreBackup } = (await loadServer()).restore;
       try {
         const result = await restoreBackup(path.resolve(backup), {
           env,

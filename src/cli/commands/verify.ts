@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { Command } from "commander";
-import { type LibraryProblem, repairLibrary, verifyLibrary } from "@/src/photos/library-verification.service";
+import type { LibraryProblem } from "@/src/photos/library-verification.service";
 import { formatByteSize } from "@/src/photos/byte-size";
-import { closeSiteDatabase, openSiteDatabase } from "../site-database";
+import { loadServer } from "../load-server";
 
 interface VerifyOptions {
   repair?: boolean;
@@ -42,7 +42,9 @@ export function addVerifyCommand(program: Command): void {
         process.exitCode = 2;
         return;
       }
-      const { db, env } = await openSiteDatabase();
+      const { openServerDatabase, closeServerDatabase, verification } = await loadServer();
+      const { repairLibrary, verifyLibrary } = verification;
+      const { db, env } = await openServerDatabase();
       try {
         console.log(`Verifying the library (${env.STORAGE === "s3" ? `S3 bucket ${env.S3_BUCKET}` : `local disk under ${env.dataDirectory}`})…`);
         const result = await verifyLibrary(db, {
@@ -67,7 +69,7 @@ export function addVerifyCommand(program: Command): void {
         for (const problem of repair.left) console.log(`not repaired (an original is never rewritten or deleted): ${describeProblem(problem)}`);
         if (repair.left.length > 0) process.exitCode = 1;
       } finally {
-        await closeSiteDatabase();
+        await closeServerDatabase();
       }
     });
 }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { applyImportMetadata, photoChangeFor, tagsFor } from "./apply-metadata";
+
+describe("applying ImportMetadata through the API", () => {
+  it("sends the editor's fields by their API names, and keywords plus a favourite as tags", async () => {
+    const calls: unknown[] = [];
+    const api = {
+      updatePhoto: (id: string, change: Record<string, unknown>) => Promise.resolve(void calls.push(["PATCH", id, change])),
+      addTags: (ids: string[], names: string[]) => Promise.resolve(void calls.push(["tags", ids, names])),
+    };
+    await applyImportMetadata(api, "p1", {
+      title: "Rome",
+      description: "From the hill",
+      takenAt: "2019-05-03T14:32+02:00",
+      location: { latitude: 41.9, longitude: 12.5 },
+      tags: ["Italy", " Italy ", "Rome"],
+      favourite: true,
+      rating: 4,
+      label: "red",
+      orientation: 6,
+    });
+    expect(calls).toEqual([
+      ["PATCH", "p1", { title: "Rome", caption: "From the hill", takenAt: "2019-05-03T14:32+02:00", location: { latitude: 41.9, longitude: 12.5 } }],
+      ["tags", ["p1"], ["Italy", "Rome", "Favourite"]],
+    ]);
+  });
+
+  it("sends nothing for metadata the server has no field for yet (rating, label, orientation) or for none at all", () => {
+    expect(photoChangeFor({ rating: 5, label: "blue", orientation: 3 })).toBeNull();
+    expect(photoChangeFor({})).toBeNull();
+    expect(tagsFor({ favourite: false })).toEqual([]);
+  });
+});

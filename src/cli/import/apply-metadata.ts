@@ -1,0 +1,34 @@
+// Applies what a reader learnt about a file (ImportMetadata, src/import/import-metadata.ts) to its
+// uploaded photo through the same API the photo editor uses: PATCH /api/photos/{id} for the title,
+// caption, date taken and location, the tags API for keywords (a favourite becomes the tag
+// "Favourite"). Rating, colour label and orientation are not fields the server takes yet, so they
+// are left out rather than sent and refused.
+import type { ImportMetadata } from "@/src/import/import-metadata";
+import type { SiteApi } from "./site-api";
+
+/** The tag a Google Photos favourite becomes, so the owner can find them. */
+export const FAVOURITE_TAG = "Favourite";
+
+/** The PATCH /api/photos/{id} body for these metadata, or null when there is nothing for it. */
+export function photoChangeFor(metadata: ImportMetadata): Record<string, unknown> | null {
+  const change: Record<string, unknown> = {};
+  if (metadata.title !== undefined) change.title = metadata.title;
+  if (metadata.description !== undefined) change.caption = metadata.description;
+  if (metadata.takenAt !== undefined) change.takenAt = metadata.takenAt;
+  if (metadata.location !== undefined) change.location = { latitude: metadata.location.latitude, longitude: metadata.location.longitude };
+  return Object.keys(change).length > 0 ? change : null;
+}
+
+export function tagsFor(metadata: ImportMetadata): string[] {
+  const tags = [...(metadata.tags ?? [])];
+  if (metadata.favourite) tags.push(FAVOURITE_TAG);
+  return [...new Set(tags.map((tag) => tag.trim()).filter(Boolean))];
+}
+
+/** Needs a token with `photos:write`; a refusal is thrown as the API's SiteApiError. */
+export async function applyImportMetadata(api: Pick<SiteApi, "updatePhoto" | "addTags">, photoId: string, metadata: ImportMetadata): Promise<void> {
+  const change = photoChangeFor(metadata);
+  if (change) await api.updatePhoto(photoId, change);
+  const tags = tagsFor(metadata);
+  if (tags.length > 0) await api.addTags([photoId], tags);
+}

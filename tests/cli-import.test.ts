@@ -1,0 +1,216 @@
+// `contact-sheet import` against the built app, as a person runs it: the real command in its own
+// process, talking HTTP with an API token. A small tree of corpus JPEGs (nested folders, a zip with a
+// `../` entry, a corrupt file, files to skip) becomes photos and nested albums; a second run reads no
+// file bytes and uploads nothing; --dry-run changes nothing; an under-scoped token is refused.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createApiToken } from "./helpers/api-tokens";
+import { handMadeZip } from "./helpers/hand-made-zip";
+import { CORPUS } from "./helpers/photos";
+import { openTestDatabase } from "./helpers/test-database";
+import { signedInAs, type TestClient } from "./helpers/test-client";
+import { createUploadPath, offsetOf, patchUpload } from "./helpers/tus";
+
+const COMMAND = path.resolve(import.meta.dirname, "../bin/contact-sheet.mjs");
+const JPEGS = ["Canon_40D.jpg", "Fujifilm_FinePix6900ZOOM.jpg", "Kodak_CX7530.jpg", "Nikon_COOLPIX_P1.jpg"].map((name) => path.join(CORPUS, "exif-samples/jpg", name));
+
+let workFolder: string;
+let userId: string;
+let owner: TestClient;
+let fullToken: string;
+let uploadOnlyToken: string;
+let readOnlyToken: string;
+
+interface CommandRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  lines: Array<Record<string, unknown>>;
+}
+
+function runImport(args: string[], token: string): Promise<CommandRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [COMMAND, "import", "--json", "--state", path.join(workFolder, "state.json"), ...args], {
+      env: { PATH: process.env.PATH ?? "", HOME: workFolder, NODE_ENV: "production", CONTACT_SHEET_URL: inject("baseUrl"), CONTACT_SHEET_TOKEN: token },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`contact-sheet import still running after 90 s:\n${stdout}\n${stderr}`));
+    }, 90_000);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      const lines = stdout
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      resolve({ code, stdout, stderr, lines });
+    });
+  });
+}
+
+const summaryOf = (run: CommandRun) => run.lines.at(-1);
+/** A reported path below the work folder, as written (path.relative would resolve a zip entry's `../`). */
+const shown = (line: Record<string, unknown>) => String(line.path).slice(workFolder.length + 1);
+const linesWith = (run: CommandRun, status: string) => run.lines.filter((line) => line.status === status).map(shown);
+
+async function withDatabase<T>(work: (db: ReturnType<typeof openTestDatabase>) => Promise<T>): Promise<T> {
+  const db = openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
+  try {
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The user's albums as paths ("Trips › 2024 › Rome") with the names of their photos. */
+async function albumsOfUser(): Promise<Record<string, string[]>> {
+  return withDatabase(async (db) => {
+    const albums = await db.selectFrom("albums").select(["id", "title", "parent_id"]).where("owner_id", "=", userId).execute();
+    const byId = new Map(albums.map((album) => [album.id, album]));
+    const pathOf = (id: string): string => {
+      const album = byId.get(id)!;
+      return album.parent_id ? `${pathOf(album.parent_id)} › ${album.title}` : album.title;
+    };
+    const result: Record<string, string[]> = {};
+    for (const album of albums) {
+      const photos = await db
+        .selectFrom("album_photos")
+        .innerJoin("photos", "photos.id", "album_photos.photo_id")
+        .select("photos.original_name")
+        .where("album_photos.album_id", "=", album.id)
+        .execute();
+      result[pathOf(album.id)] = photos.map((photo) => photo.original_name).sort();
+    }
+    return result;
+  });
+}
+
+const photoCount = () => withDatabase(async (db) => (await db.selectFrom("photos").select("id").where("owner_id", "=", userId).execute()).length);
+
+beforeAll(async () => {
+  workFolder = fs.mkdtempSync(path.join(os.tmpdir(), "cs-cli-import-"));
+  const trips = path.join(workFolder, "Trips");
+  fs.mkdirSync(path.join(trips, "2024", "Rome"), { recursive: true });
+  fs.copyFileSync(JPEGS[0], path.join(trips, "top.jpg"));
+  fs.copyFileSync(JPEGS[1], path.join(trips, "2024", "middle.jpg"));
+  fs.copyFileSync(JPEGS[2], path.join(trips, "2024", "Rome", "deep.jpg"));
+  fs.writeFileSync(path.join(trips, "notes.txt"), "not a photo");
+  fs.writeFileSync(path.join(trips, ".hidden.jpg"), "hidden");
+  // Cut short: the server refuses it (422), the run goes on.
+  fs.writeFileSync(path.join(trips, "2024", "broken.jpg"), fs.readFileSync(JPEGS[3]).subarray(0, 400));
+  fs.writeFileSync(path.join(trips, "Scans.zip"), handMadeZip([{ name: "scan.jpg", bytes: fs.readFileSync(JPEGS[3]) }, { name: "../escape.jpg", bytes: fs.readFileSync(JPEGS[0]) }]));
+
+  const { client, user } = await signedInAs("editor");
+  userId = user.id;
+  owner = client;
+  fullToken = (await createApiToken(client, ["upload", "photos:read", "photos:write"])).secret;
+  uploadOnlyToken = (await createApiToken(client, ["upload"])).secret;
+  readOnlyToken = (await createApiToken(client, ["photos:read"])).secret;
+});
+
+afterAll(async () => {
+  // Other files check the temporary folder is empty: let the worker finish this file's photos.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const processing = await withDatabase((db) => db.selectFrom("photos").select("id").where("owner_id", "=", userId).where("status", "=", "processing").execute());
+    if (processing.length === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  fs.rmSync(workFolder, { recursive: true, force: true });
+}, 90_000);
+
+describe("contact-sheet import", () => {
+  it("--dry-run prints the plan and changes nothing", async () => {
+    const run = await runImport([path.join(workFolder, "Trips"), "--albums", "folders", "--dry-run"], fullToken);
+    expect(run.code, run.stderr).toBe(0);
+    expect(linesWith(run, "new").sort()).toEqual(["Trips/2024/Rome/deep.jpg", "Trips/2024/broken.jpg", "Trips/2024/middle.jpg", `Trips/Scans.zip!/scan.jpg`, "Trips/top.jpg"]);
+    expect(summaryOf(run)).toEqual({ uploaded: 5, duplicates: 0, skipped: 3, failed: 0, albumsCreated: 4, dryRun: true });
+    expect(run.stderr).toContain("album to create: Trips › 2024 › Rome");
+    expect(await photoCount()).toBe(0);
+    expect(await albumsOfUser()).toEqual({});
+    expect(fs.existsSync(path.join(workFolder, "state.json"))).toBe(false);
+  });
+
+  it("imports the tree into nested albums, reports the corrupt file and the ../ entry, and a rerun reads no file and uploads 0", async () => {
+    const first = await runImport([path.join(workFolder, "Trips"), "--albums", "folders", "--tag", "imported", "--visibility", "unlisted"], fullToken);
+    expect(first.code, first.stderr).toBe(1);
+    expect(summaryOf(first)).toEqual({ uploaded: 4, duplicates: 0, skipped: 3, failed: 1, albumsCreated: 4 });
+    expect(linesWith(first, "failed")).toEqual(["Trips/2024/broken.jpg"]);
+    expect(String(first.lines.find((line) => line.status === "failed")?.reason)).toMatch(/\(422/);
+    const skipped = Object.fromEntries(first.lines.filter((line) => line.status === "skipped").map((line) => [shown(line), line.reason]));
+    expect(Object.keys(skipped).sort()).toEqual(["Trips/.hidden.jpg", "Trips/Scans.zip!/../escape.jpg", "Trips/notes.txt"]);
+    expect(skipped["Trips/Scans.zip!/../escape.jpg"]).toContain("'../'");
+
+    expect(await albumsOfUser()).toEqual({
+      Trips: ["top.jpg"],
+      "Trips › 2024": ["middle.jpg"],
+      "Trips › 2024 › Rome": ["deep.jpg"],
+      "Trips › Scans": ["scan.jpg"],
+    });
+    const photos = await withDatabase((db) => db.selectFrom("photos").select(["id", "visibility"]).where("owner_id", "=", userId).execute());
+    expect(photos.map((photo) => photo.visibility)).toEqual(["unlisted", "unlisted", "unlisted", "unlisted"]);
+    const tagged = await withDatabase((db) =>
+      db.selectFrom("photo_tags").innerJoin("tags", "tags.id", "photo_tags.tag_id").select("photo_tags.photo_id").where("tags.name", "=", "imported").where("photo_tags.photo_id", "in", photos.map((photo) => photo.id)).execute(),
+    );
+    expect(tagged).toHaveLength(4);
+
+    // The second run must not read the files: one is overwritten with other bytes of the same size
+    // and given back its modification time, so reading it would make a new (refused) upload.
+    fs.rmSync(path.join(workFolder, "Trips", "2024", "broken.jpg"));
+    const middle = path.join(workFolder, "Trips", "2024", "middle.jpg");
+    const before = fs.statSync(middle);
+    fs.writeFileSync(middle, Buffer.alloc(before.size, 7));
+    fs.utimesSync(middle, before.atime, before.mtime);
+    const second = await runImport([path.join(workFolder, "Trips"), "--albums", "folders"], fullToken);
+    expect(second.code, second.stdout + second.stderr).toBe(0);
+    expect(summaryOf(second)).toEqual({ uploaded: 0, duplicates: 4, skipped: 3, failed: 0, albumsCreated: 0 });
+    expect(await photoCount()).toBe(4);
+    expect(Object.keys(await albumsOfUser())).toHaveLength(4);
+  });
+
+  it("refuses a token without the upload scope, and says which scope albums need", async () => {
+    const refused = await runImport([path.join(workFolder, "Trips")], readOnlyToken);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('the token lacks the "upload" scope');
+
+    const noAlbums = await runImport([JPEGS[0], "--album", "Elsewhere"], uploadOnlyToken);
+    expect(noAlbums.code).toBe(1);
+    expect(noAlbums.stderr).toMatch(/failed to fill the album Elsewhere: the token lacks the "photos:read" scope/);
+  });
+
+  it("resumes a file an interrupted run left half sent, from the tus URL in its state", async () => {
+    // What a run killed in the middle leaves: an upload on the site with part of the bytes, and its
+    // URL in the state under the file's fingerprint (hash and size).
+    const file = path.join(workFolder, "resume", "half.jpg");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Bytes of its own (noise), so it is new to the site whatever ran before.
+    fs.writeFileSync(file, await sharp({ create: { width: 96, height: 64, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg().toBuffer());
+    const bytes = new Uint8Array(fs.readFileSync(file));
+    const uploadPath = await createUploadPath(owner, bytes.length, "half.jpg");
+    expect((await patchUpload(owner, uploadPath, 0, bytes.slice(0, 1000))).status).toBe(204);
+    const statePath = path.join(workFolder, "resume-state.json");
+    const fingerprint = `${createHash("sha256").update(bytes).digest("hex")}:${bytes.length}`;
+    const account = `${new URL(inject("baseUrl")).origin} ${userId}`;
+    const uploads = { [fingerprint]: { url: new URL(uploadPath, inject("baseUrl")).toString(), size: bytes.length, createdAt: new Date().toISOString() } };
+    fs.writeFileSync(statePath, JSON.stringify({ version: 1, accounts: { [account]: { files: {}, uploads } } }));
+
+    const run = await runImport([file, "--state", statePath], uploadOnlyToken);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(summaryOf(run)).toMatchObject({ uploaded: 1, failed: 0 });
+    // The half-sent upload was finished (a finished upload is gone); a fresh one would have left it at 1000.
+    expect(await offsetOf(owner, uploadPath)).toBeNull();
+    const state = JSON.parse(fs.readFileSync(statePath, "utf8")) as { accounts: Record<string, { uploads: object; files: Record<string, { photoId?: string }> }> };
+    expect(state.accounts[account].uploads).toEqual({});
+    expect(state.accounts[account].files[file].photoId).toBe(run.lines[0].photoId);
+  });
+});

@@ -1,0 +1,138 @@
+// The server-side commands against the test server's own database, as an operator runs them on the
+// server: `contact-sheet users …` through the users service, `contact-sheet reprocess` queueing work
+// the running site's worker does, and both refusing clearly when there is no database to reach.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { uploadCorpusFile, waitForProcessing } from "./helpers/photos";
+import { openTestDatabase } from "./helpers/test-database";
+import { signedInAs, TestClient } from "./helpers/test-client";
+import { TEST_SECRET } from "./setup/global-setup";
+
+const COMMAND = path.resolve(import.meta.dirname, "../bin/contact-sheet.mjs");
+
+function serverEnvironment(): Record<string, string> {
+  const databaseUrl = inject("databaseUrl");
+  return { DATA_DIR: inject("dataDirectory"), NEXTAUTH_SECRET: TEST_SECRET, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+}
+
+function runCommand(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [COMMAND, ...args], {
+      env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), NODE_ENV: "production", LOG_LEVEL: "warn", ...(options.env ?? serverEnvironment()) },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin.end(options.stdin ?? "");
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`contact-sheet ${args.join(" ")} still running after 90 s:\n${stdout}\n${stderr}`));
+    }, 90_000);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe("contact-sheet users", () => {
+  it("creates, lists, changes the role of, disables and resets the password of an account, audited as the command line", async () => {
+    const email = `cli-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+    const created = await runCommand(["users", "create", "--email", email.toUpperCase(), "--name", "Cli Person", "--role", "viewer", "--password-stdin"], { stdin: "first-password-123\n" });
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain(`Created ${email}  Cli Person  viewer`);
+    expect(created.stdout).not.toContain("Password:");
+    expect((await new TestClient().signIn(email, "first-password-123")).status).toBe(200);
+
+    const setRole = await runCommand(["users", "set-role", email, "editor"]);
+    expect(setRole.code, setRole.stderr).toBe(0);
+    const reset = await runCommand(["users", "reset-password", email]);
+    expect(reset.code, reset.stderr).toBe(0);
+    const newPassword = /^Password: (\S+)$/m.exec(reset.stdout)?.[1] ?? "";
+    expect(newPassword.length).toBeGreaterThanOrEqual(20);
+    const signedIn = new TestClient();
+    await signedIn.signIn(email, newPassword);
+    expect(signedIn.sessionToken).toBeDefined();
+
+    const disabled = await runCommand(["users", "disable", email]);
+    expect(disabled.code, disabled.stderr).toBe(0);
+    const list = await runCommand(["users", "list", "--json"]);
+    expect(list.code, list.stderr).toBe(0);
+    const listed = list.stdout.trim().split("\n").map((line) => JSON.parse(line) as { email: string; role: string; isDisabled: boolean });
+    expect(listed.find((user) => user.email === email)).toMatchObject({ role: "editor", isDisabled: true });
+    const refused = new TestClient();
+    await refused.signIn(email, newPassword);
+    expect(refused.sessionToken).toBeUndefined();
+
+    const db = openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
+    try {
+      const { id: userId } = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+      // The changes to the account (its sign-ins are audited too, as its own).
+      const actions = await db.selectFrom("audit_log").select(["action", "actor_id"]).where("target_id", "=", userId).where("action", "like", "user.%").orderBy("created_at").execute();
+      expect(actions).toEqual([
+        { action: "user.create", actor_id: "command-line" },
+        { action: "user.update", actor_id: "command-line" },
+        { action: "user.reset-password", actor_id: "command-line" },
+        { action: "user.update", actor_id: "command-line" },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("refuses a password the site would refuse and an unknown account in one sentence, with a non-zero exit code", async () => {
+    const unknown = await runCommand(["users", "disable", "nobody@example.test"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No user has the e-mail or id nobody@example.test.");
+    const shortPassword = await runCommand(["users", "reset-password", "nobody@example.test", "--password-stdin"], { stdin: "short\n" });
+    expect(shortPassword.code).toBe(2);
+    expect(shortPassword.stderr).toContain("The password is refused");
+  });
+
+  it("refuses clearly when there is no database to reach", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "cs-no-db-"));
+    try {
+      const missing = await runCommand(["users", "list"], { env: { DATA_DIR: path.join(folder, "nothing"), NEXTAUTH_SECRET: TEST_SECRET } });
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toMatch(/^contact-sheet: There is no database: SQLite at .* does not exist\./);
+      expect(fs.existsSync(path.join(folder, "nothing"))).toBe(false);
+      const down = await runCommand(["reprocess", "--failed"], { env: { DATA_DIR: folder, NEXTAUTH_SECRET: TEST_SECRET, DATABASE_URL: "postgres://postgres:hidden@127.0.0.1:9/app" } });
+      expect(down.code).toBe(1);
+      expect(down.stderr).toContain("The database is not reachable (PostgreSQL at postgres://postgres@127.0.0.1:9/app)");
+      expect(down.stderr).not.toContain("hidden");
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("contact-sheet reprocess", () => {
+  it("makes a ready photo's sizes anew through the site's worker and follows it; an unknown id is told and fails the run", async () => {
+    const { client } = await signedInAs("editor");
+    const photo = await uploadCorpusFile(client, "exif-samples/jpg/Pentax_K10D.jpg");
+    const before = await waitForProcessing(client, photo.id);
+    expect(before.status).toBe("ready");
+
+    const run = await runCommand(["reprocess", photo.id, "no-such-photo"]);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toContain("skipped no-such-photo: no such photo");
+    expect(run.stdout).toContain("Queued 1 photo: 0 failed ones processed again, 1 ready ones' sizes made anew.");
+    expect(run.stdout).toMatch(/processing: 1\/1 done, 0 failed, 0 waiting/);
+    const after = await waitForProcessing(client, photo.id);
+    expect(after.status).toBe("ready");
+    // Made anew: variant URLs are named by content and the render swaps in new rows (the same
+    // pixels may give the same names, so the job itself is what is checked).
+    const db = openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
+    try {
+      const jobs = await db.selectFrom("jobs").select(["kind", "status"]).where("photo_id", "=", photo.id).where("kind", "=", "photo.render").execute();
+      expect(jobs).toEqual([{ kind: "photo.render", status: "done" }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
