@@ -213,4 +213,43 @@ describe("contact-sheet import", () => {
     expect(state.accounts[account].uploads).toEqual({});
     expect(state.accounts[account].files[file].photoId).toBe(run.lines[0].photoId);
   });
+
+  it("applies an XMP sidecar (a.jpg.xmp) and a Google Takeout JSON (its name cut at 51 characters, as Takeout writes it) to their photos", async () => {
+    const folder = path.join(workFolder, "Sidecars");
+    fs.mkdirSync(folder, { recursive: true });
+    const noise = (seed: number) => sharp({ create: { width: 80, height: 60, channels: 3, background: { r: seed, g: 0, b: 0 }, noise: { type: "gaussian", mean: 100 + seed, sigma: 30 } } }).jpeg().toBuffer();
+    fs.writeFileSync(path.join(folder, "harbour.jpg"), await noise(11));
+    fs.writeFileSync(
+      path.join(folder, "harbour.jpg.xmp"),
+      `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:lr="http://ns.adobe.com/lightroom/1.0/" xmp:Rating="4" xmp:Label="Red">
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">Harbour at dawn</rdf:li></rdf:Alt></dc:title>
+<dc:description><rdf:Alt><rdf:li xml:lang="x-default">Boats waiting for the tide</rdf:li></rdf:Alt></dc:description>
+<lr:hierarchicalSubject><rdf:Bag><rdf:li>Places|Portugal|Porto</rdf:li></rdf:Bag></lr:hierarchicalSubject>
+</rdf:Description></rdf:RDF></x:xmpmeta>`,
+    );
+    fs.writeFileSync(path.join(folder, "PXL_20230101_120000000.jpg"), await noise(23));
+    fs.writeFileSync(
+      path.join(folder, "PXL_20230101_120000000.jpg.supplemental-metada.json"),
+      JSON.stringify({ title: "PXL_20230101_120000000.jpg", description: "New year by the river", photoTakenTime: { timestamp: "1672574400" }, geoData: { latitude: 38.7223, longitude: -9.1393, altitude: 0 }, favorited: true }),
+    );
+
+    const run = await runImport([folder], fullToken);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    // The sidecars are read with their photos, never uploaded or counted as skipped.
+    expect(summaryOf(run)).toMatchObject({ uploaded: 2, skipped: 0, failed: 0 });
+    const idOf = (name: string) => String(run.lines.find((line) => shown(line) === `Sidecars/${name}`)?.photoId);
+    const read = async (name: string) => {
+      const photo = ((await (await owner.request(`/api/photos/${idOf(name)}`)).json()) as { photo: Record<string, unknown> }).photo;
+      const tags = ((await (await owner.request(`/api/photos/${idOf(name)}/tags`)).json()) as { tags: Array<{ name: string }> }).tags.map((tag) => tag.name);
+      return { photo, tags };
+    };
+    const harbour = await read("harbour.jpg");
+    expect(harbour.photo).toMatchObject({ title: "Harbour at dawn", caption: "Boats waiting for the tide", rating: 4, label: "red" });
+    expect(harbour.tags).toEqual(["Porto"]);
+    const river = await read("PXL_20230101_120000000.jpg");
+    // Takeout's title is the file name, so it is not made the photo's title.
+    expect(river.photo).toMatchObject({ title: "", caption: "New year by the river", takenAt: "2023-01-01T12:00:00+00:00", location: { latitude: 38.7223, longitude: -9.1393 } });
+    expect(river.tags).toEqual(["Favourite"]);
+  });
 });

@@ -25,7 +25,7 @@ import { registerPlaceLookupJob } from "./photo-place.job";
 import { updatePlaceUnlessManual } from "./photo-places.repository";
 import { PROCESS_PHOTO_JOB, RENDER_PHOTO_JOB } from "./photo-job-kinds";
 import { replacePhotoVariants } from "./photo-lifecycle";
-import { findPhotoByIdEvenTrashed, insertVariants, updatePhoto } from "./photos.repository";
+import { findPhotoByIdEvenTrashed, insertVariants, updatePhoto, updateTakenAtUnlessOwners } from "./photos.repository";
 import { takeVisibleDecode } from "./visible-decode-handoff";
 
 export { PROCESS_PHOTO_JOB };
@@ -128,17 +128,15 @@ async function makeVisible(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
   const smallest = [...visible].sort((a, b) => a.width - b.width)[0];
   const placeholder = await makePlaceholder(smallest.bytes);
   const { exif, gps } = decoded.metadata;
-  // A date the owner set (or cleared) by hand outlives processing again; the file's is only a default.
-  const takenAt = photo.taken_at_by_owner === 1 ? photo.taken_at : exif.takenAt;
-  // The coordinates and the place on their own, before the photo turns ready: a place the owner
-  // set by hand is never overwritten.
+  // The date and the place on their own, before the photo turns ready: what the owner set by hand
+  // (or cleared) outlives processing again; the file's is only a default.
+  await updateTakenAtUnlessOwners(getDb(), photo.id, exif.takenAt, photo.created_at);
   await updatePlaceUnlessManual(getDb(), photo.id, placeColumnsFromFile(photo, gps));
   await updatePhoto(getDb(), photo.id, {
     status: "ready",
     failure_reason: null,
     width: decoded.originalWidth,
     height: decoded.originalHeight,
-    taken_at: takenAt,
     camera_make: exif.cameraMake,
     camera_model: exif.cameraModel,
     lens: exif.lens,
@@ -150,7 +148,6 @@ async function makeVisible(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
     iso: exif.iso,
     thumbhash: placeholder.thumbhash,
     dominant_color: placeholder.dominantColor,
-    sort_at: takenAt ?? photo.created_at,
     updated_at: new Date().toISOString(),
   });
   announcePhotosChanged();

@@ -54,6 +54,15 @@ export async function updatePhoto(db: DatabaseHandle, id: string, changes: Parti
   await db.updateTable("photos").set(changes).where("id", "=", id).execute();
 }
 
+/**
+ * Writes the date taken the file says (and the gallery place it gives), unless the owner set the
+ * date by hand: the condition is in the statement, so a correction saved while the photo was being
+ * processed (the importer sends one right after the upload) wins.
+ */
+export async function updateTakenAtUnlessOwners(db: DatabaseHandle, id: string, takenAt: string | null, createdAt: string): Promise<void> {
+  await db.updateTable("photos").set({ taken_at: takenAt, sort_at: takenAt ?? createdAt }).where("id", "=", id).where("taken_at_by_owner", "=", 0).execute();
+}
+
 /** Deletes photos' rows; their variants' and jobs' rows go with them (cascade). */
 export async function deletePhotoRows(db: DatabaseHandle, ids: string[]): Promise<void> {
   if (ids.length === 0) return;

@@ -2,6 +2,7 @@
 // client, so it works from a laptop against a server. The work is in src/cli/import/.
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { VISIBILITIES, type Visibility } from "@/src/db/database";
+import { createNeighbourReader } from "../import/neighbour-reader";
 import { CommandFailure } from "../command-failure";
 import type { AlbumMode } from "../import/album-folders";
 import { defaultStatePath, ImportStateError } from "../import/import-state";
@@ -74,6 +75,7 @@ export function addImportCommand(program: Command): void {
           tags: options.tag,
           concurrency: options.concurrency,
           reporter,
+          readMetadata: createNeighbourReader((problem) => reporter.note(problem)),
         });
         if (summary.failed > 0) process.exitCode = 1;
       } catch (error) {

@@ -20,13 +20,14 @@ describe("applying ImportMetadata through the API", () => {
       orientation: 6,
     });
     expect(calls).toEqual([
-      ["PATCH", "p1", { title: "Rome", caption: "From the hill", takenAt: "2019-05-03T14:32+02:00", location: { latitude: 41.9, longitude: 12.5 } }],
+      ["PATCH", "p1", { title: "Rome", caption: "From the hill", takenAt: "2019-05-03T14:32+02:00", location: { latitude: 41.9, longitude: 12.5 }, rating: 4, label: "red" }],
       ["tags", ["p1"], ["Italy", "Rome", "Favourite"]],
     ]);
   });
 
-  it("sends nothing for metadata the server has no field for yet (rating, label, orientation) or for none at all", () => {
-    expect(photoChangeFor({ rating: 5, label: "blue", orientation: 3 })).toBeNull();
+  it("sends rating and label, but nothing for a sidecar's orientation alone or for no metadata at all", () => {
+    expect(photoChangeFor({ rating: 5, label: "blue", orientation: 3 })).toEqual({ rating: 5, label: "blue" });
+    expect(photoChangeFor({ orientation: 3 })).toBeNull();
     expect(photoChangeFor({})).toBeNull();
     expect(tagsFor({ favourite: false })).toEqual([]);
   });

@@ -1,8 +1,8 @@
 // Applies what a reader learnt about a file (ImportMetadata, src/import/import-metadata.ts) to its
 // uploaded photo through the same API the photo editor uses: PATCH /api/photos/{id} for the title,
-// caption, date taken and location, the tags API for keywords (a favourite becomes the tag
-// "Favourite"). Rating, colour label and orientation are not fields the server takes yet, so they
-// are left out rather than sent and refused.
+// caption, date taken, location, rating and colour label, the tags API for keywords (a favourite
+// becomes the tag "Favourite"). A sidecar's orientation is not sent: the server turns photos by the
+// owner's rotation on top of the file's own, which a sidecar does not describe.
 import type { ImportMetadata } from "@/src/import/import-metadata";
 import type { SiteApi } from "./site-api";
 
@@ -16,6 +16,8 @@ export function photoChangeFor(metadata: ImportMetadata): Record<string, unknown
   if (metadata.description !== undefined) change.caption = metadata.description;
   if (metadata.takenAt !== undefined) change.takenAt = metadata.takenAt;
   if (metadata.location !== undefined) change.location = { latitude: metadata.location.latitude, longitude: metadata.location.longitude };
+  if (metadata.rating !== undefined) change.rating = metadata.rating;
+  if (metadata.label !== undefined) change.label = metadata.label;
   return Object.keys(change).length > 0 ? change : null;
 }
 

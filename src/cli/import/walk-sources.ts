@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { skipReasonForName } from "./importable-files";
 import type { ImportSource, SkippedSource } from "./import-source";
+import { isNeighbourMetadataName } from "./neighbour-reader";
 import { listZipSources } from "./zip-sources";
 
 export interface WalkedSources {
@@ -92,6 +93,7 @@ export async function walkSources(paths: readonly string[], options: { maxFileBy
       return;
     }
     if (name.toLowerCase().endsWith(".zip")) return addZip(entryPath, folders);
+    if (isNeighbourMetadataName(name)) return;
     const reason = skipReasonForName(name);
     if (reason) skipped.push({ path: entryPath, reason });
     else if (stats.size === 0) skipped.push({ path: entryPath, reason: "empty file" });
