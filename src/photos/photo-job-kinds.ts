@@ -6,3 +6,14 @@ export const PROCESS_PHOTO_JOB = "photo.process";
 
 /** Every variant made again after the owner turned the photo (its EXIF summary is left as it is). */
 export const RENDER_PHOTO_JOB = "photo.render";
+
+/** A new video's processing: probe, poster frame and its variants; the video turns ready (src/photos/video-processing.job.ts). */
+export const PROCESS_VIDEO_JOB = "video.process";
+
+/** Then the copy browsers play, at low priority and one at a time per worker process. */
+export const PLAYABLE_VIDEO_JOB = "video.playable";
+
+/** The job that processes a new (or retried) photo or video from its original. */
+export function processingJobOf(mediaKind: "photo" | "video"): string {
+  return mediaKind === "video" ? PROCESS_VIDEO_JOB : PROCESS_PHOTO_JOB;
+}

@@ -28,6 +28,13 @@ export const photoSummarySchema = z.object({
   dominantColor: z.string().nullable(),
   takenAt: z.string().nullable().describe("ISO 8601; without an offset when the camera recorded none."),
   variants: z.array(photoVariantSchema),
+  video: z
+    .object({
+      durationMs: z.number().int().nullable().describe("Its length; null until it was read."),
+      playableUrl: z.string().nullable().describe("The H.264/AAC MP4 every browser plays (metadata stripped), under /media/; null until it is made."),
+    })
+    .nullable()
+    .describe("Set for a video (its variants are its poster frame's); null for a photo."),
 });
 
 export const photoDetailSchema = photoSummarySchema.extend({

@@ -52,6 +52,8 @@ export interface PhotoSummary {
   dominantColor: string | null;
   takenAt: string | null;
   variants: PhotoVariantView[];
+  /** A video's length and playable copy (its variants are its poster's); null for a photo. */
+  video: { durationMs: number | null; playableUrl: string | null } | null;
 }
 
 export interface PhotoDetail extends PhotoSummary {
@@ -96,6 +98,10 @@ export function toSummary(photo: PhotoRow, variants: PhotoVariantRow[]): PhotoSu
       height: variant.height,
       url: toMediaUrl(photo.publication_key, variant.storage_key),
     })),
+    video:
+      photo.media_kind === "video"
+        ? { durationMs: photo.duration_ms, playableUrl: photo.playable_key ? toMediaUrl(photo.publication_key, photo.playable_key) : null }
+        : null,
   };
 }
 
@@ -344,6 +350,8 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
   const photo = await getEditablePhoto(db, viewer, id);
   const isLeavingPublic = photo.visibility === "public" && input.visibility !== undefined && input.visibility !== "public";
   const isTurning = input.rotation !== undefined && input.rotation !== photo.rotation;
+  // A video's poster is made upright from the file's own rotation; a turn of the video itself is not offered.
+  if (isTurning && photo.media_kind === "video") throw new AppError("INVALID_INPUT", "A video cannot be turned; its own rotation is already applied.");
   const now = new Date().toISOString();
   const withdrawnUrls = await db.transaction().execute(async (transaction) => {
     await updatePhoto(transaction, id, {

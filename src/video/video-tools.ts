@@ -50,9 +50,17 @@ export function toolTimeoutMs(tools: VideoTools): number {
 export interface VideoToolsStatus {
   available: boolean;
   message: string;
+  /**
+   * Whether the answer holds until a restart: found, or not there at all. A run that was only slow
+   * or failed (a loaded machine at start-up) is worth asking again.
+   */
+  isSettled: boolean;
 }
 
-/** Runs `-version` of both (five seconds each at most). */
+/** How long `-version` may take: on a busy two-core machine starting up, ffmpeg's libraries took over 5 s to load. */
+const VERSION_TIMEOUT_MS = 30_000;
+
+/** Runs `-version` of both. */
 export async function checkVideoTools(tools: Pick<VideoTools, "ffmpegPath" | "ffprobePath">): Promise<VideoToolsStatus> {
   const versions: string[] = [];
   for (const [name, command, setting] of [
@@ -60,15 +68,17 @@ export async function checkVideoTools(tools: Pick<VideoTools, "ffmpegPath" | "ff
     ["ffprobe", tools.ffprobePath, "FFPROBE_PATH"],
   ] as const) {
     try {
-      const { stdout } = await runTool(command, ["-hide_banner", "-version"], { timeoutMs: 5000, maxStdoutBytes: 64 * 1024 });
+      const { stdout } = await runTool(command, ["-hide_banner", "-version"], { timeoutMs: VERSION_TIMEOUT_MS, maxStdoutBytes: 64 * 1024 });
       versions.push(stdout.toString("utf8").split("\n")[0].trim());
     } catch (error) {
-      const why = error instanceof ToolMissingError ? "was not found" : `did not run (${error instanceof Error ? error.message : String(error)})`;
+      const isMissing = error instanceof ToolMissingError;
+      const why = isMissing ? "was not found" : `did not run (${error instanceof Error ? error.message : String(error)})`;
       return {
         available: false,
         message: `${name} ${why} at "${command}": videos are refused until it is installed (Debian: apt-get install ffmpeg) or ${setting} names it.`,
+        isSettled: isMissing,
       };
     }
   }
-  return { available: true, message: versions.join("; ") };
+  return { available: true, message: versions.join("; "), isSettled: true };
 }
