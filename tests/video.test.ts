@@ -9,8 +9,10 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { makeTestClip, TEST_CLIP_METADATA } from "@/src/video/video-test-clips";
 import { enterShareLink } from "./helpers/share-entry";
-import { listStoredKeys, type PhotoDetailBody, uploadFiles, type UploadedPhoto, waitForProcessing } from "./helpers/photos";
+import { corpusFile, listStoredKeys, type PhotoDetailBody, uploadFiles, type UploadedPhoto, waitForProcessing } from "./helpers/photos";
 import { openTestDatabase } from "./helpers/test-database";
+import { TEST_SECRET } from "./setup/global-setup";
+import { startTestApp, testStorageFromEnvironment } from "./helpers/test-app";
 import { signedInAs, TestClient } from "./helpers/test-client";
 import { createUploadPath, patchUpload } from "./helpers/tus";
 
@@ -159,8 +161,9 @@ describe("who may have a video's bytes", () => {
     const played = await anonymous.request(published.video?.playableUrl as string, { headers: { Range: "bytes=0-1" } });
     expect([played.status, played.headers.get("content-type")]).toEqual([206, "video/mp4"]);
     expect(played.headers.get("cache-control")).toMatch(/public/);
-    const detail = (await (await anonymous.request(`/api/photos/${photo.id}`)).json()) as { photo: VideoDetail };
-    expect(detail.photo.location).toBeNull();
+    const { client: member } = await signedInAs("viewer");
+    const detail = await detailOf(member, photo.id);
+    expect([detail.location, detail.video?.playableUrl]).toEqual([null, published.video?.playableUrl]);
     const download = await anonymous.request(`/p/${photo.id}/download`);
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("image/jpeg");
@@ -180,7 +183,7 @@ describe("bad input is refused with a reason, and nothing is stored", () => {
   it.each<[string, () => Uint8Array<ArrayBuffer>, number, RegExp]>([
     ["truncated (its index cut off)", () => mp4.slice(0, Math.floor(mp4.length / 2)), 422, /cannot be read|no video|no length/],
     ["0 bytes", () => new Uint8Array(0), 400, /is empty/],
-    ["not a video at all, named .mp4", () => new Uint8Array(Buffer.from("<html><script>alert(1)</script></html>")), 415, /not a photo or video/],
+    ["not a video at all, named .mp4", () => new Uint8Array(Buffer.from("<html><script>alert(1)</script></html>")), 415, /not a photo we can read .*nor a video \(MP4/],
   ])("%s", async (_name, bytes, status, message) => {
     const { client: owner } = await signedInAs("editor");
     const before = await storedCount();
@@ -196,5 +199,33 @@ describe("bad input is refused with a reason, and nothing is stored", () => {
     const photo = (await waitForProcessing(owner, uploaded.id)) as VideoDetail;
     expect(photo.status).toBe("ready");
     expect(photo.video?.durationMs).toBe(1000);
+  });
+});
+
+describe("a server without ffmpeg", () => {
+  it("starts, says so once, takes photos, and refuses videos with 415 and the reason", async () => {
+    const admin = { email: "video-admin@example.test", password: "video-admin-password" };
+    const app = await startTestApp(inject("databaseKind"), {
+      ...testStorageFromEnvironment().env,
+      NEXTAUTH_SECRET: TEST_SECRET,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      FFMPEG_PATH: "/nonexistent/ffmpeg",
+      FFPROBE_PATH: "/nonexistent/ffprobe",
+    });
+    try {
+      const client = new TestClient(app.url);
+      await client.signIn(admin.email, admin.password);
+      const refused = await uploadFiles(client, [{ bytes: mp4, name: "clip.mp4", type: "video/mp4" }]);
+      expect(refused.status).toBe(415);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+        '"clip.mp4" is a video, and this server cannot take videos: ffmpeg was not found at "/nonexistent/ffmpeg": videos are refused until it is installed (Debian: apt-get install ffmpeg) or FFMPEG_PATH names it.',
+      );
+      expect(app.server.output()).toMatch(/ffmpeg was not found at \\?"\/nonexistent\/ffmpeg/);
+      const photo = await uploadFiles(client, [{ bytes: corpusFile("exif-samples/jpg/Canon_40D.jpg"), name: "photo.jpg" }]);
+      expect(photo.status).toBe(201);
+    } finally {
+      await app.stop();
+    }
   });
 });

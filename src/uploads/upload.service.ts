@@ -130,7 +130,7 @@ async function checkVideo(file: ReceivedFile, duplicateOf: PhotoRow | undefined)
   if (!type) {
     throw new AppError(
       "UNSUPPORTED_MEDIA_TYPE",
-      `${name} is not a photo or video we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF, GIF; MP4, MOV, M4V, 3GP, WebM, MKV, AVI or MTS).`,
+      `${name} is not a photo we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF), nor a video (MP4, MOV, M4V, 3GP, WebM, MKV, AVI or MTS).`,
     );
   }
   if (duplicateOf) return { file, type, smallDecode: null, duplicateOf };
