@@ -130,7 +130,8 @@ async function checkVideo(file: ReceivedFile, duplicateOf: PhotoRow | undefined)
   if (!type) {
     throw new AppError(
       "UNSUPPORTED_MEDIA_TYPE",
-      `${name} is not a photo we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF), nor a video (MP4, MOV, M4V, 3GP, WebM, MKV, AVI or MTS).`,
+      // Kept to one line in the uploader's list of refused files; its note names the video containers.
+      `${name} is not a photo we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF) or a video.`,
     );
   }
   if (duplicateOf) return { file, type, smallDecode: null, duplicateOf };

@@ -34,6 +34,7 @@ describe("toViewerSlide", () => {
     const variants = [variant("jpeg", 640)];
     expect(toViewerSlide({ ...photo, variants, video: { durationMs: 1000, playableUrl: "/media/x/playable-1.mp4" } })).toMatchObject({
       src: "/media/x/640.jpeg",
+      type: "video",
       video: { src: "/media/x/playable-1.mp4" },
     });
     expect(toViewerSlide({ ...photo, variants, video: { durationMs: 1000, playableUrl: null } })?.video).toBeUndefined();

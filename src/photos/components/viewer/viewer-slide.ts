@@ -19,6 +19,11 @@ export interface ViewerSlide {
   caption: string;
   /** A video's playable copy: the slide is a `<video controls>` with the poster (`src`) until it plays. */
   video?: { src: string };
+  /**
+   * PhotoSwipe's content type: "video" tells it the slide is not an image (no decode(), no srcset;
+   * video-slide.ts makes the element). Absent: an image.
+   */
+  type?: "video";
 }
 
 type SlidePhoto = Pick<PhotoSummary, "id" | "variants" | "altText" | "title" | "takenAt"> & {
@@ -46,7 +51,7 @@ export function toViewerSlide(photo: SlidePhoto): ViewerSlide | null {
     alt: photoAccessibleName(photo),
     title: photo.title,
     caption: photo.caption ?? "",
-    ...(photo.video?.playableUrl && { video: { src: photo.video.playableUrl } }),
+    ...(photo.video?.playableUrl && { type: "video" as const, video: { src: photo.video.playableUrl } }),
   };
 }
 
