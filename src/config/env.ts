@@ -103,6 +103,15 @@ const environmentSchema = z
     ),
     MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(120_000_000),
     PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
+    /** The system's ffmpeg and ffprobe (Debian's `ffmpeg` package); a name is looked up on PATH. Without them videos are refused. */
+    FFMPEG_PATH: z.preprocess(emptyAsUnset, z.string().default("ffmpeg")),
+    FFPROBE_PATH: z.preprocess(emptyAsUnset, z.string().default("ffprobe")),
+    /** Time limit for one ffmpeg run on a video (probe, poster, playable copy); killed when it is spent. */
+    VIDEO_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
+    /** Longest video accepted, in seconds (the probe refuses longer ones with 422). */
+    VIDEO_MAX_DURATION_SECONDS: z.coerce.number().int().positive().default(3 * 60 * 60),
+    /** An H.264/AAC MP4 above this bitrate (bits per second) is transcoded for the browser rather than only stripped of its metadata. */
+    VIDEO_PLAYABLE_MAX_BITRATE: z.coerce.number().int().positive().default(20_000_000),
     /** Run the processing worker inside the web server (off when `npm run worker` processes do it). */
     RUN_WORKER: z.preprocess(emptyAsUnset, z.enum(["true", "false"]).default("true").transform((value) => value === "true")),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),

@@ -165,7 +165,17 @@ export interface PhotosTable {
   trashed_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
+  /** A video is a photo's row with a poster frame for its variants (migration 2026-12-01T0400-video). */
+  media_kind: Generated<MediaKind>;
+  duration_ms: Generated<number | null>;
+  video_codec: Generated<string | null>;
+  /** The copy browsers play (H.264/AAC MP4, no metadata), under the variant prefix; null until the job made it. */
+  playable_key: Generated<string | null>;
+  /** PostgreSQL answers its bigint as a string. */
+  playable_size: Generated<number | string | null>;
 }
+
+export type MediaKind = "photo" | "video";
 
 /**
  * A photo's searchable text (title, caption, alt text, camera, lens, tag names, public albums'

@@ -28,9 +28,12 @@ export type MediaAnswer =
   | { status: 200; headers: Record<string, string>; range: null }
   | { status: 206; headers: Record<string, string>; range: ByteRange };
 
-const CONTENT_TYPES: Record<VariantFormat, string> = { jpeg: "image/jpeg", webp: "image/webp", avif: "image/avif" };
+/** What /media serves: a photo's (or a video poster's) variants, and a video's playable copy. */
+export type MediaFormat = VariantFormat | "mp4";
 
-export function toMediaContentType(format: VariantFormat): string {
+const CONTENT_TYPES: Record<MediaFormat, string> = { jpeg: "image/jpeg", webp: "image/webp", avif: "image/avif", mp4: "video/mp4" };
+
+export function toMediaContentType(format: MediaFormat): string {
   return CONTENT_TYPES[format];
 }
 

@@ -1,17 +1,16 @@
 import "server-only";
 import { Readable } from "node:stream";
-import type { VariantFormat } from "@/src/db/database";
 import { getStorage } from "@/src/storage/app-storage";
 import { readStoredBytes } from "@/src/storage/read-stored-bytes";
 import { getHotMedia, MAX_HOT_MEDIA_ENTRY_BYTES } from "./hot-media-fast-path";
-import { decideMediaAnswer, toMediaContentType, toMediaEtag } from "./media-answer";
+import { decideMediaAnswer, type MediaFormat, toMediaContentType, toMediaEtag } from "./media-answer";
 import { PRIVATE_MEDIA_CACHE_CONTROL } from "./media-headers";
 
 /** A variant the viewer may have, as the photos domain found it (see findServableVariant). */
 export interface ServableVariant {
   storageKey: string;
   photoId: string;
-  format: VariantFormat;
+  format: MediaFormat;
   byteSize: number;
   isPublic: boolean;
 }

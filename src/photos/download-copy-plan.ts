@@ -132,7 +132,8 @@ export async function planDownloadCopies(db: DatabaseHandle, photos: PhotoRow[],
     }
     const fallback = variant ?? (await largestJpegVariants(db, [photo.id])).get(photo.id);
     if (!fallback) return null;
-    const exif = readExifBlock(await readStoredBytes(getStorage(), photo.original_key), photo.original_type as ImageType);
+    // A video's original is never read whole into memory: it has no EXIF block; its copy is its poster's JPEG.
+    const exif = photo.media_kind === "video" ? null : readExifBlock(await readStoredBytes(getStorage(), photo.original_key), photo.original_type as ImageType);
     const read = await readHead(getStorage(), fallback.storage_key);
     const plan = planFromHead(photo.id, fallback.storage_key, read, exif && filterExif(exif, { ...exifOptions, keepOrientation: false, keepPixelDimensions: false }));
     remember(cacheKey, plan);

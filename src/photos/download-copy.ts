@@ -42,9 +42,10 @@ function withJpegExtension(fileName: string): string {
  *   thumbnail items; re-encoding a full-size JPEG would cost seconds of CPU per download.
  */
 export async function makeDownloadCopy(photo: PhotoRow, options: DownloadCopyPolicy): Promise<DownloadCopy> {
-  const original = await readStoredBytes(getStorage(), photo.original_key);
-  const exif = readExifBlock(original, photo.original_type as ImageType);
-  if (photo.original_type === "jpeg") {
+  // A video's original is never read whole into memory: it has no EXIF block, and its copy is its poster's JPEG below.
+  const original = photo.media_kind === "video" ? null : await readStoredBytes(getStorage(), photo.original_key);
+  const exif = original && readExifBlock(original, photo.original_type as ImageType);
+  if (original && photo.original_type === "jpeg") {
     try {
       const allowed = exif && filterExif(exif, { ...exifPolicy(options), keepOrientation: true, keepPixelDimensions: true });
       return { bytes: rewriteJpegMetadata(original, allowed), fileName: photo.original_name };

@@ -14,7 +14,7 @@ function photoOf(overrides: Partial<PhotoSummary> = {}): PhotoSummary {
       variants.push({ format, width, height: Math.round(width / 1.5), url: `${FOLDER}${format}-${width}-d.${format === "jpeg" ? "jpg" : format}` });
     }
   }
-  return { id: "abc", status: "ready", visibility: "public", title: "", altText: "", width: 3000, height: 2000, thumbhash: "XtcJ", dominantColor: "#123456", takenAt: null, variants, ...overrides };
+  return { id: "abc", status: "ready", visibility: "public", title: "", altText: "", width: 3000, height: 2000, thumbhash: "XtcJ", dominantColor: "#123456", takenAt: null, variants, video: null, ...overrides };
 }
 
 describe("toGalleryTile", () => {
@@ -59,5 +59,14 @@ describe("toGalleryTile's width cap", () => {
     const tile = toGalleryTile(photoOf(), ANONYMOUS_VIEWER);
     expect(tile.maxWidth).toBeUndefined();
     expect(Object.keys(tile)).not.toContain("maxWidth");
+  });
+});
+
+describe("a video's tile", () => {
+  it("carries its length for the play badge, and says it is a video in its name", () => {
+    const tile = toGalleryTile(photoOf({ altText: "Waves", video: { durationMs: 12_400, playableUrl: null } }), ANONYMOUS_VIEWER);
+    expect(tile.duration).toBe("0:12");
+    expect(tile.name).toBe("Waves, video, 0:12");
+    expect(toGalleryTile(photoOf(), ANONYMOUS_VIEWER).duration).toBeUndefined();
   });
 });

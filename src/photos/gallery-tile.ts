@@ -1,4 +1,5 @@
 import type { Viewer } from "@/src/access/viewer";
+import { formatDuration } from "@/src/video/video-duration";
 import { photoAccessibleName } from "./photo-accessible-name";
 import type { PhotoSummary } from "./photos.service";
 
@@ -31,6 +32,8 @@ export interface GalleryTile {
    * narrower than the tile could get in the tallest row (a tiny original), so it is never upscaled.
    */
   maxWidth?: number;
+  /** A video's length as players show it ("0:12"), drawn with a play badge on the tile; absent for photos. */
+  duration?: string;
 }
 
 /** One page of the gallery: its tiles and the cursor of the next page (null at the end). */
@@ -49,7 +52,7 @@ const JPEG_FALLBACK_MAX_WIDTH = 800;
 
 const BADGES: Record<PhotoSummary["visibility"], string | null> = { public: null, members: "Members", unlisted: "Unlisted", private: "Private" };
 
-type TilePhoto = PhotoSummary & { placeName?: string | null };
+type TilePhoto = Omit<PhotoSummary, "video"> & { placeName?: string | null; video?: PhotoSummary["video"] };
 
 export function toGalleryTiles(photos: TilePhoto[], viewer: Viewer): GalleryTile[] {
   return photos.map((photo) => toGalleryTile(photo, viewer));
@@ -66,10 +69,12 @@ export function toGalleryTile(photo: TilePhoto, viewer: Viewer): GalleryTile {
   // The original's width, not the widest variant made so far: while a new photo's larger sizes are
   // still being made its only variant is small, and capping at that would leave rows unfilled.
   const largestWidth = photo.width ?? Math.max(0, ...photo.variants.map((variant) => variant.width));
+  const duration = photo.video ? formatDuration(photo.video.durationMs ?? 0) : undefined;
   return {
     id: photo.id,
     ratio,
-    name: photoAccessibleName(photo),
+    // A screen reader hears what a sighted reader sees on the tile: "…, video, 0:12".
+    name: duration === undefined ? photoAccessibleName(photo) : `${photoAccessibleName(photo)}, video, ${duration}`,
     color: photo.dominantColor,
     thumbhash: photo.thumbhash,
     // Only a signed-in viewer can be shown a photo that is not public; the badge tells them why
@@ -79,11 +84,12 @@ export function toGalleryTile(photo: TilePhoto, viewer: Viewer): GalleryTile {
     avif: relativeSrcSet(avif),
     jpeg: relativeSrcSet(jpeg),
     ...(largestWidth > 0 && largestWidth < ratio * TALLEST_ROW_CSS_PX ? { maxWidth: largestWidth } : {}),
+    ...(duration !== undefined && { duration }),
   };
 }
 
 /** The widths of one format up to the first that covers `neededWidth` (all of them if none does). */
-function pickVariants(photo: PhotoSummary, format: "avif" | "jpeg", neededWidth: number): PhotoSummary["variants"] {
+function pickVariants(photo: Pick<PhotoSummary, "variants">, format: "avif" | "jpeg", neededWidth: number): PhotoSummary["variants"] {
   const sorted = photo.variants.filter((variant) => variant.format === format).sort((left, right) => left.width - right.width);
   const enough = sorted.findIndex((variant) => variant.width >= neededWidth);
   return enough === -1 ? sorted : sorted.slice(0, enough + 1);

@@ -9,3 +9,14 @@ export const RENDER_PHOTO_JOB = "photo.render";
 
 /** The place in words worked out again from coordinates the owner set by hand (the gazetteer lives in the worker). */
 export const PLACE_LOOKUP_JOB = "photo.place";
+
+/** A new video's processing: probe, poster frame and its variants; the video turns ready (src/photos/video-processing.job.ts). */
+export const PROCESS_VIDEO_JOB = "video.process";
+
+/** Then the copy browsers play, at low priority and one at a time per worker process. */
+export const PLAYABLE_VIDEO_JOB = "video.playable";
+
+/** The job that processes a new (or retried) photo or video from its original. */
+export function processingJobOf(mediaKind: "photo" | "video"): string {
+  return mediaKind === "video" ? PROCESS_VIDEO_JOB : PROCESS_PHOTO_JOB;
+}

@@ -14,10 +14,11 @@ import { purgeFromCdn } from "@/src/media/cdn-purge";
 import { getHotMedia } from "@/src/media/hot-media-fast-path";
 import { bumpMediaAccessVersion } from "@/src/media/media-access-version.repository";
 import { getSiteSettings } from "@/src/settings/site-settings.service";
+import { VIDEO_CONTENT_TYPES, type VideoType } from "@/src/video/video-type-detector";
 import { getStorage } from "@/src/storage/app-storage";
 import { announcePhotosChanged } from "./photo-changes";
 import { deletePhotoFiles, originalKey } from "./photo-files";
-import { PROCESS_PHOTO_JOB, RENDER_PHOTO_JOB } from "./photo-job-kinds";
+import { processingJobOf, RENDER_PHOTO_JOB } from "./photo-job-kinds";
 import { newPublicationKey, toMediaUrl } from "./photo-publication";
 import {
   deletePhotoRows,
@@ -38,7 +39,7 @@ import { handOverVisibleDecode } from "./visible-decode-handoff";
 // one of these (uploads, photos.service, users.service, later albums, shares and the CLI) goes
 // through here, so nothing that must follow is left to each caller to remember.
 
-const CONTENT_TYPES: Record<ImageType, string> = {
+const CONTENT_TYPES: Record<ImageType | VideoType, string> = {
   jpeg: "image/jpeg",
   png: "image/png",
   webp: "image/webp",
@@ -46,6 +47,7 @@ const CONTENT_TYPES: Record<ImageType, string> = {
   heic: "image/heic",
   tiff: "image/tiff",
   gif: "image/gif",
+  ...VIDEO_CONTENT_TYPES,
 };
 
 /** A file that passed the upload checks, to become a photo. */
@@ -54,7 +56,9 @@ export interface NewPhoto {
   sha256: string;
   /** The name shown for the original, already made safe (sanitizeFileName). */
   originalName: string;
-  type: ImageType;
+  type: ImageType | VideoType;
+  /** A video's length from the upload's probe, shown on its tile while it is processed; null for photos. */
+  durationMs?: number | null;
   size: number;
   /** The file on local disk; it may be moved into storage, so the caller must not use it afterwards. */
   sourcePath: string;
@@ -95,6 +99,7 @@ export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<
 
   const id = crypto.randomUUID();
   const storedKey = originalKey(id);
+  const mediaKind = photo.type in VIDEO_CONTENT_TYPES ? "video" : "photo";
   const storage = getStorage();
   await storage.putFile(storedKey, photo.sourcePath, { contentType: CONTENT_TYPES[photo.type], mayMoveSource: true });
   const now = new Date().toISOString();
@@ -114,11 +119,13 @@ export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<
         original_name: photo.originalName,
         original_type: photo.type,
         original_size: photo.size,
+        media_kind: mediaKind,
+        duration_ms: photo.durationMs ?? null,
         sort_at: now,
         created_at: now,
         updated_at: now,
       });
-      await insertJob(transaction, { kind: PROCESS_PHOTO_JOB, photoId: id, priority: 0 }, now);
+      await insertJob(transaction, { kind: processingJobOf(mediaKind), photoId: id, priority: 0 }, now);
       const after = { name: photo.originalName, type: photo.type, size: photo.size, visibility: defaultVisibility, showLocation: showLocationByDefault };
       await insertAuditEntry(transaction, { actorId: photo.ownerId, action: "photo.upload", targetId: id, details: { after } }, now);
     });

@@ -44,7 +44,7 @@ export function getProcessingLimits(): ProcessingLimits {
  * Hands the original to `work` as a file (decoders want a path): the stored file itself on local
  * disk, else a temporary copy, removed after.
  */
-async function withOriginalOnDisk<T>(photo: PhotoRow, work: (filePath: string) => Promise<T>): Promise<T> {
+export async function withOriginalOnDisk<T>(photo: PhotoRow, work: (filePath: string) => Promise<T>): Promise<T> {
   const storage = getStorage();
   const storedPath = await storage.localPathOf(photo.original_key);
   if (storedPath) return work(storedPath);
@@ -74,9 +74,9 @@ async function storeVariants(photoId: string, variants: EncodedVariant[]): Promi
 }
 
 /** Thrown when the photo was deleted while its job ran: the job ends quietly. */
-class PhotoDeletedError extends Error {}
+export class PhotoDeletedError extends Error {}
 
-async function encodeAndStore(photo: PhotoRow, decoded: DecodedPhoto, phase: VariantPhase): Promise<EncodedVariant[]> {
+export async function encodeAndStore(photo: PhotoRow, decoded: DecodedPhoto, phase: VariantPhase): Promise<EncodedVariant[]> {
   const variants = await encodeVariants(decoded, phase, getProcessingLimits());
   const rows = await storeVariants(photo.id, variants);
   try {
@@ -198,7 +198,7 @@ async function renderAgain(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
   });
 }
 
-async function markFailed(job: JobRow, reason: string): Promise<void> {
+export async function markFailed(job: JobRow, reason: string): Promise<void> {
   if (!job.photo_id) return;
   await updatePhoto(getDb(), job.photo_id, { status: "failed", failure_reason: reason.slice(0, 500), updated_at: new Date().toISOString() });
   announcePhotosChanged();

@@ -29,6 +29,13 @@ export const photoSummarySchema = z.object({
   takenAt: z.string().nullable().describe("ISO 8601; without an offset when the camera recorded none."),
   variants: z.array(photoVariantSchema),
   originalName: z.string().optional().describe("The uploaded file name: only when listing the caller's own photos (?owner=me)."),
+  video: z
+    .object({
+      durationMs: z.number().int().nullable().describe("Its length; null until it was read."),
+      playableUrl: z.string().nullable().describe("The H.264/AAC MP4 every browser plays (metadata stripped), under /media/; null until it is made."),
+    })
+    .nullable()
+    .describe("Set for a video (its variants are its poster frame's); null for a photo."),
 });
 
 export const photoDetailSchema = photoSummarySchema.extend({

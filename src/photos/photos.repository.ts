@@ -2,6 +2,7 @@ import type { DatabaseHandle } from "@/src/db/client";
 import type { NewPhotoRow, PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import { listablePhotoRanges, type PhotoListAccess, type PhotoRange, type PhotoRangeFilter, whereInRange } from "./listable-photos";
 import { mergePhotoRanges } from "./merge-photo-ranges";
+import { photoIdOfVariantKey } from "./photo-files";
 import { newPublicationKey } from "./photo-publication";
 
 /** The photo with this id, unless it is in the trash (then it is hidden from everyone, as if gone). */
@@ -148,6 +149,38 @@ export function findVariantByKey(
     .select(["photos.owner_id", "photos.visibility", "photos.publication_key", "photos.trashed_at"])
     .where("photo_variants.storage_key", "=", storageKey)
     .executeTakeFirst();
+}
+
+/**
+ * A video's playable copy at this storage key, in the shape of a variant (format "mp4"), so the
+ * media routes serve it under exactly a variant's rules. Found by the photo's primary key, which
+ * the key names (photoIdOfVariantKey); undefined for any other key.
+ */
+export async function findPlayableByKey(
+  db: DatabaseHandle,
+  storageKey: string,
+): Promise<(Omit<PhotoVariantRow, "format"> & { format: "mp4" } & Pick<PhotoRow, "owner_id" | "visibility" | "publication_key" | "trashed_at">) | undefined> {
+  const photoId = photoIdOfVariantKey(storageKey);
+  if (!photoId || !storageKey.endsWith(".mp4")) return undefined;
+  const photo = await db
+    .selectFrom("photos")
+    .select(["id", "owner_id", "visibility", "publication_key", "trashed_at", "playable_size", "width", "height"])
+    .where("id", "=", photoId)
+    .where("playable_key", "=", storageKey)
+    .executeTakeFirst();
+  if (!photo) return undefined;
+  return {
+    photo_id: photo.id,
+    format: "mp4",
+    width: photo.width ?? 0,
+    height: photo.height ?? 0,
+    storage_key: storageKey,
+    byte_size: Number(photo.playable_size ?? 0),
+    owner_id: photo.owner_id,
+    visibility: photo.visibility,
+    publication_key: photo.publication_key,
+    trashed_at: photo.trashed_at,
+  };
 }
 
 /** Deletes every variant row of a photo (its variants are about to be replaced). */

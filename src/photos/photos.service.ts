@@ -57,6 +57,8 @@ export interface PhotoSummary {
   variants: PhotoVariantView[];
   /** The uploaded file name: only in a list of the caller's own photos (?owner=me), where it tells untitled photos apart. */
   originalName?: string;
+  /** A video's length and playable copy (its variants are its poster's); null for a photo. */
+  video: { durationMs: number | null; playableUrl: string | null } | null;
 }
 
 export interface PhotoDetail extends PhotoSummary {
@@ -108,6 +110,10 @@ export function toSummary(photo: PhotoRow, variants: PhotoVariantRow[]): PhotoSu
       height: variant.height,
       url: toMediaUrl(photo.publication_key, variant.storage_key),
     })),
+    video:
+      photo.media_kind === "video"
+        ? { durationMs: photo.duration_ms, playableUrl: photo.playable_key ? toMediaUrl(photo.publication_key, photo.playable_key) : null }
+        : null,
   };
 }
 
@@ -434,6 +440,8 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
   const isLeavingPublic = photo.visibility === "public" && input.visibility !== undefined && input.visibility !== "public";
   const isTurning = input.rotation !== undefined && input.rotation !== photo.rotation;
   const needsPlaceLookup = placeNeedsLookup(photo, input);
+  // A video's poster is made upright from the file's own rotation; a turn of the video itself is not offered.
+  if (isTurning && photo.media_kind === "video") throw new AppError("INVALID_INPUT", "A video cannot be turned; its own rotation is already applied.");
   const now = new Date().toISOString();
   const withdrawnUrls = await db.transaction().execute(async (transaction) => {
     await updatePhoto(transaction, id, {

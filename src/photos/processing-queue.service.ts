@@ -7,7 +7,7 @@ import { insertJob } from "@/src/jobs/jobs.repository";
 import { notifyJobQueued } from "@/src/jobs/worker";
 import type { SessionUser, Viewer } from "@/src/access/viewer";
 import { canEditPhoto, canViewPhoto } from "./photo-access";
-import { PROCESS_PHOTO_JOB } from "./photo-processing.job";
+import { processingJobOf } from "./photo-job-kinds";
 import { findPhotoById } from "./photos.repository";
 import { announcePhotosChanged } from "./photo-changes";
 import { countPhotosByStatusRemembered } from "./photo-counts";
@@ -81,7 +81,7 @@ export async function retryPhotoProcessing(db: DatabaseHandle, viewer: Viewer, i
         .where("status", "=", "failed")
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new AppError("CONFLICT", "This photo is already being processed again.");
-      await insertJob(transaction, { kind: PROCESS_PHOTO_JOB, photoId: id, priority: 0 }, now);
+      await insertJob(transaction, { kind: processingJobOf(photo.media_kind), photoId: id, priority: 0 }, now);
     });
   announcePhotosChanged();
   notifyJobQueued();

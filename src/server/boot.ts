@@ -6,6 +6,7 @@ import { startWorker } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { removeOrphanFiles } from "@/src/photos/orphan-files";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
+import { registerVideoJobs } from "@/src/photos/video-processing.job";
 import { installAnonymousPages } from "./anonymous-pages";
 import { RECURRING_JOBS } from "./recurring-work";
 import { getStorage } from "@/src/storage/app-storage";
@@ -13,6 +14,7 @@ import { getTemporaryDirectory, removeAbandonedTemporaryFiles } from "@/src/stor
 import { createAdminFromEnvironment, issueSetupToken } from "@/src/setup/first-admin.service";
 import { startTusUploadExpiry } from "@/src/uploads/tus-server";
 import { emailSchema, nameSchema, passwordSchema } from "@/src/users/users.schemas";
+import { getVideoToolsStatus } from "@/src/video/configured-video-tools";
 
 /**
  * Runs once when the server starts, before it answers requests: checks the environment, brings the
@@ -29,6 +31,12 @@ export async function bootServer(): Promise<void> {
 
   installAnonymousPages();
   registerPhotoJobs();
+  registerVideoJobs();
+  // Said once at start-up, in words an owner can act on; photos work either way.
+  void getVideoToolsStatus().then(({ available, message }) => {
+    if (available) logger.info({ ffmpeg: message }, "videos: ffmpeg found");
+    else logger.warn(message);
+  });
   // Every instance queues each period's run (once across instances); whichever worker is free runs it.
   startRecurringJobs(RECURRING_JOBS);
   if (env.RUN_WORKER) startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });

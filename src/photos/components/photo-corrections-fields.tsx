@@ -135,34 +135,37 @@ export function PhotoCorrectionsFields({
         </p>
       </fieldset>
 
-      <fieldset className="photo-editor-group photo-editor-rotation">
-        <legend>Rotation</legend>
-        {thumbnail && (
-          <div className="photo-editor-rotation-preview" aria-hidden="true">
-            {/* eslint-disable-next-line @next/next/no-img-element -- a tiny preview of a variant already served, not a page image */}
-            <img src={thumbnail.url} alt="" width={thumbnail.width} height={thumbnail.height} style={{ transform: `rotate(${pendingTurn}deg)` }} />
+      {/* A video is shown the way its file says; it is not turned here (the API answers 422). */}
+      {photo.video === null && (
+        <fieldset className="photo-editor-group photo-editor-rotation">
+          <legend>Rotation</legend>
+          {thumbnail && (
+            <div className="photo-editor-rotation-preview" aria-hidden="true">
+              {/* eslint-disable-next-line @next/next/no-img-element -- a tiny preview of a variant already served, not a page image */}
+              <img src={thumbnail.url} alt="" width={thumbnail.width} height={thumbnail.height} style={{ transform: `rotate(${pendingTurn}deg)` }} />
+            </div>
+          )}
+          <div className="photo-editor-rotation-controls">
+            <div className="actions">
+              <button type="button" className="secondary" onClick={() => onRotate(turn(rotation, "left"))} data-testid="editor-rotate-left">
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M4 4v5h5M4.6 9A8 8 0 1 1 4 12" />
+                </svg>
+                Rotate left
+              </button>
+              <button type="button" className="secondary" onClick={() => onRotate(turn(rotation, "right"))} data-testid="editor-rotate-right">
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M20 4v5h-5M19.4 9A8 8 0 1 0 20 12" />
+                </svg>
+                Rotate right
+              </button>
+            </div>
+            <p className="field-hint" role="status" data-testid="editor-rotation-status">
+              {describeRotation(rotation, pendingTurn !== 0)}
+            </p>
           </div>
-        )}
-        <div className="photo-editor-rotation-controls">
-          <div className="actions">
-            <button type="button" className="secondary" onClick={() => onRotate(turn(rotation, "left"))} data-testid="editor-rotate-left">
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M4 4v5h5M4.6 9A8 8 0 1 1 4 12" />
-              </svg>
-              Rotate left
-            </button>
-            <button type="button" className="secondary" onClick={() => onRotate(turn(rotation, "right"))} data-testid="editor-rotate-right">
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M20 4v5h-5M19.4 9A8 8 0 1 0 20 12" />
-              </svg>
-              Rotate right
-            </button>
-          </div>
-          <p className="field-hint" role="status" data-testid="editor-rotation-status">
-            {describeRotation(rotation, pendingTurn !== 0)}
-          </p>
-        </div>
-      </fieldset>
+        </fieldset>
+      )}
     </>
   );
 }

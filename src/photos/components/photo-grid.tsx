@@ -96,6 +96,13 @@ function GridTile({ tile, loading, href, framed = false }: { tile: GalleryTile; 
       )}
       {!tile.jpeg && <span className="visually-hidden">{tile.name}</span>}
       {tile.badge && <span className="badge grid-badge">{tile.badge}</span>}
+      {/* The tile's name already says "video, 0:12" to a screen reader. */}
+      {tile.duration && (
+        <span className="grid-video-badge" aria-hidden="true">
+          <svg viewBox="0 0 12 12" width="10" height="10"><path d="M3 1.5v9l7.5-4.5z" fill="currentColor" /></svg>
+          {tile.duration}
+        </span>
+      )}
     </Link>
   );
 }

@@ -186,7 +186,7 @@ export function PhotoUploader({ maxFileBytes, recentUploads, albums }: PhotoUplo
         fileManagerSelectionType="both"
         proudlyDisplayPoweredByUppy={false}
         theme={theme}
-        note={`JPEG, PNG, WebP, AVIF, HEIC/HEIF, TIFF or GIF, up to ${formatBytes(maxFileBytes)} each.`}
+        note={`JPEG, PNG, WebP, AVIF, HEIC/HEIF, TIFF or GIF, up to ${formatBytes(maxFileBytes)} each. Videos too: MP4, MOV, WebM, MKV, AVI, 3GP or MTS.`}
       />
       {albums && sessionIds.length > 0 && !isUploading && <AddToAlbum albums={albums} photoIds={sessionIds} />}
       {uploaded.length > 0 && (

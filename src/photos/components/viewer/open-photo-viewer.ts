@@ -1,5 +1,6 @@
 import PhotoSwipe from "photoswipe";
 import "photoswipe/style.css";
+import { addVideoSlides } from "./video-slide";
 import { addViewerChrome } from "./viewer-chrome";
 import type { LoadViewerInfo, LoadViewerNeighbours, LoadViewerPosition, ViewerNeighbours, ViewerSlide } from "./viewer-slide";
 
@@ -125,6 +126,8 @@ export function openPhotoViewer({ current, neighbours, loadNeighbours, position,
     window.addEventListener("popstate", () => onClosed(shownId), { once: true });
     window.history.back();
   });
+
+  addVideoSlides(pswp);
 
   pswp.on("bindEvents", () => {
     pswp.element?.setAttribute("aria-label", "Photo viewer");

@@ -5,6 +5,7 @@ import type { PhotoViewerInfo } from "../../photos.service";
 import { ViewerInfoPanel, type ViewerInfoState } from "./viewer-info-panel";
 import { createSlideshow, SLIDESHOW_INTERVAL_MS, type SlideshowStep } from "./viewer-slideshow";
 import type { LoadViewerInfo, LoadViewerPosition, ViewerSlide } from "./viewer-slide";
+import { toggleShownVideo } from "./video-slide";
 
 interface ViewerChromeOptions {
   /** Where the opening photo (slide `startIndex`) stands in the whole order; null: no counter. */
@@ -28,7 +29,8 @@ const INFO_ICON =
 
 /** Keys a focused control answers itself: Space there presses the control, not the slideshow. */
 function isControl(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest("button, a, input, select, textarea") !== null;
+  // A focused <video> answers Space with its own controls.
+  return target instanceof Element && target.closest("button, a, input, select, textarea, video") !== null;
 }
 
 /**
@@ -241,7 +243,11 @@ export function addViewerChrome(pswp: PhotoSwipe, { position, startIndex, loadIn
     const key = event.originalEvent;
     if (key.ctrlKey || key.metaKey || key.altKey) return;
     const letter = key.key.toLowerCase();
-    if (letter === "k" || (key.key === " " && !isControl(key.target))) {
+    if (key.key === " " && !isControl(key.target) && toggleShownVideo(pswp)) {
+      // On a video, Space plays and pauses it, as in every player; K still runs the slideshow.
+      key.preventDefault();
+      event.preventDefault();
+    } else if (letter === "k" || (key.key === " " && !isControl(key.target))) {
       key.preventDefault();
       event.preventDefault();
       slideshow.toggle();

@@ -29,4 +29,14 @@ describe("toViewerSlide", () => {
     const slide = toViewerSlide({ ...photo, title: "Dawn <b>over</b> Siena", caption: "From the tower & the wall", variants: [variant("jpeg", 640)] });
     expect(slide).toMatchObject({ title: "Dawn <b>over</b> Siena", caption: "From the tower & the wall" });
   });
+
+  it("plays a video's playable copy over its poster, and shows only the poster until the copy is made", () => {
+    const variants = [variant("jpeg", 640)];
+    expect(toViewerSlide({ ...photo, variants, video: { durationMs: 1000, playableUrl: "/media/x/playable-1.mp4" } })).toMatchObject({
+      src: "/media/x/640.jpeg",
+      type: "video",
+      video: { src: "/media/x/playable-1.mp4" },
+    });
+    expect(toViewerSlide({ ...photo, variants, video: { durationMs: 1000, playableUrl: null } })?.video).toBeUndefined();
+  });
 });

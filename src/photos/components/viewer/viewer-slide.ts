@@ -17,9 +17,20 @@ export interface ViewerSlide {
   /** The caption under the photo: its title and caption as the owner wrote them (text, never markup). */
   title: string;
   caption: string;
+  /** A video's playable copy: the slide is a `<video controls>` with the poster (`src`) until it plays. */
+  video?: { src: string };
+  /**
+   * PhotoSwipe's content type: "video" tells it the slide is not an image (no decode(), no srcset;
+   * video-slide.ts makes the element). Absent: an image.
+   */
+  type?: "video";
 }
 
-type SlidePhoto = Pick<PhotoSummary, "id" | "variants" | "altText" | "title" | "takenAt"> & { placeName?: string | null; caption?: string };
+type SlidePhoto = Pick<PhotoSummary, "id" | "variants" | "altText" | "title" | "takenAt"> & {
+  placeName?: string | null;
+  caption?: string;
+  video?: PhotoSummary["video"];
+};
 
 /** The viewer's slide for a photo, or null when it has nothing to show yet (still processing). */
 export function toViewerSlide(photo: SlidePhoto): ViewerSlide | null {
@@ -40,6 +51,7 @@ export function toViewerSlide(photo: SlidePhoto): ViewerSlide | null {
     alt: photoAccessibleName(photo),
     title: photo.title,
     caption: photo.caption ?? "",
+    ...(photo.video?.playableUrl && { type: "video" as const, video: { src: photo.video.playableUrl } }),
   };
 }
 
