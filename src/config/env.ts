@@ -103,6 +103,8 @@ const environmentSchema = z
     ),
     MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(120_000_000),
     PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
+    // LibRaw's decoder for RAW files without a large enough embedded preview (Debian's libraw-bin).
+    DCRAW_EMU_PATH: z.preprocess(emptyAsUnset, z.string().default("dcraw_emu")),
     /** Run the processing worker inside the web server (off when `npm run worker` processes do it). */
     RUN_WORKER: z.preprocess(emptyAsUnset, z.enum(["true", "false"]).default("true").transform((value) => value === "true")),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),

@@ -46,6 +46,8 @@ const CONTENT_TYPES: Record<ImageType, string> = {
   heic: "image/heic",
   tiff: "image/tiff",
   gif: "image/gif",
+  // Stored as the camera wrote it; never served inline (the original is only ever a download).
+  raw: "application/octet-stream",
 };
 
 /** A file that passed the upload checks, to become a photo. */

@@ -5,8 +5,9 @@ import { getEnv } from "@/src/config/env";
 import { type DatabaseHandle, getDatabaseKind } from "@/src/db/client";
 import type { PhotoRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
-import { detectImageType, type ImageType } from "@/src/images/image-type-detector";
+import type { ImageType } from "@/src/images/image-type-detector";
 import type { DecodedPhoto } from "@/src/images/photo-decoder";
+import { resolveImageType } from "@/src/images/raw/raw-format-detector";
 import { checkUploadedImage } from "@/src/images/upload-check";
 import { whileUploading } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
@@ -81,11 +82,11 @@ export async function storeReceivedFiles(
   const limits = getProcessingLimits();
   const checked: CheckedFile[] = [];
   for (const [index, file] of files.entries()) {
-    const type = detectImageType(file.head);
+    const type = await resolveImageType(file.tempPath, file.head);
     if (!type) {
       throw new AppError(
         "UNSUPPORTED_MEDIA_TYPE",
-        `${JSON.stringify(sanitizeFileName(file.clientName))} is not a photo we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF).`,
+        `${JSON.stringify(sanitizeFileName(file.clientName))} is not a photo we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF, GIF or a camera RAW).`,
       );
     }
     const duplicateOf = duplicatesOf[index];
