@@ -68,3 +68,85 @@ describe("RAW files are photos", () => {
     expect((await download(owner, `/api/photos/${uploaded.id}/original`)).bytes.equals(dng)).toBe(true);
   });
 });
+
+interface PhotoWithName {
+  id: string;
+  width: number | null;
+  exif: Record<string, unknown>;
+}
+
+async function photoOf(client: TestClient, id: string): Promise<{ status: number; photo?: PhotoWithName }> {
+  const response = await client.request(`/api/photos/${id}`);
+  if (response.status !== 200) return { status: response.status };
+  return { status: 200, photo: ((await response.json()) as { photo: PhotoWithName }).photo };
+}
+
+/** A JPEG and a DNG of one shot (the corpus JPEG's capture time in both), named alike. */
+async function shot(name: string): Promise<{ jpeg: { bytes: Buffer; name: string }; raw: { bytes: Buffer; name: string } }> {
+  const jpegBytes = await sharp(SOURCE).rotate().resize({ width: 480 }).withExif({ IFD0: { Make: "Canon", ImageDescription: name }, IFD2: { DateTimeOriginal: "2008:05:30 15:56:01" } }).jpeg().toBuffer();
+  const rawBytes = await writeTestDng(SOURCE, 320, { takenAt: "2008:05:30 15:56:01", model: `RAW of ${name}` });
+  return { jpeg: { bytes: jpegBytes, name: `${name}.JPG` }, raw: { bytes: rawBytes, name: `${name}.DNG` } };
+}
+
+describe("RAW+JPEG of one shot become one photo showing the JPEG, the RAW its owner's download", () => {
+  async function expectPair(photoId: string, pair: Awaited<ReturnType<typeof shot>>): Promise<void> {
+    const { photo } = await photoOf(owner, photoId);
+    // The JPEG is the photo (480 wide; the RAW is 320).
+    expect(photo?.width ?? (await waitForProcessing(owner, photoId)).width).toBe(480);
+    expect((await download(owner, `/api/photos/${photoId}/original`)).bytes.equals(pair.jpeg.bytes)).toBe(true);
+    const raw = await download(owner, `/api/photos/${photoId}/raw`);
+    expect(raw.status).toBe(200);
+    expect(raw.bytes.equals(pair.raw.bytes)).toBe(true);
+    expect((await other.request(`/api/photos/${photoId}/raw`)).status).not.toBe(200);
+    const detail = (await (await owner.request(`/api/photos/${photoId}`)).json()) as { photo: { rawDownloadUrl: string | null } };
+    expect(detail.photo.rawDownloadUrl).toBe(`/api/photos/${photoId}/raw`);
+    expect(await (await owner.request(`/p/${photoId}`)).text()).toContain('data-testid="photo-download-raw"');
+  }
+
+  it("in one upload, in either order", async () => {
+    for (const [index, order] of (["jpeg first", "raw first"] as const).entries()) {
+      const pair = await shot(`IMG_010${index}`);
+      const files = order === "jpeg first" ? [pair.jpeg, pair.raw] : [pair.raw, pair.jpeg];
+      const outcomes = await upload(owner, files);
+      expect(outcomes.map((outcome) => outcome.name)).toEqual(files.map((file) => file.name));
+      expect(outcomes[0].id, order).toBe(outcomes[1].id);
+      await waitForProcessing(owner, outcomes[0].id);
+      await expectPair(outcomes[0].id, pair);
+    }
+  });
+
+  it("in separate uploads, JPEG first: the RAW joins the JPEG's photo", async () => {
+    const pair = await shot("IMG_0200");
+    const [jpeg] = await upload(owner, [pair.jpeg]);
+    await waitForProcessing(owner, jpeg.id);
+    const [raw] = await upload(owner, [pair.raw]);
+    expect(raw.id).toBe(jpeg.id);
+    await expectPair(jpeg.id, pair);
+    // The same RAW again is a duplicate of the photo that keeps it.
+    const [again] = await upload(owner, [pair.raw]);
+    expect([again.id, again.isDuplicate]).toEqual([jpeg.id, true]);
+  });
+
+  it("in separate uploads, RAW first: the JPEG's photo takes the RAW over and the RAW's own photo goes", async () => {
+    const pair = await shot("IMG_0300");
+    const [raw] = await upload(owner, [pair.raw]);
+    await waitForProcessing(owner, raw.id);
+    const [jpeg] = await upload(owner, [pair.jpeg]);
+    expect(jpeg.id).not.toBe(raw.id);
+    expect((await photoOf(owner, raw.id)).status).toBe(404);
+    await waitForProcessing(owner, jpeg.id);
+    await expectPair(jpeg.id, pair);
+  });
+
+  it("a RAW whose capture time differs from the JPEG of its name stays a photo of its own", async () => {
+    const pair = await shot("IMG_0400");
+    const [jpeg] = await upload(owner, [pair.jpeg]);
+    await waitForProcessing(owner, jpeg.id);
+    // A camera's counter came round again: same name, another day.
+    const later = await writeTestDng(SOURCE, 320, { takenAt: "2011:01:02 03:04:05" });
+    const [raw] = await upload(owner, [{ bytes: later, name: pair.raw.name }]);
+    expect(raw.id).not.toBe(jpeg.id);
+    expect((await owner.request(`/api/photos/${jpeg.id}/raw`)).status).toBe(404);
+    expect((await waitForProcessing(owner, raw.id)).status).toBe("ready");
+  });
+});

@@ -60,6 +60,8 @@ export interface NewPhoto {
   size: number;
   /** The file on local disk; it may be moved into storage, so the caller must not use it afterwards. */
   sourcePath: string;
+  /** The name without its extension, lower case, by which a RAW and a JPEG of one shot pair (src/photos/raw-pairing.ts). */
+  pairingName?: string;
   /** The upload check's decode, handed to the visible phase when the worker runs here; null when there is none (HEIC). */
   visibleDecode: DecodedPhoto | null;
 }
@@ -116,6 +118,7 @@ export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<
         original_name: photo.originalName,
         original_type: photo.type,
         original_size: photo.size,
+        pairing_name: photo.pairingName ?? null,
         sort_at: now,
         created_at: now,
         updated_at: now,

@@ -51,6 +51,8 @@ export const photoDetailSchema = photoSummarySchema.extend({
   showLocation: z.boolean(),
   allowDownload: z.boolean().nullable().describe("null: the site's setting decides."),
   downloadUrl: z.string().nullable().describe("Where this caller downloads the photo, or null when they may not."),
+  rawDownloadUrl: z.string().nullable().describe("The RAW of a RAW+JPEG pair, for the owner and admins; null otherwise or when there is none."),
+  motionClipUrl: z.string().nullable().describe("The clip of a motion photo (MP4), for the owner and admins; null otherwise or when there is none."),
   canEdit: z.boolean(),
   rotation: z.union(PHOTO_ROTATIONS.map((degrees) => z.literal(degrees))).describe("Degrees clockwise the owner turned the photo by, on top of its file's own orientation; the variants already show it."),
   cameraSlug: z.string().nullable().describe("The camera's URL name: its photos are at /cameras/{cameraSlug}. Null when unknown."),

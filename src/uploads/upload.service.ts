@@ -13,7 +13,17 @@ import { whileUploading } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { createPhoto } from "@/src/photos/photo-lifecycle";
 import { getProcessingLimits } from "@/src/photos/photo-processing.job";
-import { findOwnPhotoBySha256, sumOriginalBytes } from "@/src/photos/photos.repository";
+import { findOwnPhotoBySha256, findPhotoByIdEvenTrashed, sumOriginalBytes } from "@/src/photos/photos.repository";
+import {
+  attachRawCompanion,
+  findLoneRawPhoto,
+  findPhotoWithRawCompanion,
+  findRawHost,
+  foldRawPhotoInto,
+  pairingNameOf,
+  type RawCompanionSource,
+  readCaptureTime,
+} from "@/src/photos/raw-pairing";
 import { getTemporaryDirectory } from "@/src/storage/temporary-files";
 import { sumPendingDeclaredBytes } from "./pending-uploads.service";
 import { type ReceivedFile, removeReceivedFiles } from "./received-file";
@@ -100,9 +110,81 @@ export async function storeReceivedFiles(
     });
     checked.push({ file, type, smallDecode });
   }
-  const outcomes: UploadOutcome[] = [];
-  for (const file of checked) outcomes.push(await storePhoto(db, user, file));
-  return outcomes;
+  return storeCheckedFiles(db, user, checked);
+}
+
+/**
+ * Stores checked files as photos, in the order asked, except that a RAW and a JPEG (or any other
+ * photo) of the same name in this request become one photo: the other file first, then the RAW
+ * beside it (src/photos/raw-pairing.ts). A RAW's outcome then names the photo it joined.
+ */
+async function storeCheckedFiles(db: DatabaseHandle, user: SessionUser, checked: CheckedFile[]): Promise<UploadOutcome[]> {
+  const outcomes: Array<UploadOutcome | undefined> = new Array(checked.length);
+  const hostIndexOf = pairWithinRequest(checked);
+  const order = checked.map((_file, index) => index).sort((a, b) => Number(hostIndexOf.has(a)) - Number(hostIndexOf.has(b)));
+  for (const index of order) {
+    const file = checked[index];
+    const hostIndex = hostIndexOf.get(index);
+    const host = hostIndex === undefined ? undefined : outcomes[hostIndex];
+    if (host && !host.isDuplicate && (await attachRawCompanion(db, host.id, rawSourceOf(file)))) {
+      outcomes[index] = { ...host, name: sanitizeFileName(file.file.clientName) };
+      continue;
+    }
+    outcomes[index] = await storeAndPair(db, user, file);
+  }
+  return outcomes as UploadOutcome[];
+}
+
+/** For each RAW in the request, the index of the one other file of its name (a name with more files pairs none). */
+function pairWithinRequest(checked: CheckedFile[]): Map<number, number> {
+  const byName = new Map<string, number[]>();
+  checked.forEach((file, index) => {
+    const name = pairingNameOf(sanitizeFileName(file.file.clientName));
+    byName.set(name, [...(byName.get(name) ?? []), index]);
+  });
+  const hostIndexOf = new Map<number, number>();
+  for (const indexes of byName.values()) {
+    if (indexes.length !== 2) continue;
+    const [raw, other] = checked[indexes[0]].type === "raw" ? indexes : [...indexes].reverse();
+    if (checked[raw].type === "raw" && checked[other].type !== "raw") hostIndexOf.set(raw, other);
+  }
+  return hostIndexOf;
+}
+
+function rawSourceOf({ file }: CheckedFile): RawCompanionSource {
+  return { sourcePath: file.tempPath, name: sanitizeFileName(file.clientName), size: file.size, sha256: file.sha256 };
+}
+
+/**
+ * Stores a file whose other half (if it has one) came in another request, before or after: a RAW
+ * joins its JPEG's photo, or becomes a photo and, should the JPEG's photo have appeared meanwhile,
+ * folds into it; a JPEG becomes a photo and takes over its RAW's photo if there is one.
+ */
+async function storeAndPair(db: DatabaseHandle, user: SessionUser, file: CheckedFile): Promise<UploadOutcome> {
+  const name = sanitizeFileName(file.file.clientName);
+  const pairingName = pairingNameOf(name);
+  if (file.duplicateOf) return storePhoto(db, user, file, pairingName);
+  if (file.type === "raw") {
+    const kept = await findPhotoWithRawCompanion(db, user.id, file.file.sha256);
+    if (kept) return { id: kept.id, status: kept.status, name, isDuplicate: true };
+  }
+  const takenAt = await readCaptureTime(file.file.tempPath, file.type);
+  if (file.type === "raw") {
+    const host = await findRawHost(db, user.id, pairingName, takenAt);
+    if (host && (await attachRawCompanion(db, host.id, rawSourceOf(file)))) return { id: host.id, status: host.status, name, isDuplicate: false };
+  }
+  const outcome = await storePhoto(db, user, file, pairingName);
+  if (outcome.isDuplicate) return outcome;
+  // Looked for after storing, so that of two halves arriving at once the later one finds the other.
+  if (file.type === "raw") {
+    const host = await findRawHost(db, user.id, pairingName, takenAt);
+    const raw = host && (await findPhotoByIdEvenTrashed(db, outcome.id));
+    if (host && raw && (await foldRawPhotoInto(db, raw, host.id))) return { id: host.id, status: host.status, name, isDuplicate: false };
+  } else {
+    const raw = await findLoneRawPhoto(db, user.id, pairingName, takenAt);
+    if (raw) await foldRawPhotoInto(db, raw, outcome.id);
+  }
+  return outcome;
 }
 
 /**
@@ -137,7 +219,7 @@ async function assertWithinQuota(db: DatabaseHandle, user: SessionUser, files: R
   }
 }
 
-async function storePhoto(db: DatabaseHandle, user: SessionUser, { file, type, smallDecode, duplicateOf }: CheckedFile): Promise<UploadOutcome> {
+async function storePhoto(db: DatabaseHandle, user: SessionUser, { file, type, smallDecode, duplicateOf }: CheckedFile, pairingName: string): Promise<UploadOutcome> {
   const name = sanitizeFileName(file.clientName);
   // (Should duplicateOf be deleted meanwhile, the answer still names it.) One in the trash goes on
   // to createPhoto, which brings it back: the uploader wants the photo they just sent.
@@ -150,6 +232,7 @@ async function storePhoto(db: DatabaseHandle, user: SessionUser, { file, type, s
     type,
     size: file.size,
     sourcePath: file.tempPath,
+    pairingName,
     visibleDecode: smallDecode,
   });
   if (!photo.isDuplicate) getLogger().info({ photoId: photo.id, type, size: file.size, database: getDatabaseKind() }, "photo uploaded");

@@ -30,6 +30,8 @@ export interface DngOptions {
   orientation?: number;
   make?: string;
   model?: string;
+  /** DateTimeOriginal, as EXIF writes it ("2024:05:01 10:00:00"); none when omitted. */
+  takenAt?: string;
   /** Cut the Bayer strip short by this many bytes (a file LibRaw cannot decode). */
   truncateMosaicBy?: number;
 }
@@ -84,6 +86,7 @@ export async function writeTestDng(source: Buffer | string, width: number, optio
     { tag: 50721, type: SRATIONAL, values: [32406, -15372, -4986, -9689, 18758, 415, 557, -2040, 10570].flatMap((value) => [value, 10000]) },
     { tag: 50778, type: SHORT, values: [21] }, // CalibrationIlluminant1: D65
     { tag: 50728, type: RATIONAL, values: [1, 1, 1, 1, 1, 1] }, // AsShotNeutral
+    ...(options.takenAt ? [{ tag: 36867, type: ASCII, values: options.takenAt } as Field] : []),
   ];
   if (!options.previewWidth) return writeTiff([{ fields: [...camera, ...raw.fields], strip: raw.strip }]);
 
