@@ -9,8 +9,10 @@ import type { ImageType } from "@/src/images/image-type-detector";
 import type { DecodedPhoto } from "@/src/images/photo-decoder";
 import { resolveImageType } from "@/src/images/raw/raw-format-detector";
 import { checkUploadedImage } from "@/src/images/upload-check";
+import { rm } from "node:fs/promises";
 import { whileUploading } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
+import { extractMotionClip, keepMotionClip } from "@/src/photos/motion-clip";
 import { createPhoto } from "@/src/photos/photo-lifecycle";
 import { getProcessingLimits } from "@/src/photos/photo-processing.job";
 import { findOwnPhotoBySha256, findPhotoByIdEvenTrashed, sumOriginalBytes } from "@/src/photos/photos.repository";
@@ -224,17 +226,28 @@ async function storePhoto(db: DatabaseHandle, user: SessionUser, { file, type, s
   // (Should duplicateOf be deleted meanwhile, the answer still names it.) One in the trash goes on
   // to createPhoto, which brings it back: the uploader wants the photo they just sent.
   if (duplicateOf && duplicateOf.trashed_at === null) return { id: duplicateOf.id, status: duplicateOf.status, name, isDuplicate: true };
-  // createPhoto looks the bytes up again: the same bytes twice in one batch, or from another upload since.
-  const photo = await createPhoto(db, {
-    ownerId: user.id,
-    sha256: file.sha256,
-    originalName: name,
-    type,
-    size: file.size,
-    sourcePath: file.tempPath,
-    pairingName,
-    visibleDecode: smallDecode,
-  });
+  // Copied out before createPhoto, which may move the file into storage.
+  const motionClip = await extractMotionClip(file.tempPath, type, name);
+  let photo: Awaited<ReturnType<typeof createPhoto>>;
+  try {
+    // createPhoto looks the bytes up again: the same bytes twice in one batch, or from another upload since.
+    photo = await createPhoto(db, {
+      ownerId: user.id,
+      sha256: file.sha256,
+      originalName: name,
+      type,
+      size: file.size,
+      sourcePath: file.tempPath,
+      pairingName,
+      visibleDecode: smallDecode,
+    });
+    // A clip that cannot be stored leaves the still a photo of its own, as an unusable one does.
+    if (motionClip && !photo.isDuplicate) {
+      await keepMotionClip(db, photo.id, motionClip).catch((error: unknown) => getLogger().error({ err: error, photoId: photo.id }, "motion clip not kept"));
+    }
+  } finally {
+    if (motionClip) await rm(motionClip.path, { force: true });
+  }
   if (!photo.isDuplicate) getLogger().info({ photoId: photo.id, type, size: file.size, database: getDatabaseKind() }, "photo uploaded");
   return { id: photo.id, status: photo.status, name, isDuplicate: photo.isDuplicate };
 }
