@@ -181,6 +181,10 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
                   <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
                 </svg>
                 <span>Download RAW</span>
+                {/* On a phone the actions are icons: this one says which file it is. */}
+                <b className="photo-action-badge" aria-hidden="true">
+                  RAW
+                </b>
               </a>
             )}
             {photo.canEdit && <DeletePhotoButton photoId={photo.id} name={photo.title || name} />}
