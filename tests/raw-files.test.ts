@@ -49,12 +49,25 @@ describe("RAW files are photos", () => {
     expect((await other.request(`/api/photos/${uploaded.id}/original`)).status).not.toBe(200);
   });
 
-  it("a DNG without a preview is decoded by LibRaw", async () => {
-    const dng = await writeTestDng(SOURCE, 320, { model: "Mosaic DNG" });
+  it("a DNG without a preview is decoded by LibRaw, in colour (read as a plain TIFF, its mosaic would be grey)", async () => {
+    const half = await sharp({ create: { width: 160, height: 200, channels: 3, background: "#2040d0" } }).png().toBuffer();
+    const redBlue = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#d03020" } }).composite([{ input: half, left: 160, top: 0 }]).png().toBuffer();
+    const dng = await writeTestDng(redBlue, 320, { model: "Mosaic DNG" });
     const [uploaded] = await upload(owner, [{ bytes: dng, name: "mosaic.dng" }]);
     const photo = await waitForProcessing(owner, uploaded.id);
-    expect([photo.status, photo.failureReason, photo.width, photo.height]).toEqual(["ready", null, 320, 218]);
+    expect([photo.status, photo.failureReason, photo.width, photo.height]).toEqual(["ready", null, 320, 200]);
     expect(photo.exif).toMatchObject({ cameraModel: "Mosaic DNG" });
+    const variant = await download(owner, photo.variants[0].url);
+    const { width = 0, height = 0 } = await sharp(variant.bytes).metadata();
+    // stats() reads its input, not the pipeline's output: the band is cut out first.
+    const band = async (left: number) => {
+      const cut = await sharp(variant.bytes).extract({ left, top: 0, width: Math.floor(width / 4), height }).png().toBuffer();
+      return (await sharp(cut).stats()).channels.map((channel) => channel.mean);
+    };
+    const [leftRed, leftGreen, leftBlue] = await band(Math.floor(width / 16));
+    const [rightRed, rightGreen, rightBlue] = await band(Math.floor((width * 11) / 16));
+    expect(leftRed).toBeGreaterThan(Math.max(leftGreen, leftBlue) + 60);
+    expect(rightBlue).toBeGreaterThan(Math.max(rightRed, rightGreen) + 60);
   });
 
   it("a RAW LibRaw cannot decode is kept and marked failed with LibRaw's reason, with no variants", async () => {
