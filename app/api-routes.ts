@@ -27,6 +27,8 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/api/openapi.json/route.ts": () => import("./api/openapi.json/route"),
   "app/api/photos/[id]/download/route.ts": () => import("./api/photos/[id]/download/route"),
   "app/api/photos/[id]/original/route.ts": () => import("./api/photos/[id]/original/route"),
+  "app/api/photos/[id]/raw/route.ts": () => import("./api/photos/[id]/raw/route"),
+  "app/api/photos/[id]/motion/route.ts": () => import("./api/photos/[id]/motion/route"),
   "app/api/photos/[id]/retry/route.ts": () => import("./api/photos/[id]/retry/route"),
   "app/api/photos/[id]/route.ts": () => import("./api/photos/[id]/route"),
   "app/api/photos/[id]/tags/route.ts": () => import("./api/photos/[id]/tags/route"),

@@ -112,6 +112,8 @@ const environmentSchema = z
     VIDEO_MAX_DURATION_SECONDS: z.coerce.number().int().positive().default(3 * 60 * 60),
     /** An H.264/AAC MP4 above this bitrate (bits per second) is transcoded for the browser rather than only stripped of its metadata. */
     VIDEO_PLAYABLE_MAX_BITRATE: z.coerce.number().int().positive().default(20_000_000),
+    // LibRaw's decoder for RAW files without a large enough embedded preview (Debian's libraw-bin).
+    DCRAW_EMU_PATH: z.preprocess(emptyAsUnset, z.string().default("dcraw_emu")),
     /** Run the processing worker inside the web server (off when `npm run worker` processes do it). */
     RUN_WORKER: z.preprocess(emptyAsUnset, z.enum(["true", "false"]).default("true").transform((value) => value === "true")),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),

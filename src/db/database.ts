@@ -111,6 +111,16 @@ export interface PhotosTable {
   /** Decided from the bytes, never from the name or the declared type. */
   original_type: string;
   original_size: number;
+  /** The upload's name without its extension, lower case: how a RAW finds its JPEG (src/photos/raw-pairing.ts). */
+  pairing_name: string | null;
+  /** The RAW of a RAW+JPEG pair, kept for the owner to download; the photo itself is the JPEG. */
+  raw_companion_key: string | null;
+  raw_companion_name: string | null;
+  raw_companion_size: number | null;
+  raw_companion_sha256: string | null;
+  /** The clip split off a motion photo (src/photos/motion-clip.ts). */
+  motion_clip_key: string | null;
+  motion_clip_size: number | null;
   width: number | null;
   height: number | null;
   title: Generated<string>;

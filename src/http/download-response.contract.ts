@@ -16,3 +16,11 @@ export const ORIGINAL_RESPONSE: SuccessResponse = {
   contentType: "application/octet-stream",
   headers: { "Content-Disposition": "attachment, with the name it was uploaded with" },
 };
+
+/** A companion file (a RAW+JPEG pair's RAW, a motion photo's clip) as stored, always an attachment. */
+export const COMPANION_RESPONSE: SuccessResponse = {
+  status: 200,
+  description: "The companion file exactly as it was stored, as an attachment.",
+  contentType: "application/octet-stream",
+  headers: { "Content-Disposition": "attachment, with the file's name" },
+};

@@ -33,3 +33,16 @@ export async function toDownloadResponse(download: PhotoDownload): Promise<Respo
     },
   });
 }
+
+/** A stored file other than the original (a pair's RAW, a motion photo's clip), as an attachment like the original. */
+export async function toStoredFileResponse(file: { key: string; fileName: string; contentType: string }): Promise<Response> {
+  const object = await getStorage().read(file.key);
+  return new Response(Readable.toWeb(object.body) as ReadableStream, {
+    headers: {
+      ...DOWNLOAD_HEADERS,
+      "Content-Type": file.contentType,
+      "Content-Length": String(object.contentLength),
+      "Content-Disposition": toAttachmentDisposition(file.fileName),
+    },
+  });
+}

@@ -22,6 +22,9 @@ export function readExifBlock(file: Buffer, type: ImageType): Buffer | null {
         return file;
       case "gif":
         return null;
+      // A RAW's EXIF is spread over maker-specific containers; its download copy carries none.
+      case "raw":
+        return null;
     }
   } catch (error) {
     if (error instanceof RangeError) return null;

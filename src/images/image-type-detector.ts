@@ -1,7 +1,10 @@
 import { createUnsupportedTypeError } from "./processing-limits";
 
-/** The image types we accept, decided from the file's first bytes. */
-export type ImageType = "jpeg" | "png" | "webp" | "avif" | "heic" | "tiff" | "gif";
+/**
+ * The image types we accept, decided by content: from the file's first bytes here, and "raw" (any
+ * camera RAW, src/images/raw) from its directories by `resolveImageType`.
+ */
+export type ImageType = "jpeg" | "png" | "webp" | "avif" | "heic" | "tiff" | "gif" | "raw";
 
 /** How many leading bytes `detectImageType` needs at most: the `ftyp` box with its brands fits in this. */
 export const IMAGE_TYPE_HEAD_BYTES = 256;

@@ -11,6 +11,7 @@ import {
   toInvalidInputError,
   type ProcessingLimits,
 } from "./processing-limits";
+import { developRaw } from "./raw/raw-developer";
 import { wrapPixelsInTiff } from "./raw-tiff-writer";
 import { configureSharp, getHeaderInputOptions, getRawInputOptions, getUntrustedInputOptions } from "./sharp-setup";
 
@@ -62,7 +63,7 @@ export interface DecodeOptions {
   rotation?: number;
 }
 
-const SHARP_FORMAT_OF: Record<ImageType, Metadata["format"]> = {
+const SHARP_FORMAT_OF: Record<Exclude<ImageType, "raw">, Metadata["format"]> = {
   jpeg: "jpeg",
   png: "png",
   webp: "webp",
@@ -94,6 +95,7 @@ export async function decodePhoto(
   options: DecodeOptions = {},
 ): Promise<DecodedPhoto> {
   const deadline = new Deadline(limits.timeoutSeconds);
+  if (type === "raw") return decodeRawPhoto(filePath, limits, deadline, options);
   const header = await readCheckedHeader(filePath, type, limits, deadline);
 
   // The ftyp brands choose between the two HEIF decoders (libvips' `compression` is read from the
@@ -114,6 +116,22 @@ export async function decodePhoto(
   return { ...image, type, metadata: await readPhotoMetadata(filePath), originalWidth: upright.width, originalHeight: upright.height };
 }
 
+/**
+ * A camera RAW: developed into an ordinary image first (its embedded preview, or LibRaw's decode;
+ * src/images/raw/raw-developer.ts), which then goes through the same decode as every upload. The
+ * EXIF summary comes from the RAW itself, through ExifTool.
+ */
+async function decodeRawPhoto(filePath: string, limits: ProcessingLimits, deadline: Deadline, options: DecodeOptions): Promise<DecodedPhoto> {
+  const developed = await developRaw(filePath, limits, deadline);
+  const header = await readHeader(developed.image, deadline);
+  assertWithinPixelLimit(header.width, header.height, limits);
+  let upright = header.autoOrient ?? { width: header.width, height: header.height };
+  const image = await decodeRawImage(developed.image, header, limits, deadline, options);
+  if (isQuarterTurn(options.rotation)) upright = { width: upright.height, height: upright.width };
+  const { exif, gps } = developed.metadata;
+  return { ...image, type: "raw", metadata: { exif, gps }, originalWidth: upright.width, originalHeight: upright.height };
+}
+
 /** Whether a turn by these degrees swaps width and height. */
 function isQuarterTurn(rotation: number | undefined): boolean {
   return rotation === 90 || rotation === 270;
@@ -123,7 +141,7 @@ function isQuarterTurn(rotation: number | undefined): boolean {
  * Reads the header without decoding pixels and refuses what is not worth decoding: content that
  * is not the type its magic bytes claim, and more pixels than the limit (a pixel bomb).
  */
-export async function readCheckedHeader(filePath: string, type: ImageType, limits: ProcessingLimits, deadline: Deadline): Promise<Metadata> {
+export async function readCheckedHeader(filePath: string, type: Exclude<ImageType, "raw">, limits: ProcessingLimits, deadline: Deadline): Promise<Metadata> {
   const header = await readHeader(filePath, deadline);
   if (header.format !== SHARP_FORMAT_OF[type]) {
     throw createInvalidInputError("The image could not be decoded: its content does not match its type.");

@@ -143,7 +143,12 @@ function toTagRecord(value: unknown): Record<string, unknown> | null {
   return EXIF_TAGS.some((tag) => record[tag] !== undefined) ? record : null;
 }
 
-function summariseTags(tags: Record<string, unknown>): PhotoMetadata {
+/**
+ * The summary of tags read by any reader that names them as EXIF does (exifr here, ExifTool for
+ * RAW files in src/images/raw): numbers as numbers, dates as EXIF's text, GPS as unsigned degrees
+ * with a hemisphere letter.
+ */
+export function summariseTags(tags: Record<string, unknown>): PhotoMetadata {
   const focalLength = readNumber(tags.FocalLength, 0.1, 10_000);
   return {
     exif: {

@@ -9,6 +9,8 @@ export interface ProcessingLimits {
   maxPixels: number;
   /** Wall-clock budget, in seconds, for one `decodePhoto` or one `encodeVariants` call. */
   timeoutSeconds: number;
+  /** LibRaw's `dcraw_emu`, which a RAW decode may run (within the same budget); "dcraw_emu" on the PATH when omitted. */
+  dcrawEmuPath?: string;
 }
 
 /** 120 megapixels: above every current camera (the largest common sensors are about 100 MP). */

@@ -14,11 +14,14 @@ import { VISIBLE_DECODE_WIDTH } from "./variant-plan";
  * The check is a real decode, at most VISIBLE_DECODE_WIDTH wide (a JPEG or WebP then decodes at a
  * fraction of its size, yet every byte of its compressed data is read, so truncation is found). It
  * answers those pixels, so that the phase that makes the photo visible need not decode again; null
- * for HEIC, whose decode takes seconds and is checked by its box structure instead.
+ * for HEIC, whose decode takes seconds and is checked by its box structure instead, and for RAW.
  *
  * @throws AppError INVALID_INPUT (422) with a message a person understands.
  */
 export async function checkUploadedImage(filePath: string, type: ImageType, limits: ProcessingLimits): Promise<DecodedPhoto | null> {
+  // A RAW's structure was judged by its type check; developing it takes seconds (LibRaw), so it is
+  // left to the worker, which marks the photo failed with LibRaw's reason when it cannot be decoded.
+  if (type === "raw") return null;
   if (type === "heic") {
     await readCheckedHeader(filePath, type, limits, new Deadline(limits.timeoutSeconds));
     // libheif decodes seconds of HEVC; the box structure tells a cut-off file for the cost of a read.

@@ -2,7 +2,7 @@ import "server-only";
 import type { DatabaseHandle } from "@/src/db/client";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
-import { ORIGINALS_PREFIX, photoIdOfOriginalKey, photoIdOfVariantKey, VARIANTS_PREFIX } from "./photo-files";
+import { COMPANIONS_PREFIX, ORIGINALS_PREFIX, photoIdOfCompanionKey, photoIdOfOriginalKey, photoIdOfVariantKey, VARIANTS_PREFIX } from "./photo-files";
 
 /**
  * A file is stored a moment before the row that names it commits (an original before its photo,
@@ -16,6 +16,7 @@ const BATCH_SIZE = 500;
 const PHOTO_FILES = [
   { prefix: ORIGINALS_PREFIX, photoIdOf: photoIdOfOriginalKey },
   { prefix: VARIANTS_PREFIX, photoIdOf: photoIdOfVariantKey },
+  { prefix: COMPANIONS_PREFIX, photoIdOf: photoIdOfCompanionKey },
 ];
 
 export interface OrphanFile {

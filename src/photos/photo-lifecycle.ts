@@ -48,6 +48,8 @@ const CONTENT_TYPES: Record<ImageType | VideoType, string> = {
   tiff: "image/tiff",
   gif: "image/gif",
   ...VIDEO_CONTENT_TYPES,
+  // Stored as the camera wrote it; never served inline (the original is only ever a download).
+  raw: "application/octet-stream",
 };
 
 /** A file that passed the upload checks, to become a photo. */
@@ -62,6 +64,8 @@ export interface NewPhoto {
   size: number;
   /** The file on local disk; it may be moved into storage, so the caller must not use it afterwards. */
   sourcePath: string;
+  /** The name without its extension, lower case, by which a RAW and a JPEG of one shot pair (src/photos/raw-pairing.ts). */
+  pairingName?: string;
   /** The upload check's decode, handed to the visible phase when the worker runs here; null when there is none (HEIC). */
   visibleDecode: DecodedPhoto | null;
 }
@@ -121,6 +125,7 @@ export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<
         original_size: photo.size,
         media_kind: mediaKind,
         duration_ms: photo.durationMs ?? null,
+        pairing_name: photo.pairingName ?? null,
         sort_at: now,
         created_at: now,
         updated_at: now,

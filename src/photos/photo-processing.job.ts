@@ -37,7 +37,7 @@ const FILE_EXTENSIONS = { jpeg: "jpg", webp: "webp", avif: "avif" } as const;
 /** The pixel limit and time budget from the environment, for the upload checks and every phase alike. */
 export function getProcessingLimits(): ProcessingLimits {
   const env = getEnv();
-  return { maxPixels: env.MAX_IMAGE_PIXELS, timeoutSeconds: env.PROCESSING_TIMEOUT_SECONDS };
+  return { maxPixels: env.MAX_IMAGE_PIXELS, timeoutSeconds: env.PROCESSING_TIMEOUT_SECONDS, dcrawEmuPath: env.DCRAW_EMU_PATH };
 }
 
 /**

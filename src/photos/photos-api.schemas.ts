@@ -71,6 +71,8 @@ export const photoDetailSchema = photoSummarySchema.extend({
   showLocation: z.boolean(),
   allowDownload: z.boolean().nullable().describe("null: the site's setting decides."),
   downloadUrl: z.string().nullable().describe("Where this caller downloads the photo, or null when they may not."),
+  rawDownloadUrl: z.string().nullable().describe("The RAW of a RAW+JPEG pair, for the owner and admins; null otherwise or when there is none."),
+  motionClipUrl: z.string().nullable().describe("The clip of a motion photo (MP4), for the owner and admins; null otherwise or when there is none."),
   canEdit: z.boolean(),
   rotation: z.union(PHOTO_ROTATIONS.map((degrees) => z.literal(degrees))).describe("Degrees clockwise the owner turned the photo by, on top of its file's own orientation; the variants already show it."),
   rating: z.number().int().min(0).max(5).nullable().describe("The owner's stars, 0-5 (0: none); null for anyone but the owner and admins, who never see it."),

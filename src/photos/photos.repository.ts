@@ -37,14 +37,18 @@ export function findOwnPhotoBySha256(db: DatabaseHandle, ownerId: string, sha256
   return db.selectFrom("photos").selectAll().where("owner_id", "=", ownerId).where("sha256", "=", sha256).executeTakeFirst();
 }
 
-/** The bytes of every original the user has stored, for the upload quota. */
+/** The bytes of every original the user has stored, with their companions (a pair's RAW, a motion photo's clip), for the upload quota. */
 export async function sumOriginalBytes(db: DatabaseHandle, ownerId: string): Promise<number> {
   const row = await db
     .selectFrom("photos")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>("original_size"), eb.lit(0)).as("total"))
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<string | number>("original_size"), eb.lit(0)).as("total"),
+      eb.fn.coalesce(eb.fn.sum<string | number>("raw_companion_size"), eb.lit(0)).as("raw"),
+      eb.fn.coalesce(eb.fn.sum<string | number>("motion_clip_size"), eb.lit(0)).as("clips"),
+    ])
     .where("owner_id", "=", ownerId)
     .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return Number(row.total) + Number(row.raw) + Number(row.clips);
 }
 
 export async function insertPhoto(db: DatabaseHandle, photo: NewPhotoRow): Promise<void> {

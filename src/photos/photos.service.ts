@@ -81,6 +81,9 @@ export interface PhotoDetail extends PhotoSummary {
   allowDownload: boolean | null;
   /** Where this viewer downloads the photo (the original for its owner, else a download copy), or null when they may not. */
   downloadUrl: string | null;
+  /** The RAW of a RAW+JPEG pair and a motion photo's clip, under the original's rule (owner and admins); null otherwise. */
+  rawDownloadUrl: string | null;
+  motionClipUrl: string | null;
   canEdit: boolean;
   /** The owner's turn, degrees clockwise, on top of the file's own orientation (the variants already show it). */
   rotation: PhotoRotation;
@@ -178,6 +181,8 @@ function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], 
     showLocation: photo.show_location === 1,
     allowDownload: photo.allow_download === null ? null : photo.allow_download === 1,
     downloadUrl: policy.download === "none" ? null : toDownloadUrl(photo.id),
+    rawDownloadUrl: isOwnerOrAdmin(viewer, photo) && photo.raw_companion_key ? `/api/photos/${photo.id}/raw` : null,
+    motionClipUrl: isOwnerOrAdmin(viewer, photo) && photo.motion_clip_key ? `/api/photos/${photo.id}/motion` : null,
     canEdit: canEditPhoto(viewer, photo),
     rotation: photo.rotation,
     rating: policy.seesOwnerNotes ? photo.rating : null,

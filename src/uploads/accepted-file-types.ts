@@ -7,4 +7,6 @@ export const ACCEPTED_FILE_TYPES = [
   // Videos (judged by their bytes too; .mts and .m2ts often arrive without a MIME type).
   "video/mp4", "video/quicktime", "video/x-m4v", "video/3gpp", "video/webm", "video/x-matroska", "video/x-msvideo", "video/mp2t",
   ".mp4", ".mov", ".m4v", ".3gp", ".webm", ".mkv", ".avi", ".mts", ".m2ts",
+  // Camera RAW (judged by their bytes too).
+  ".dng", ".cr2", ".cr3", ".nef", ".arw", ".raf", ".rw2", ".orf", ".pef",
 ];

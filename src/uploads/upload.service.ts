@@ -5,14 +5,27 @@ import { getEnv } from "@/src/config/env";
 import { type DatabaseHandle, getDatabaseKind } from "@/src/db/client";
 import type { PhotoRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
-import { detectImageType, type ImageType } from "@/src/images/image-type-detector";
+import type { ImageType } from "@/src/images/image-type-detector";
 import type { DecodedPhoto } from "@/src/images/photo-decoder";
+import { resolveImageType } from "@/src/images/raw/raw-format-detector";
 import { checkUploadedImage } from "@/src/images/upload-check";
+import { rm } from "node:fs/promises";
 import { whileUploading } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
+import { extractMotionClip, keepMotionClip } from "@/src/photos/motion-clip";
 import { createPhoto } from "@/src/photos/photo-lifecycle";
 import { getProcessingLimits } from "@/src/photos/photo-processing.job";
-import { findOwnPhotoBySha256, sumOriginalBytes } from "@/src/photos/photos.repository";
+import { findOwnPhotoBySha256, findPhotoByIdEvenTrashed, sumOriginalBytes } from "@/src/photos/photos.repository";
+import {
+  attachRawCompanion,
+  findLoneRawPhoto,
+  findPhotoWithRawCompanion,
+  findRawHost,
+  foldRawPhotoInto,
+  pairingNameOf,
+  type RawCompanionSource,
+  readCaptureTime,
+} from "@/src/photos/raw-pairing";
 import { getTemporaryDirectory } from "@/src/storage/temporary-files";
 import { sumPendingDeclaredBytes } from "./pending-uploads.service";
 import { type ReceivedFile, removeReceivedFiles } from "./received-file";
@@ -84,7 +97,7 @@ export async function storeReceivedFiles(
   const limits = getProcessingLimits();
   const checked: CheckedFile[] = [];
   for (const [index, file] of files.entries()) {
-    const type = detectImageType(file.head);
+    const type = await resolveImageType(file.tempPath, file.head);
     if (!type) {
       checked.push(await checkVideo(file, duplicatesOf[index]));
       continue;
@@ -100,9 +113,82 @@ export async function storeReceivedFiles(
     });
     checked.push({ file, type, smallDecode });
   }
-  const outcomes: UploadOutcome[] = [];
-  for (const file of checked) outcomes.push(await storePhoto(db, user, file));
-  return outcomes;
+  return storeCheckedFiles(db, user, checked);
+}
+
+/**
+ * Stores checked files as photos, in the order asked, except that a RAW and a JPEG (or any other
+ * photo) of the same name in this request become one photo: the other file first, then the RAW
+ * beside it (src/photos/raw-pairing.ts). A RAW's outcome then names the photo it joined.
+ */
+async function storeCheckedFiles(db: DatabaseHandle, user: SessionUser, checked: CheckedFile[]): Promise<UploadOutcome[]> {
+  const outcomes: Array<UploadOutcome | undefined> = new Array(checked.length);
+  const hostIndexOf = pairWithinRequest(checked);
+  const order = checked.map((_file, index) => index).sort((a, b) => Number(hostIndexOf.has(a)) - Number(hostIndexOf.has(b)));
+  for (const index of order) {
+    const file = checked[index];
+    const hostIndex = hostIndexOf.get(index);
+    const host = hostIndex === undefined ? undefined : outcomes[hostIndex];
+    if (host && !host.isDuplicate && (await attachRawCompanion(db, host.id, rawSourceOf(file)))) {
+      outcomes[index] = { ...host, name: sanitizeFileName(file.file.clientName) };
+      continue;
+    }
+    outcomes[index] = await storeAndPair(db, user, file);
+  }
+  return outcomes as UploadOutcome[];
+}
+
+/** For each RAW in the request, the index of the one other file of its name (a name with more files pairs none). */
+function pairWithinRequest(checked: CheckedFile[]): Map<number, number> {
+  const byName = new Map<string, number[]>();
+  checked.forEach((file, index) => {
+    const name = pairingNameOf(sanitizeFileName(file.file.clientName));
+    byName.set(name, [...(byName.get(name) ?? []), index]);
+  });
+  const hostIndexOf = new Map<number, number>();
+  for (const indexes of byName.values()) {
+    if (indexes.length !== 2) continue;
+    const [raw, other] = checked[indexes[0]].type === "raw" ? indexes : [...indexes].reverse();
+    if (checked[raw].type === "raw" && checked[other].type !== "raw") hostIndexOf.set(raw, other);
+  }
+  return hostIndexOf;
+}
+
+function rawSourceOf({ file }: CheckedFile): RawCompanionSource {
+  return { sourcePath: file.tempPath, name: sanitizeFileName(file.clientName), size: file.size, sha256: file.sha256 };
+}
+
+/**
+ * Stores a file whose other half (if it has one) came in another request, before or after: a RAW
+ * joins its JPEG's photo, or becomes a photo and, should the JPEG's photo have appeared meanwhile,
+ * folds into it; a JPEG becomes a photo and takes over its RAW's photo if there is one.
+ */
+async function storeAndPair(db: DatabaseHandle, user: SessionUser, file: CheckedFile): Promise<UploadOutcome> {
+  const name = sanitizeFileName(file.file.clientName);
+  const pairingName = pairingNameOf(name);
+  // A video pairs with nothing (yet: Live Photos' clips are for a later step).
+  if (file.duplicateOf || file.probe) return storePhoto(db, user, file, pairingName);
+  if (file.type === "raw") {
+    const kept = await findPhotoWithRawCompanion(db, user.id, file.file.sha256);
+    if (kept) return { id: kept.id, status: kept.status, name, isDuplicate: true };
+  }
+  const takenAt = await readCaptureTime(file.file.tempPath, file.type as ImageType);
+  if (file.type === "raw") {
+    const host = await findRawHost(db, user.id, pairingName, takenAt);
+    if (host && (await attachRawCompanion(db, host.id, rawSourceOf(file)))) return { id: host.id, status: host.status, name, isDuplicate: false };
+  }
+  const outcome = await storePhoto(db, user, file, pairingName);
+  if (outcome.isDuplicate) return outcome;
+  // Looked for after storing, so that of two halves arriving at once the later one finds the other.
+  if (file.type === "raw") {
+    const host = await findRawHost(db, user.id, pairingName, takenAt);
+    const raw = host && (await findPhotoByIdEvenTrashed(db, outcome.id));
+    if (host && raw && (await foldRawPhotoInto(db, raw, host.id))) return { id: host.id, status: host.status, name, isDuplicate: false };
+  } else {
+    const raw = await findLoneRawPhoto(db, user.id, pairingName, takenAt);
+    if (raw) await foldRawPhotoInto(db, raw, outcome.id);
+  }
+  return outcome;
 }
 
 /**
@@ -131,7 +217,7 @@ async function checkVideo(file: ReceivedFile, duplicateOf: PhotoRow | undefined)
     throw new AppError(
       "UNSUPPORTED_MEDIA_TYPE",
       // Kept to one line in the uploader's list of refused files; its note names the video containers.
-      `${name} is not a photo we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF) or a video.`,
+      `${name} is not a photo we can read (JPEG, PNG, WebP, AVIF, HEIC, TIFF, GIF or a camera RAW) or a video.`,
     );
   }
   if (duplicateOf) return { file, type, smallDecode: null, duplicateOf };
@@ -166,22 +252,34 @@ async function assertWithinQuota(db: DatabaseHandle, user: SessionUser, files: R
   }
 }
 
-async function storePhoto(db: DatabaseHandle, user: SessionUser, { file, type, smallDecode, probe, duplicateOf }: CheckedFile): Promise<UploadOutcome> {
+async function storePhoto(db: DatabaseHandle, user: SessionUser, { file, type, smallDecode, probe, duplicateOf }: CheckedFile, pairingName: string): Promise<UploadOutcome> {
   const name = sanitizeFileName(file.clientName);
   // (Should duplicateOf be deleted meanwhile, the answer still names it.) One in the trash goes on
   // to createPhoto, which brings it back: the uploader wants the photo they just sent.
   if (duplicateOf && duplicateOf.trashed_at === null) return { id: duplicateOf.id, status: duplicateOf.status, name, isDuplicate: true };
-  // createPhoto looks the bytes up again: the same bytes twice in one batch, or from another upload since.
-  const photo = await createPhoto(db, {
-    ownerId: user.id,
-    sha256: file.sha256,
-    originalName: name,
-    type,
-    durationMs: probe?.durationMs ?? null,
-    size: file.size,
-    sourcePath: file.tempPath,
-    visibleDecode: smallDecode,
-  });
+  // Copied out before createPhoto, which may move the file into storage.
+  const motionClip = probe ? null : await extractMotionClip(file.tempPath, type as ImageType, name);
+  let photo: Awaited<ReturnType<typeof createPhoto>>;
+  try {
+    // createPhoto looks the bytes up again: the same bytes twice in one batch, or from another upload since.
+    photo = await createPhoto(db, {
+      ownerId: user.id,
+      sha256: file.sha256,
+      originalName: name,
+      type,
+      durationMs: probe?.durationMs ?? null,
+      size: file.size,
+      sourcePath: file.tempPath,
+      pairingName,
+      visibleDecode: smallDecode,
+    });
+    // A clip that cannot be stored leaves the still a photo of its own, as an unusable one does.
+    if (motionClip && !photo.isDuplicate) {
+      await keepMotionClip(db, photo.id, motionClip).catch((error: unknown) => getLogger().error({ err: error, photoId: photo.id }, "motion clip not kept"));
+    }
+  } finally {
+    if (motionClip) await rm(motionClip.path, { force: true });
+  }
   if (!photo.isDuplicate) getLogger().info({ photoId: photo.id, type, size: file.size, database: getDatabaseKind() }, "photo uploaded");
   return { id: photo.id, status: photo.status, name, isDuplicate: photo.isDuplicate };
 }

@@ -23,6 +23,7 @@ import * as storageUsage from "./2026-11-30T0700-storage-usage";
 import * as photoRotation from "./2026-11-30T0800-photo-rotation";
 import * as photoRatingLabel from "./2026-12-01T0200-photo-rating-label";
 import * as video from "./2026-12-01T0400-video";
+import * as photoCompanions from "./2026-12-01T0500-photo-companions";
 import * as photoPlaces from "./2026-12-01T0600-photo-places";
 import * as undatedPhotoIndexes from "./2026-12-01T0900-undated-photo-indexes";
 import * as takenAtByOwner from "./2026-12-01T0910-taken-at-by-owner";
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-30T0800-photo-rotation": photoRotation,
   "2026-12-01T0200-photo-rating-label": photoRatingLabel,
   "2026-12-01T0400-video": video,
+  "2026-12-01T0500-photo-companions": photoCompanions,
   "2026-12-01T0600-photo-places": photoPlaces,
   "2026-12-01T0900-undated-photo-indexes": undatedPhotoIndexes,
   "2026-12-01T0910-taken-at-by-owner": takenAtByOwner,

@@ -175,6 +175,18 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
                 <span>{photo.canEdit ? "Download original" : "Download"}</span>
               </a>
             )}
+            {photo.rawDownloadUrl && (
+              <a className="button secondary photo-action" href={photo.rawDownloadUrl} download data-testid="photo-download-raw">
+                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+                </svg>
+                <span>Download RAW</span>
+                {/* On a phone the actions are icons: this one says which file it is. */}
+                <b className="photo-action-badge" aria-hidden="true">
+                  RAW
+                </b>
+              </a>
+            )}
             {photo.canEdit && <DeletePhotoButton photoId={photo.id} name={photo.title || name} />}
           </div>
         </div>
