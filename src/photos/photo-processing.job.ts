@@ -20,6 +20,7 @@ import { getTemporaryDirectory, ownedTemporaryName } from "@/src/storage/tempora
 import { cameraSlug, lensSlug } from "./camera-slug";
 import { deletePhotoFiles, variantPrefix } from "./photo-files";
 import { announcePhotosChanged } from "./photo-changes";
+import { announcePhotoFinished } from "./photo-finished";
 import { PROCESS_PHOTO_JOB, RENDER_PHOTO_JOB } from "./photo-job-kinds";
 import { replacePhotoVariants } from "./photo-lifecycle";
 import { findPhotoByIdEvenTrashed, insertVariants, updatePhoto } from "./photos.repository";
@@ -167,6 +168,7 @@ async function finishPhoto(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
   }
   // Lists offer the new sizes (the gallery's tiles prefer AVIF).
   announcePhotosChanged();
+  await announcePhotoFinished(photo.id);
 }
 
 /**
@@ -194,6 +196,8 @@ async function renderAgain(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
     thumbhash: placeholder.thumbhash,
     dominantColor: placeholder.dominantColor,
   });
+  // Turned: what was found in the old variants (face boxes) is found again in the new ones.
+  await announcePhotoFinished(photo.id);
 }
 
 async function markFailed(job: JobRow, reason: string): Promise<void> {

@@ -21,6 +21,7 @@ import * as searchTrigrams from "./2026-11-29T0400-search-trigrams";
 import * as searchGalleryOrder from "./2026-11-30T0200-search-gallery-order";
 import * as storageUsage from "./2026-11-30T0700-storage-usage";
 import * as photoRotation from "./2026-11-30T0800-photo-rotation";
+import * as faces from "./2026-12-01T0700-faces";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-30T0200-search-gallery-order": searchGalleryOrder,
   "2026-11-30T0700-storage-usage": storageUsage,
   "2026-11-30T0800-photo-rotation": photoRotation,
+  "2026-12-01T0700-faces": faces,
 };
 
 export const migrationProvider: MigrationProvider = {
