@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { requirePageUser } from "@/src/auth/page-guard";
 import { getDb } from "@/src/db/client";
+import { FaceProgressPanel } from "@/src/faces/components/face-progress-panel";
+import { getFaceSettingsView } from "@/src/faces/face-settings.service";
 import { DashboardUploads } from "@/src/photos/components/dashboard-uploads";
 import { ProcessingQueue } from "@/src/photos/components/processing-queue";
 import { StorageUsagePanel } from "@/src/photos/components/storage-usage-panel";
@@ -42,6 +44,7 @@ export default async function AdminDashboardPage() {
     listDashboardUploads(getDb(), user),
   ]);
   const isAdmin = user.role === "admin";
+  const faces = isAdmin ? await getFaceSettingsView(getDb()) : null;
   const scope = isAdmin ? "Photos" : "Your photos";
   return (
     <AdminPage
@@ -62,6 +65,7 @@ export default async function AdminDashboardPage() {
       <NewSelectionsCard selections={newSelections} />
       <DashboardUploads uploads={uploads} showOwner={isAdmin} now={renderedAt()} />
       <StorageUsagePanel usage={storage} perUser={isAdmin} />
+      {faces && <FaceProgressPanel view={faces} />}
       <h2>Processing queue</h2>
       <ProcessingQueue photos={queue.photos} />
     </AdminPage>

@@ -16,3 +16,4 @@ import "./shares-admin.css";
 import "./proofing.css";
 import "./share.css";
 import "./search.css";
+import "./people.css";
