@@ -39,7 +39,7 @@ export function FaceSettingsForm({ initialSettings }: { initialSettings: FaceSet
   }
 
   return (
-    <form className="settings-form" onSubmit={handleSubmit} aria-label="People" noValidate>
+    <form className="settings-form face-settings" onSubmit={handleSubmit} aria-label="People" noValidate>
       {error && (
         <p className="notice error" role="alert">
           {error}
