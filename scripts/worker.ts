@@ -4,6 +4,7 @@
 import { getEnv } from "@/src/config/env";
 import { startRecurringJobs } from "@/src/jobs/recurring-jobs";
 import { startWorker } from "@/src/jobs/worker";
+import { registerFaceJobs } from "@/src/faces/face-detection.job";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { registerVideoJobs } from "@/src/photos/video-processing.job";
 import { RECURRING_JOBS } from "@/src/server/recurring-work";
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   await getStorage().prepare();
   registerPhotoJobs();
   registerVideoJobs();
+  registerFaceJobs();
   startRecurringJobs(RECURRING_JOBS);
   // Stopped by a signal like any process: a job cut off mid-way is claimed again when its lease ends.
   startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });

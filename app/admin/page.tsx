@@ -3,6 +3,8 @@ import { requirePageUser } from "@/src/auth/page-guard";
 import { getBackupOverview } from "@/src/backup/backup-overview.service";
 import { BackupStatusCard } from "@/src/backup/components/backup-status-card";
 import { getDb } from "@/src/db/client";
+import { FaceProgressPanel } from "@/src/faces/components/face-progress-panel";
+import { getFaceSettingsView } from "@/src/faces/face-settings.service";
 import { DashboardUploads } from "@/src/photos/components/dashboard-uploads";
 import { ProcessingQueue } from "@/src/photos/components/processing-queue";
 import { StorageUsagePanel } from "@/src/photos/components/storage-usage-panel";
@@ -45,6 +47,7 @@ export default async function AdminDashboardPage() {
   ]);
   const isAdmin = user.role === "admin";
   const backups = isAdmin ? await getBackupOverview(getDb(), user) : null;
+  const faces = isAdmin ? await getFaceSettingsView(getDb()) : null;
   const scope = isAdmin ? "Photos" : "Your photos";
   return (
     <AdminPage
@@ -66,6 +69,7 @@ export default async function AdminDashboardPage() {
       <DashboardUploads uploads={uploads} showOwner={isAdmin} now={renderedAt()} />
       <StorageUsagePanel usage={storage} perUser={isAdmin} />
       {backups && <BackupStatusCard overview={backups} />}
+      {faces && <FaceProgressPanel view={faces} />}
       <h2>Processing queue</h2>
       <ProcessingQueue photos={queue.photos} />
     </AdminPage>

@@ -17,3 +17,4 @@ import "./proofing.css";
 import "./share.css";
 import "./search.css";
 import "./places.css";
+import "./people.css";

@@ -31,6 +31,9 @@ export interface Database {
   share_feedback: ShareFeedbackTable;
   share_access_log: ShareAccessLogTable;
   photo_search: PhotoSearchTable;
+  people: PeopleTable;
+  faces: FacesTable;
+  photo_face_scans: PhotoFaceScansTable;
 }
 
 
@@ -456,3 +459,45 @@ export type ShareUpdate = Updateable<SharesTable>;
 export type ShareVisitorRow = Selectable<ShareVisitorsTable>;
 export type ShareFeedbackRow = Selectable<ShareFeedbackTable>;
 export type ShareAccessLogRow = Selectable<ShareAccessLogTable>;
+
+/** A person: one owner's group of faces (owner-scoped: nobody else's faces ever join it). */
+export interface PeopleTable {
+  id: string;
+  owner_id: string;
+  /** Null until the owner names them. */
+  name: string | null;
+  is_hidden: Generated<number>;
+  cover_face_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const FACE_SOURCES = ["detected", "manual"] as const;
+export type FaceSource = (typeof FACE_SOURCES)[number];
+
+/** A face in a photo: a box in fractions of the upright photo; a detected one has a descriptor. */
+export interface FacesTable {
+  id: string;
+  photo_id: string;
+  person_id: string | null;
+  box_left: number;
+  box_top: number;
+  box_width: number;
+  box_height: number;
+  score: number | null;
+  /** 128 float32, little-endian. Never leaves the server. */
+  descriptor: Uint8Array | null;
+  source: FaceSource;
+  created_at: string;
+}
+
+/** Which photos face detection has looked at, so a backfill resumes and progress can be shown. */
+export interface PhotoFaceScansTable {
+  photo_id: string;
+  face_count: number;
+  is_capped: Generated<number>;
+  scanned_at: string;
+}
+
+export type PersonRow = Selectable<PeopleTable>;
+export type FaceRow = Selectable<FacesTable>;

@@ -108,3 +108,9 @@ export async function insertRecurringRun(db: DatabaseHandle, run: { kind: string
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** Deletes every job of these kinds, whatever its state (a feature turned off takes its queue with it). */
+export async function deleteJobsOfKinds(db: DatabaseHandle, kinds: readonly string[]): Promise<number> {
+  const result = await db.deleteFrom("jobs").where("kind", "in", [...kinds]).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

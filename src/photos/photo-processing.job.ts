@@ -23,6 +23,7 @@ import { announcePhotosChanged } from "./photo-changes";
 import { placeColumnsFromFile } from "./photo-place";
 import { registerPlaceLookupJob } from "./photo-place.job";
 import { updatePlaceUnlessManual } from "./photo-places.repository";
+import { announcePhotoFinished } from "./photo-finished";
 import { PROCESS_PHOTO_JOB, RENDER_PHOTO_JOB } from "./photo-job-kinds";
 import { replacePhotoVariants } from "./photo-lifecycle";
 import { findPhotoByIdEvenTrashed, insertVariants, updatePhoto, updateTakenAtUnlessOwners } from "./photos.repository";
@@ -169,6 +170,7 @@ async function finishPhoto(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
   }
   // Lists offer the new sizes (the gallery's tiles prefer AVIF).
   announcePhotosChanged();
+  await announcePhotoFinished(photo.id);
 }
 
 /**
@@ -196,6 +198,8 @@ async function renderAgain(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
     thumbhash: placeholder.thumbhash,
     dominantColor: placeholder.dominantColor,
   });
+  // Turned: what was found in the old variants (face boxes) is found again in the new ones.
+  await announcePhotoFinished(photo.id);
 }
 
 export async function markFailed(job: JobRow, reason: string): Promise<void> {

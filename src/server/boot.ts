@@ -5,6 +5,7 @@ import { startRecurringJobs } from "@/src/jobs/recurring-jobs";
 import { startWorker } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { removeOrphanFiles } from "@/src/photos/orphan-files";
+import { registerFaceJobs } from "@/src/faces/face-detection.job";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { registerVideoJobs } from "@/src/photos/video-processing.job";
 import { installAnonymousPages } from "./anonymous-pages";
@@ -37,6 +38,7 @@ export async function bootServer(): Promise<void> {
     if (available) logger.info({ ffmpeg: message }, "videos: ffmpeg found");
     else logger.warn(message);
   });
+  registerFaceJobs();
   // Every instance queues each period's run (once across instances); whichever worker is free runs it.
   startRecurringJobs(RECURRING_JOBS);
   if (env.RUN_WORKER) startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });

@@ -25,6 +25,7 @@ import * as photoRatingLabel from "./2026-12-01T0200-photo-rating-label";
 import * as video from "./2026-12-01T0400-video";
 import * as photoCompanions from "./2026-12-01T0500-photo-companions";
 import * as photoPlaces from "./2026-12-01T0600-photo-places";
+import * as faces from "./2026-12-01T0700-faces";
 import * as undatedPhotoIndexes from "./2026-12-01T0900-undated-photo-indexes";
 import * as takenAtByOwner from "./2026-12-01T0910-taken-at-by-owner";
 
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-01T0400-video": video,
   "2026-12-01T0500-photo-companions": photoCompanions,
   "2026-12-01T0600-photo-places": photoPlaces,
+  "2026-12-01T0700-faces": faces,
   "2026-12-01T0900-undated-photo-indexes": undatedPhotoIndexes,
   "2026-12-01T0910-taken-at-by-owner": takenAtByOwner,
 };

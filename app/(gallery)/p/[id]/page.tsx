@@ -8,6 +8,8 @@ import { findCurrentViewer } from "@/src/auth/current-user";
 import { browsePath, UNKNOWN_YEAR_KEY, yearOfDate } from "@/src/browse/browse-paths";
 import { getDb } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
+import { PhotoPeople } from "@/src/faces/components/photo-people";
+import { listPhotoFacesForViewer } from "@/src/faces/people.service";
 import { ArrowKeyNavigation } from "@/src/photos/components/arrow-key-navigation";
 import { CopyLinkButton } from "@/src/photos/components/photo-details/copy-link-button";
 import { DeletePhotoButton } from "@/src/photos/components/photo-details/delete-photo-button";
@@ -106,10 +108,11 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
   const { id } = await params;
   const { photo, newerId, olderId } = await findPhotoPage(id);
   const viewer = await findCurrentViewer();
-  const [albumContext, holdingAlbums, tags] = await Promise.all([
+  const [albumContext, holdingAlbums, tags, faces] = await Promise.all([
     findPhotoAlbumContext(albumSlugOf((await searchParams).album), photo.id),
     listAlbumsHoldingPhoto(getDb(), viewer, photo.id),
     listTagsForPhoto(getDb(), viewer, photo.id),
+    listPhotoFacesForViewer(getDb(), viewer, photo.id),
   ]);
   // Came from an album this viewer may see: previous and next walk the album's order, and keep
   // saying so in their links. Otherwise (none named, or one they may not see): the gallery's order.
@@ -222,6 +225,7 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
                 </ul>
               </nav>
             )}
+            <PhotoPeople {...faces} />
           </header>
 
           {/* "Date unknown" once processing has read the file and found no date (until then nobody knows). */}

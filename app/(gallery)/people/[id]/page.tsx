@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requirePageUser } from "@/src/auth/page-guard";
+import { findCurrentViewer } from "@/src/auth/current-user";
+import { getDb } from "@/src/db/client";
+import { AppError } from "@/src/errors/app-error";
+import { FaceCrop } from "@/src/faces/components/face-crop";
+import { PersonEditor } from "@/src/faces/components/person-editor";
+import { getPersonPage, listPeople } from "@/src/faces/people.service";
+import { identifierFromSegment } from "@/src/http/route-segment";
+import { PhotoGrid } from "@/src/photos/components/photo-grid";
+import { toGalleryTiles } from "@/src/photos/gallery-tile";
+
+export const metadata: Metadata = { title: "Person", robots: { index: false } };
+
+interface PersonPageProps {
+  params: Promise<{ id: string }>;
+}
+
+// /people/[id] – one of the signed-in user's people: name, hide or merge them, and their photos
+// (those the one photo access rule lets this viewer list). Anybody else's person is a 404.
+export default async function PersonPage({ params }: PersonPageProps) {
+  const id = identifierFromSegment((await params).id) ?? notFound();
+  await requirePageUser("viewer", `/people/${id}`);
+  const viewer = await findCurrentViewer();
+  const page = await getPersonPage(getDb(), viewer, id).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  });
+  const others = (await listPeople(getDb(), viewer, { hidden: "include" }))
+    .filter((other) => other.id !== id)
+    .map((other) => ({ id: other.id, label: `${other.name ?? "Unnamed"} (${other.photoCount} ${other.photoCount === 1 ? "photo" : "photos"})` }));
+  const { person, photos } = page;
+  return (
+    <section className="page person-page gallery" aria-labelledby="person-title">
+      <header className="person-header">
+        <FaceCrop cover={person.cover} size="large" />
+        <div className="person-header-text">
+          <p className="people-kicker">
+            <Link href="/people">People</Link>
+          </p>
+          <h1 id="person-title" className={person.name ? undefined : "is-unnamed"}>
+            {person.name ?? "Unnamed person"}
+          </h1>
+          <p className="muted">
+            {person.photoCount} {person.photoCount === 1 ? "photo" : "photos"}
+            {person.isHidden ? " · hidden from People" : ""} · only you see this person
+          </p>
+        </div>
+      </header>
+      <PersonEditor key={`${person.name}-${person.isHidden}`} personId={person.id} name={person.name} isHidden={person.isHidden} others={others} />
+      {photos.length > 0 ? <PhotoGrid tiles={toGalleryTiles(photos, viewer)} /> : <p className="muted">None of their photos is here any more.</p>}
+    </section>
+  );
+}

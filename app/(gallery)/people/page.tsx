@@ -1,0 +1,70 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requirePageUser } from "@/src/auth/page-guard";
+import { findCurrentViewer } from "@/src/auth/current-user";
+import { getDb } from "@/src/db/client";
+import { FaceCrop } from "@/src/faces/components/face-crop";
+import { readFaceSettings } from "@/src/faces/face-settings";
+import { listPeople } from "@/src/faces/people.service";
+
+export const metadata: Metadata = { title: "People", robots: { index: false } };
+
+interface PeoplePageProps {
+  searchParams: Promise<{ hidden?: string }>;
+}
+
+// /people – the signed-in user's own people: faces found in their photos, grouped. Private to them.
+export default async function PeoplePage({ searchParams }: PeoplePageProps) {
+  await requirePageUser("viewer", "/people");
+  const showHidden = (await searchParams).hidden === "only";
+  const viewer = await findCurrentViewer();
+  const [people, hiddenPeople, settings] = await Promise.all([
+    listPeople(getDb(), viewer, showHidden ? { hidden: "only" } : {}),
+    showHidden ? Promise.resolve([]) : listPeople(getDb(), viewer, { hidden: "only" }),
+    readFaceSettings(getDb()),
+  ]);
+  const named = people.filter((person) => person.name).length;
+  return (
+    <section className="page people-page" aria-labelledby="people-title">
+      <header className="people-header">
+        {showHidden && (
+          <p className="people-kicker">
+            <Link href="/people">People</Link>
+          </p>
+        )}
+        <h1 id="people-title">{showHidden ? "Hidden people" : "People"}</h1>
+        <p className="muted">
+          {people.length === 0
+            ? showHidden
+              ? "Nobody is hidden."
+              : settings.enabled
+                ? "No faces found in your photos yet. Faces are looked for after each photo is ready."
+                : "Finding faces is turned off for this site. An admin can turn it on in Settings."
+            : `${people.length} ${people.length === 1 ? "person" : "people"} in your photos, ${named} named. Only you see them.`}
+        </p>
+      </header>
+      {people.length > 0 && (
+        <ul className="people-grid" data-testid="people-list">
+          {people.map((person) => (
+            <li key={person.id}>
+              <Link className="person-card" href={`/people/${person.id}`}>
+                <FaceCrop cover={person.cover} size="small" />
+                <span className={person.name ? "person-card-name" : "person-card-name is-unnamed"}>{person.name ?? "Unnamed"}</span>
+                <span className="person-card-count">
+                  {person.photoCount} {person.photoCount === 1 ? "photo" : "photos"}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {hiddenPeople.length > 0 && (
+        <p className="people-hidden-link">
+          <Link href="/people?hidden=only">
+            {hiddenPeople.length} hidden {hiddenPeople.length === 1 ? "person" : "people"}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
