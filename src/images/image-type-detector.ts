@@ -1,4 +1,5 @@
 import { createUnsupportedTypeError } from "./processing-limits";
+import { readAscii, readUint32, startsWith } from "./file-head";
 
 /**
  * The image types we accept, decided by content: from the file's first bytes here, and "raw" (any
@@ -73,18 +74,4 @@ function detectHeifFamily(head: Uint8Array): ImageType | null {
   if (compatible.some((brand) => HEIC_BRANDS.has(brand))) return "heic";
   if (GENERIC_HEIF_BRANDS.has(major) || compatible.some((brand) => GENERIC_HEIF_BRANDS.has(brand))) return "heic";
   return null;
-}
-
-function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
-  return bytes.length >= prefix.length && prefix.every((value, index) => bytes[index] === value);
-}
-
-function readAscii(bytes: Uint8Array, start: number, end: number): string {
-  if (bytes.length < end) return "";
-  return String.fromCharCode(...bytes.subarray(start, end));
-}
-
-function readUint32(bytes: Uint8Array, offset: number): number {
-  if (bytes.length < offset + 4) return 0;
-  return ((bytes[offset] << 24) | (bytes[offset + 1] << 16) | (bytes[offset + 2] << 8) | bytes[offset + 3]) >>> 0;
 }

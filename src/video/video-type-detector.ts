@@ -1,3 +1,4 @@
+import { readAscii, readUint32, startsWith } from "@/src/images/file-head";
 /**
  * The video containers we accept, decided from the file's first bytes, never from its name or
  * declared type. Each names the one demuxer ffmpeg is told to use for it (ffmpeg-arguments.ts), so
@@ -71,18 +72,4 @@ function detectMatroska(head: Uint8Array): VideoType | null {
 function isMpegTransportStream(head: Uint8Array): boolean {
   if (head[0] === MPEG_TS_SYNC && head[188] === MPEG_TS_SYNC) return true;
   return head[4] === MPEG_TS_SYNC && head[196] === MPEG_TS_SYNC;
-}
-
-function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
-  return bytes.length >= prefix.length && prefix.every((value, index) => bytes[index] === value);
-}
-
-function readAscii(bytes: Uint8Array, start: number, end: number): string {
-  if (bytes.length < end) return "";
-  return String.fromCharCode(...bytes.subarray(start, end));
-}
-
-function readUint32(bytes: Uint8Array, offset: number): number {
-  if (bytes.length < offset + 4) return 0;
-  return ((bytes[offset] << 24) | (bytes[offset + 1] << 16) | (bytes[offset + 2] << 8) | bytes[offset + 3]) >>> 0;
 }
