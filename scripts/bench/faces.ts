@@ -10,8 +10,8 @@
 // loaded (target ≤ 600 MB). Never fails on time. Needs no build and no database.
 //
 // BENCH_FACES_ROUNDS=3 (the default)
-import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import sharp from "sharp";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -44,18 +44,10 @@ async function main(): Promise<void> {
   const variants = await Promise.all(INPUTS.map(asVariant));
   const pixels = await Promise.all(variants.map(toPixels));
 
-  // face-api alone, in this process (the bench is the only place besides the detector that loads it).
-  const requirePackage = createRequire(import.meta.url);
-  const tf = requirePackage("@tensorflow/tfjs");
-  const wasm = requirePackage("@tensorflow/tfjs-backend-wasm");
-  const faceapi = requirePackage("@vladmandic/face-api/dist/face-api.node-wasm.js");
-  wasm.setWasmPaths(path.join(path.dirname(requirePackage.resolve("@tensorflow/tfjs-backend-wasm/package.json")), "dist") + path.sep);
-  await tf.setBackend("wasm");
-  await tf.ready();
-  const models = path.join(path.dirname(requirePackage.resolve("@vladmandic/face-api/package.json")), "model");
-  await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
-  await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
-  await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
+  // face-api alone, in this process, with the detector's own loading (plain JavaScript, loaded at run time as the server loads the launcher).
+  const faceModels = pathToFileURL(path.join(ROOT, "src", "faces", "face-models.mjs")).href;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- face-api and TensorFlow.js are untyped CommonJS here, as in the detector
+  const { tf, faceapi } = await (await (import(faceModels) as Promise<{ loadFaceModels(): Promise<{ tf: any; faceapi: any }> }>)).loadFaceModels();
   const options = new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5, maxResults: 101 });
   async function alone(input: { data: Buffer; width: number; height: number }): Promise<number> {
     const tensor = tf.tensor3d(input.data, [input.height, input.width, 3], "int32");

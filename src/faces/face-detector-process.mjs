@@ -5,37 +5,13 @@
 // photo at a time over IPC as raw RGB pixels (advanced serialization, so bytes stay bytes) and ends
 // it after a while without work. Plain JavaScript: it runs as it is, with no build step, both beside
 // the built app and in development. Answers carry boxes in pixels and descriptors as Float32Array.
-import { createRequire } from "node:module";
-import path from "node:path";
-
-// face-api's WASM build is CommonJS and finds TensorFlow.js by require(): one copy of each.
-const requirePackage = createRequire(import.meta.url);
+import { loadFaceModels } from "./face-models.mjs";
 
 /** Detections scored below this are not kept (face-api's default for SSD MobileNet is 0.5). */
 const MIN_CONFIDENCE = 0.5;
 
-let ready = null;
-
-function loadModels() {
-  ready ??= (async () => {
-    const tf = requirePackage("@tensorflow/tfjs");
-    const wasm = requirePackage("@tensorflow/tfjs-backend-wasm");
-    const faceapi = requirePackage("@vladmandic/face-api/dist/face-api.node-wasm.js");
-    // The .wasm files ship inside the package: nothing is downloaded.
-    wasm.setWasmPaths(path.join(path.dirname(requirePackage.resolve("@tensorflow/tfjs-backend-wasm/package.json")), "dist") + path.sep);
-    await tf.setBackend("wasm");
-    await tf.ready();
-    const models = path.join(path.dirname(requirePackage.resolve("@vladmandic/face-api/package.json")), "model");
-    await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
-    await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
-    await faceapi.nets.faceRecognitionNet.loadFromDisk(models);
-    return { tf, faceapi };
-  })();
-  return ready;
-}
-
 async function detect({ pixels, width, height, maxFaces }) {
-  const { tf, faceapi } = await loadModels();
+  const { tf, faceapi } = await loadFaceModels();
   const tensor = tf.tensor3d(pixels, [height, width, 3], "int32");
   try {
     const options = new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE, maxResults: maxFaces });
@@ -56,7 +32,7 @@ process.on("message", (message) => {
   queue = queue.then(async () => {
     try {
       if (message.kind === "load") {
-        await loadModels();
+        await loadFaceModels();
         process.send({ id: message.id, faces: [], rss: process.memoryUsage().rss });
         return;
       }
