@@ -13,6 +13,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
+import { runBenchmark } from "./bench-app";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ROUNDS = Number(process.env.BENCH_FACES_ROUNDS ?? 3);
@@ -97,7 +98,4 @@ async function main(): Promise<void> {
   stopFaceDetector();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark(main);

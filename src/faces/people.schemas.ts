@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { identifierSchema, singleLineText } from "@/src/validation/input-text";
 import { MATCH_THRESHOLD_RANGE } from "./face-limits";
+import { PERSON_NAME_MAX_LENGTH } from "./person-name-limit";
 
 // The people API's input and answers. No answer carries a descriptor: they never leave the server.
-
-export const PERSON_NAME_MAX_LENGTH = 100;
 
 const personNameSchema = singleLineText(PERSON_NAME_MAX_LENGTH, {
   minimum: 1,

@@ -139,7 +139,8 @@ export async function countPhotosAround(db: DatabaseHandle, access: PhotoListAcc
 
 export function listVariants(db: DatabaseHandle, photoIds: string[]): Promise<PhotoVariantRow[]> {
   if (photoIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom("photo_variants").selectAll().where("photo_id", "in", photoIds).orderBy("width").execute();
+  // Format breaks ties of width, so an answer's variants come in one order whatever the rows' physical order (a restored database's differs).
+  return db.selectFrom("photo_variants").selectAll().where("photo_id", "in", photoIds).orderBy("width").orderBy("format").execute();
 }
 
 export function findVariantByKey(

@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import { callApi } from "@/src/ui/api-client";
-import { PERSON_NAME_MAX_LENGTH, personResponseSchema } from "../people.schemas";
+import { PERSON_NAME_MAX_LENGTH } from "../person-name-limit";
+import { personAnswer } from "./person-answers";
 
 interface OtherPerson {
   id: string;
@@ -43,7 +44,7 @@ export function PersonEditor({ personId, name, isHidden, others }: PersonEditorP
   function handleName(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const typed = String(new FormData(event.currentTarget).get("name") ?? "").trim();
-    void run(() => callApi(`/api/people/${personId}`, { method: "PATCH", body: { name: typed || null } }, personResponseSchema).then(() => undefined), typed ? `Named ${typed}.` : "Name removed.");
+    void run(() => callApi(`/api/people/${personId}`, { method: "PATCH", body: { name: typed || null } }, personAnswer).then(() => undefined), typed ? `Named ${typed}.` : "Name removed.");
   }
 
   function handleMerge(event: FormEvent<HTMLFormElement>) {
@@ -51,13 +52,13 @@ export function PersonEditor({ personId, name, isHidden, others }: PersonEditorP
     const intoPersonId = String(new FormData(event.currentTarget).get("into") ?? "");
     if (!intoPersonId) return;
     void run(
-      () => callApi(`/api/people/${personId}/merge`, { method: "POST", body: { intoPersonId } }, personResponseSchema).then((answer) => `/people/${answer.person.id}`),
+      () => callApi(`/api/people/${personId}/merge`, { method: "POST", body: { intoPersonId } }, personAnswer).then((answer) => `/people/${answer.person.id}`),
       "Merged.",
     );
   }
 
   function toggleHidden() {
-    void run(() => callApi(`/api/people/${personId}`, { method: "PATCH", body: { isHidden: !isHidden } }, personResponseSchema).then(() => undefined), isHidden ? "Shown again." : "Hidden from People.");
+    void run(() => callApi(`/api/people/${personId}`, { method: "PATCH", body: { isHidden: !isHidden } }, personAnswer).then(() => undefined), isHidden ? "Shown again." : "Hidden from People.");
   }
 
   return (

@@ -1,0 +1,12 @@
+import type { z } from "zod";
+import { answerShape } from "@/src/ui/api-client";
+import type { personResponseSchema } from "../people.schemas";
+
+// The person editor is on /people/[id], a page of the (gallery) group held to the public pages'
+// JavaScript budget: the answer's type is the contract's, erased at build, and only its outline is
+// checked, so zod stays out of the bundle (as for the tags field, src/tags/components/tag-answers.ts).
+
+/** GET|PATCH /api/people/{id} and POST /api/people/{id}/merge: the person. */
+export type PersonAnswer = z.output<typeof personResponseSchema>;
+
+export const personAnswer = answerShape<PersonAnswer>((answer) => typeof answer.person === "object" && answer.person !== null);
