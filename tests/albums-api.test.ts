@@ -22,7 +22,9 @@ async function insertPhotos(ownerId: string, photos: Array<{ id: string; visibil
     .insertInto("photos")
     .values(
       photos.map((photo, index) => {
-        const at = new Date(Date.UTC(2023, 0, 1) + index * 60_000).toISOString();
+        // Dated long before any corpus photo, so these public rows never push another test's photo
+        // off the first page of the gallery or the feeds in the shared database.
+        const at = new Date(Date.UTC(1990, 0, 1) + index * 60_000).toISOString();
         return {
           id: photo.id, owner_id: ownerId, sha256: photo.id, status: "ready" as const, visibility: photo.visibility, original_key: `originals/${photo.id}`,
           original_name: `${photo.id}.jpg`, original_type: "image/jpeg", original_size: 1, width: 300, height: 200, sort_at: at, created_at: at, updated_at: now,

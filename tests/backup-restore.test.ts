@@ -6,7 +6,7 @@ import { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { TEST_ADMIN } from "./setup/global-setup";
 import { runContactSheet, testAppEnvironment } from "./helpers/contact-sheet-command";
-import { uploadCorpusFile, waitForProcessing } from "./helpers/photos";
+import { uploadCorpusFile, waitForEveryVariant } from "./helpers/photos";
 import { findFreePort, type RunningServer, spawnServer, waitUntilHealthy } from "./helpers/server-process";
 import { createTestUser, signedInAdmin, TestClient } from "./helpers/test-client";
 import { createFreshPostgresDatabase, dropPostgresDatabase, openTestDatabase } from "./helpers/test-database";
@@ -56,15 +56,6 @@ async function dropDatabasesNamedLike(databaseUrl: string): Promise<void> {
   }
 }
 
-async function waitForEveryVariant(client: TestClient, id: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const photo = await waitForProcessing(client, id);
-    if (photo.variants.some((variant) => variant.format === "avif")) return;
-    if (Date.now() > deadline) throw new Error(`Photo ${id} has no AVIF variants yet`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 async function json<T>(client: TestClient, url: string): Promise<T> {
   const response = await client.request(url);

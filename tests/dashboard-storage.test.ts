@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
 import type { Database } from "@/src/db/database";
 import { createStorage } from "@/src/storage/create-storage";
-import { uploadCorpusFile, waitForProcessing } from "./helpers/photos";
+import { uploadCorpusFile, waitForEveryVariant } from "./helpers/photos";
 import { createTestUser, signedInAdmin, TestClient, type TestUser } from "./helpers/test-client";
 import { openTestDatabase } from "./helpers/test-database";
 
@@ -35,17 +35,6 @@ async function storedBytes(photoIds: string[]): Promise<{ originals: number; var
   return { originals, variants: variantBytes };
 }
 
-/** The photo once its last processing phase (AVIF, after "ready") is stored, so its bytes stop growing. */
-async function waitForEveryVariant(client: TestClient, id: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const photo = await waitForProcessing(client, id);
-    expect(photo.status).toBe("ready");
-    if (photo.variants.some((variant) => variant.format === "avif")) return;
-    if (Date.now() > deadline) throw new Error(`Photo ${id} has no AVIF variants yet`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 async function dashboard(client: TestClient): Promise<string> {
   const response = await client.request("/admin");

@@ -63,6 +63,18 @@ export async function waitForProcessing(client: TestClient, id: string, timeoutM
   throw new Error(`Photo ${id} was still processing after ${timeoutMs} ms`);
 }
 
+/** The photo once its last processing phase (AVIF, after "ready") is stored, so its files stop changing. */
+export async function waitForEveryVariant(client: TestClient, id: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const photo = await waitForProcessing(client, id);
+    expect(photo.status).toBe("ready");
+    if (photo.variants.some((variant) => variant.format === "avif")) return;
+    if (Date.now() > deadline) throw new Error(`Photo ${id} has no AVIF variants yet`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** Lists every file under a folder (relative paths), for "nothing was left behind" checks. */
 export function listFiles(directory: string): string[] {
   if (!fs.existsSync(directory)) return [];
