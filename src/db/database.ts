@@ -220,6 +220,8 @@ export interface StorageUsageTable {
   photo_count: number;
   original_bytes: ColumnType<number | string, number, number>;
   variant_bytes: ColumnType<number | string, number, number>;
+  /** A RAW kept beside its JPEG, a motion photo's clip, a video's playable copy (2026-12-01T1800). */
+  companion_bytes: ColumnType<number | string, number | undefined, number>;
 }
 
 export type JobStatus = "queued" | "running" | "done" | "failed";

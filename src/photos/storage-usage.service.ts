@@ -9,6 +9,13 @@ export interface StorageFigures {
   photoCount: number;
   originalBytes: number;
   variantBytes: number;
+  /** Files kept beside photos: RAWs of RAW+JPEG pairs, motion photos' clips, videos' playable copies. */
+  companionBytes: number;
+}
+
+/** Everything stored for these photos. */
+export function totalBytes(figures: StorageFigures): number {
+  return figures.originalBytes + figures.variantBytes + figures.companionBytes;
 }
 
 export interface OwnerStorage extends StorageFigures {
@@ -24,7 +31,7 @@ export interface StorageUsage {
 }
 
 /**
- * Storage used by photos (the originals and every variant), from the sizes recorded when each file
+ * Storage used by photos (the originals, every variant and the files kept beside them), from the sizes recorded when each file
  * was stored, never from a walk of the disk or the bucket: the database keeps a total per owner in
  * step (storage_usage), so this reads a row per user. An admin sees every owner and the total; an
  * editor their own figures only. The trash counts until it is emptied: its files are still stored.
@@ -39,11 +46,17 @@ export async function getStorageUsage(db: DatabaseHandle, user: SessionUser): Pr
       photoCount: Number(row.photo_count),
       originalBytes: Number(row.original_bytes),
       variantBytes: Number(row.variant_bytes),
+      companionBytes: Number(row.companion_bytes),
     }))
-    .sort((left, right) => right.originalBytes + right.variantBytes - (left.originalBytes + left.variantBytes) || left.ownerName.localeCompare(right.ownerName));
+    .sort((left, right) => totalBytes(right) - totalBytes(left) || left.ownerName.localeCompare(right.ownerName));
   const total = owners.reduce<StorageFigures>(
-    (sum, owner) => ({ photoCount: sum.photoCount + owner.photoCount, originalBytes: sum.originalBytes + owner.originalBytes, variantBytes: sum.variantBytes + owner.variantBytes }),
-    { photoCount: 0, originalBytes: 0, variantBytes: 0 },
+    (sum, owner) => ({
+      photoCount: sum.photoCount + owner.photoCount,
+      originalBytes: sum.originalBytes + owner.originalBytes,
+      variantBytes: sum.variantBytes + owner.variantBytes,
+      companionBytes: sum.companionBytes + owner.companionBytes,
+    }),
+    { photoCount: 0, originalBytes: 0, variantBytes: 0, companionBytes: 0 },
   );
   return { owners, total };
 }

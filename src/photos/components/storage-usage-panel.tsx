@@ -1,9 +1,10 @@
 import { formatByteSize } from "../byte-size";
-import type { StorageUsage } from "../storage-usage.service";
+import { type StorageUsage, totalBytes } from "../storage-usage.service";
 
 /**
- * The dashboard's "Storage used": the total as three figures (originals, variants, both), and for an
- * admin a row per user. Server-rendered; the figures come from the sizes recorded at ingest.
+ * The dashboard's "Storage used": the total, then originals, variants and the other files kept
+ * beside photos (RAWs, motion clips, videos' playable copies), and for an admin a row per user.
+ * Server-rendered; the figures come from the sizes recorded when each file was stored.
  */
 export function StorageUsagePanel({ usage, perUser }: { usage: StorageUsage; perUser: boolean }) {
   const { total } = usage;
@@ -13,8 +14,8 @@ export function StorageUsagePanel({ usage, perUser }: { usage: StorageUsage; per
       <dl className="stats">
         <div className="stat">
           <dt className="stat-label">{perUser ? "All photos" : "Your photos"}</dt>
-          <dd className="stat-value" data-testid="storage-total" data-bytes={total.originalBytes + total.variantBytes}>
-            {formatByteSize(total.originalBytes + total.variantBytes)}
+          <dd className="stat-value" data-testid="storage-total" data-bytes={totalBytes(total)}>
+            {formatByteSize(totalBytes(total))}
           </dd>
         </div>
         <div className="stat">
@@ -29,9 +30,15 @@ export function StorageUsagePanel({ usage, perUser }: { usage: StorageUsage; per
             {formatByteSize(total.variantBytes)}
           </dd>
         </div>
+        <div className="stat">
+          <dt className="stat-label">Other files</dt>
+          <dd className="stat-value" data-testid="storage-companions" data-bytes={total.companionBytes}>
+            {formatByteSize(total.companionBytes)}
+          </dd>
+        </div>
       </dl>
       <p className="muted storage-note">
-        {describePhotos(total.photoCount)}, the trash included (its files stay until it is emptied). Variants are the sizes made for screens, in AVIF, WebP and JPEG.
+        {describePhotos(total.photoCount)}, the trash included (its files stay until it is emptied). Variants are the sizes made for screens, in AVIF, WebP and JPEG; other files are RAWs kept beside their JPEGs, the clips of motion photos and the copies of videos made to play in any browser.
       </p>
       {perUser && usage.owners.length > 0 && (
         <table className="table storage-table" data-testid="storage-per-user">
@@ -47,6 +54,9 @@ export function StorageUsagePanel({ usage, perUser }: { usage: StorageUsage; per
               </th>
               <th scope="col" className="numeric">
                 Variants
+              </th>
+              <th scope="col" className="numeric">
+                Other files
               </th>
               <th scope="col" className="numeric">
                 Total
@@ -68,8 +78,11 @@ export function StorageUsagePanel({ usage, perUser }: { usage: StorageUsage; per
                 <td data-label="Variants" className="numeric" data-bytes={owner.variantBytes}>
                   {formatByteSize(owner.variantBytes)}
                 </td>
-                <td data-label="Total" className="numeric" data-bytes={owner.originalBytes + owner.variantBytes}>
-                  {formatByteSize(owner.originalBytes + owner.variantBytes)}
+                <td data-label="Other files" className="numeric" data-bytes={owner.companionBytes}>
+                  {formatByteSize(owner.companionBytes)}
+                </td>
+                <td data-label="Total" className="numeric" data-bytes={totalBytes(owner)}>
+                  {formatByteSize(totalBytes(owner))}
                 </td>
               </tr>
             ))}
