@@ -10,12 +10,14 @@ import { uploadCorpusFile, waitForEveryVariant } from "./helpers/photos";
 import { findFreePort, type RunningServer, spawnServer, waitUntilHealthy } from "./helpers/server-process";
 import { createTestUser, signedInAdmin, TestClient } from "./helpers/test-client";
 import { createFreshPostgresDatabase, dropPostgresDatabase, openTestDatabase } from "./helpers/test-database";
+import { SQLITE_FILE_NAME } from "@/src/db/client";
 
 // `contact-sheet backup` and `restore` (issue 29). A backup made while an upload runs, restored into
 // a fresh data folder (and a fresh PostgreSQL database), gives back every photo's bytes and rows,
 // compared through the API of a second app started on the restored data. Damaged or hostile
 // backups are refused before anything changes; a site with data is replaced only with --force,
-// which keeps what it replaced.
+// which keeps what it replaced. A backup or a restore SIGKILLed part way leaves the live site as it
+// was, and the next run finishes (SECURITY.md's faults for "Move out").
 
 const databaseKind = inject("databaseKind");
 const storageKind = inject("storageConfig").kind;
@@ -177,6 +179,58 @@ describe("contact-sheet backup and restore", () => {
     expect(kept, forced.output).not.toBeNull();
     if (databaseKind === "sqlite") expect(fs.existsSync(path.join(kept![1], "contact-sheet.sqlite"))).toBe(true);
   }, 120_000);
+
+  /** The photos in a site's live database, read straight from it (no app needed). */
+  async function livePhotoCount(site: Target): Promise<number> {
+    const db = openTestDatabase({ dataDirectory: site.dataDirectory, databaseUrl: site.databaseUrl || undefined });
+    try {
+      const row = await db.selectFrom("photos").select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+      return Number(row.count);
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  it("leaves the live site as it was when a restore is killed part way, and the next restore finishes", async () => {
+    const before = await livePhotoCount(target);
+    expect(before).toBeGreaterThan(0);
+    // Killed once its copy of the database is made, while the media are copied beside the live ones.
+    const killed = await runContactSheet(["restore", "--force", backupPath], target.env, undefined, /^Database: restored into/m);
+    expect(killed.signal, killed.output).toBe("SIGKILL");
+    expect(await livePhotoCount(target)).toBe(before);
+    if (databaseKind === "sqlite") {
+      expect(fs.existsSync(path.join(target.dataDirectory, SQLITE_FILE_NAME))).toBe(true);
+      expect(fs.existsSync(path.join(target.dataDirectory, "media"))).toBe(storageKind === "local");
+    }
+    const rerun = await runContactSheet(["restore", "--force", backupPath], target.env);
+    expect(rerun.code, rerun.output).toBe(0);
+    expect(await livePhotoCount(target)).toBe(before);
+    // Nothing the killed run began is left behind: no copy half made, on disk or as a database.
+    expect(fs.readdirSync(target.dataDirectory).filter((name) => name.includes(".restoring"))).toEqual([]);
+    if (target.databaseUrl) {
+      const pool = new Pool({ connectionString: adminUrl, max: 1 });
+      const name = new URL(target.databaseUrl).pathname.slice(1);
+      const { rows } = await pool.query("select datname from pg_database where datname like $1", [`${name.slice(0, 40).replaceAll("_", "\\_")}\\_restoring\\_%`]);
+      await pool.end();
+      expect(rows).toEqual([]);
+    }
+  }, 180_000);
+
+  it("leaves no backup a restore would take when a backup is killed part way, and the next backup removes its remains", async () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-killed-backup-"));
+    cleanups.push(() => fs.rmSync(directory, { recursive: true, force: true }));
+    const killed = await runContactSheet(["backup", directory], testAppEnvironment(), undefined, /^Database: /m);
+    expect(killed.signal, killed.output).toBe("SIGKILL");
+    // Its lock names a dead process, which the next backup takes over.
+    const left = fs.readdirSync(directory).filter((name) => name !== ".backup.lock");
+    expect(left.every((name) => name.endsWith(".partial")), left.join(", ")).toBe(true);
+    const next = await runContactSheet(["backup", directory], testAppEnvironment());
+    expect(next.code, next.output).toBe(0);
+    for (const name of left) expect(next.stdout).toContain(`Removed ${name}, left by a backup that did not finish.`);
+    expect(fs.readdirSync(directory).filter((name) => name.endsWith(".partial") || name === ".backup.lock")).toEqual([]);
+    const verified = await runContactSheet(["restore", "--dry-run", backupOf(next.stdout)], (await freshTarget()).env);
+    expect(verified.code, verified.output).toBe(0);
+  }, 180_000);
 
   it("verifies with --dry-run and changes nothing", async () => {
     const empty = await freshTarget();

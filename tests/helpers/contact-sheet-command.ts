@@ -37,18 +37,33 @@ export function testAppEnvironment(): Record<string, string> {
 
 /**
  * Runs `contact-sheet <args>` as an operator would (bin/contact-sheet.mjs), with exactly `env` plus
- * PATH and HOME. `onStart` receives the child, e.g. to kill it part way.
+ * PATH and HOME. `onStart` receives the child, e.g. to kill it part way; `killOn` SIGKILLs it as soon
+ * as its output matches (a crash at a known step). The command runs in a process group of its own and
+ * the kill takes the whole group: bin/contact-sheet.mjs starts the command as its child, which a kill
+ * of the launcher alone would leave running to the end.
  */
-export function runContactSheet(args: string[], env: Record<string, string>, onStart?: (pid: number) => void): Promise<CommandResult> {
+export function runContactSheet(args: string[], env: Record<string, string>, onStart?: (pid: number) => void, killOn?: RegExp): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
     });
+    const killGroup = () => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    };
     let stdout = "";
     let stderr = "";
     let output = "";
-    child.stdout.on("data", (chunk: Buffer) => ((stdout += chunk.toString()), (output += chunk.toString())));
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      output += chunk.toString();
+      if (killOn?.test(stdout)) killGroup();
+    });
     child.stderr.on("data", (chunk: Buffer) => ((stderr += chunk.toString()), (output += chunk.toString())));
     child.once("error", reject);
     child.once("exit", (code, signal) => resolve({ code, signal, stdout, stderr, output }));
