@@ -1,10 +1,11 @@
 // npm run db:migrate – bring the database (SQLite under DATA_DIR, or DATABASE_URL) up to date.
 import { closeDb, getDb } from "@/src/db/client";
-import { migrateToLatest } from "@/src/db/migrate";
+import { describeSchemaUpgrade, upgradeSchema } from "@/src/db/schema-upgrade";
 
 async function main(): Promise<void> {
-  const applied = await migrateToLatest(getDb());
-  console.log(applied.length > 0 ? `Applied: ${applied.join(", ")}` : "The database is up to date.");
+  const upgrade = await upgradeSchema(getDb());
+  console.log(describeSchemaUpgrade(upgrade));
+  if (upgrade.applied.length > 0) console.log(`Applied: ${upgrade.applied.join(", ")}`);
   await closeDb();
 }
 

@@ -83,6 +83,7 @@ describe("npm run db:migrate", () => {
 
     const first = startScript("db:migrate", [], env);
     expect(await first.exited(), first.output()).toBe(0);
+    expect(first.output()).toMatch(/^Database created at schema \d{4}-\d{2}-\d{2}T\d{4} \(\d+ migrations\)\.$/m);
     expect(first.output()).toMatch(/^Applied: 2026-11-22T0000-initial, /m);
 
     const db = openTestDatabase({ dataDirectory, databaseUrl: databaseUrl || undefined });
@@ -95,7 +96,7 @@ describe("npm run db:migrate", () => {
 
     const again = startScript("db:migrate", [], env);
     expect(await again.exited(), again.output()).toBe(0);
-    expect(again.output()).toContain("The database is up to date.");
+    expect(again.output()).toContain("Database is up to date (schema ");
   }, 60_000);
 });
 

@@ -1,13 +1,11 @@
-import { Migrator } from "kysely";
 import type { DatabaseHandle } from "./client";
-import { migrationProvider } from "./migrations";
+import { upgradeSchema } from "./schema-upgrade";
 
-/** Brings the schema up to date. Safe to run from several processes at once: Kysely takes a lock. */
+/**
+ * Brings the schema up to date and answers the migrations it ran. Safe to run from several
+ * processes at once: Kysely takes a lock. Refuses a database a newer version has upgraded
+ * (src/db/schema-upgrade.ts).
+ */
 export async function migrateToLatest(db: DatabaseHandle): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
-  }
-  return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+  return (await upgradeSchema(db)).applied;
 }

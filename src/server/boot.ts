@@ -1,6 +1,6 @@
 import { EnvironmentError, getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
-import { migrateToLatest } from "@/src/db/migrate";
+import { DatabaseNewerThanCodeError, describeSchemaUpgrade, upgradeSchema } from "@/src/db/schema-upgrade";
 import { startRecurringJobs } from "@/src/jobs/recurring-jobs";
 import { startWorker } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
@@ -24,8 +24,10 @@ import { getVideoToolsStatus } from "@/src/video/configured-video-tools";
 export async function bootServer(): Promise<void> {
   const env = getEnv();
   const logger = getLogger();
-  const applied = await migrateToLatest(getDb());
-  logger.info({ applied, database: env.DATABASE_URL ? "postgres" : "sqlite" }, "database ready");
+  const upgrade = await upgradeSchema(getDb());
+  // Printed plainly as well as logged: an owner who upgraded wants to see that the data followed.
+  console.log(describeSchemaUpgrade(upgrade));
+  logger.info({ ...upgrade, database: env.DATABASE_URL ? "postgres" : "sqlite" }, "database ready");
   await getStorage().prepare();
   const leftovers = await removeAbandonedTemporaryFiles(getTemporaryDirectory());
   if (leftovers > 0) logger.info({ removed: leftovers }, "removed temporary files that a stopped server left behind");
@@ -76,6 +78,7 @@ export async function bootServerOrExit(): Promise<void> {
 
 function describeBootFailure(error: unknown): string {
   if (error instanceof EnvironmentError) return error.message;
+  if (error instanceof DatabaseNewerThanCodeError) return `Contact Sheet cannot start: ${error.message}`;
   if (error instanceof Error && "issues" in error) {
     return `Contact Sheet cannot start: ADMIN_EMAIL, ADMIN_NAME or ADMIN_PASSWORD is not valid (${error.message}).`;
   }
