@@ -14,8 +14,20 @@ export interface WrittenFile {
   sha256: string;
 }
 
-/** The SHA-256 of a file on disk, streamed; null when there is none. */
+/** Files up to this size are read in one call: a read stream per small file cost more than hashing it (as in the import's hash-source). */
+const READ_WHOLE_BYTES = 1024 * 1024;
+
+/** The SHA-256 of a file on disk (streamed when large); null when there is none. */
 export async function hashExisting(filePath: string): Promise<{ size: number; sha256: string } | null> {
+  const stats = await fs.promises.stat(filePath).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  });
+  if (!stats) return null;
+  if (stats.size <= READ_WHOLE_BYTES) {
+    const bytes = await fs.promises.readFile(filePath);
+    return { size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
+  }
   const hash = createHash("sha256");
   let size = 0;
   try {
