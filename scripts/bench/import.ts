@@ -25,28 +25,14 @@ import { runPool } from "@/src/cli/import/run-pool";
 import { SiteApi } from "@/src/cli/import/site-api";
 import { uploadSource } from "@/src/cli/import/tus-upload";
 import { walkSources } from "@/src/cli/import/walk-sources";
+import { corpusDerivedJpegs } from "./corpus-jpegs";
 import { expectStatus, formatMegabytes, makeTemporaryDirectory, readProcessMemory, runBenchmark, signInAsNewEditor, startBenchApp } from "./bench-app";
 
 const FILES = Number(process.env.BENCH_IMPORT_FILES ?? 200);
 const RERUN_FILES = Number(process.env.BENCH_IMPORT_RERUN_FILES ?? 10_000);
 const STATE_FILES = Number(process.env.BENCH_IMPORT_STATE_FILES ?? 100_000);
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const CORPUS = path.resolve(ROOT, "../shared/corpus");
 const TSX = createRequire(import.meta.url).resolve("tsx");
-
-/** `count` distinct JPEGs in `folder`, copies of the corpus's camera JPEGs each with its own trailer. */
-function corpusDerivedJpegs(folder: string, count: number, label: string): void {
-  const sources = fs
-    .readdirSync(path.join(CORPUS, "exif-samples/jpg"))
-    .filter((name) => name.endsWith(".jpg") && name !== "corrupted.jpg")
-    .map((name) => path.join(CORPUS, "exif-samples/jpg", name));
-  fs.mkdirSync(folder, { recursive: true });
-  for (let index = 0; index < count; index += 1) {
-    const source = sources[index % sources.length];
-    // Bytes after the end-of-image marker are ignored by decoders; they make each file's hash its own.
-    fs.writeFileSync(path.join(folder, `${label}-${index}-${path.basename(source)}`), Buffer.concat([fs.readFileSync(source), Buffer.from(`${label} ${index}`)]));
-  }
-}
 
 /** Runs the command as bin/contact-sheet.mjs does, but as one process, so its memory is its own. */
 function runCommand(args: string[], env: Record<string, string>): Promise<{ seconds: number; peakRss: number; stdout: string; code: number | null }> {

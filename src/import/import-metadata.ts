@@ -3,6 +3,7 @@
 // API the photo editor uses. Every field is optional: a source names only what it knows, and the
 // importer merges sources field by field (a sidecar wins over the file's own metadata, as in
 // Lightroom). Readers (src/import/*) return this; the command (src/cli) applies it.
+import type { ExportPhoto } from "@/src/export/export-api.schemas";
 
 /** Lightroom's and digiKam's colour labels, the names XMP writes in `xmp:Label`. */
 export const COLOUR_LABELS = ["red", "yellow", "green", "blue", "purple"] as const;
@@ -24,4 +25,12 @@ export interface ImportMetadata {
   orientation?: number;
   /** Google Photos' favourite; the importer gives it as a tag the owner can find. */
   favourite?: boolean;
+  /** The fields only a Contact Sheet export's own sidecar carries (src/import/contact-sheet-sidecar.ts). */
+  altText?: string;
+  visibility?: ExportPhoto["visibility"];
+  showLocation?: boolean;
+  /** null: the site's setting decides. */
+  allowDownload?: boolean | null;
+  /** The place in words, as the exporting site had it (set with the location, so the new site need not work it out again). */
+  place?: { city: string | null; region: string | null; countryCode: string | null };
 }

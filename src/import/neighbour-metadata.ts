@@ -1,3 +1,4 @@
+import { contactSheetSidecarName, isContactSheetSidecarName, readContactSheetSidecar } from "./contact-sheet-sidecar";
 import type { ImportMetadata } from "./import-metadata";
 import { ImportReadError } from "./import-read-error";
 import { matchTakeoutJson } from "./takeout-json-matcher";
@@ -10,12 +11,14 @@ import { readXmpSidecar } from "./xmp-sidecar-reader";
 // one media file's neighbours into a single ImportMetadata. Reading goes through a function the
 // command gives, so a folder on disk and a zip's entries are read alike and nothing here touches
 // the file system. Sources merge field by field, the XMP sidecar over Takeout's JSON (a sidecar is
-// the photographer's own, as in Lightroom). A refused neighbour is an error for the command to
+// the photographer's own, as in Lightroom), and a Contact Sheet export's own JSON sidecar over both
+// (it is what the XMP beside it was written from, with the fields XMP has no word for). A refused neighbour is an error for the command to
 // print; the photo is still imported with what the others said.
 
 export interface NeighbourSources {
   xmpSidecar: string | null;
   takeoutJson: string | null;
+  contactSheetSidecar: string | null;
 }
 
 export interface FolderMetadataPlan {
@@ -37,9 +40,15 @@ export interface NeighbourMetadata {
 /** `folderNames`: every file name in one folder (or one folder of a zip). */
 export function planFolderMetadata(folderNames: readonly string[]): FolderMetadataPlan {
   const sidecars = xmpSidecarIndex(folderNames);
-  const takeout = matchTakeoutJson(folderNames);
+  // An export's sidecars are named exactly after their photo; kept away from the Takeout matcher, whose prefix rule could take one.
+  const exportSidecars = new Set(folderNames.filter(isContactSheetSidecarName));
+  const takeout = matchTakeoutJson(folderNames.filter((name) => !exportSidecars.has(name)));
   return {
-    sourcesFor: (mediaName) => ({ xmpSidecar: sidecars.sidecarFor(mediaName), takeoutJson: takeout.jsonFor.get(mediaName) ?? null }),
+    sourcesFor: (mediaName) => ({
+      xmpSidecar: sidecars.sidecarFor(mediaName),
+      takeoutJson: takeout.jsonFor.get(mediaName) ?? null,
+      contactSheetSidecar: exportSidecars.has(contactSheetSidecarName(mediaName)) ? contactSheetSidecarName(mediaName) : null,
+    }),
     albumMetadata: takeout.albumMetadata,
     isMetadataFile: (name) => isXmpSidecarName(name) || name.toLowerCase().endsWith(".json"),
   };
@@ -50,7 +59,7 @@ export async function readNeighbourMetadata(
   plan: FolderMetadataPlan,
   readNeighbour: (name: string) => Promise<Uint8Array>,
 ): Promise<NeighbourMetadata> {
-  const { xmpSidecar, takeoutJson } = plan.sourcesFor(mediaName);
+  const { xmpSidecar, takeoutJson, contactSheetSidecar } = plan.sourcesFor(mediaName);
   const result: NeighbourMetadata = { metadata: {}, readFrom: [], warnings: [], errors: [] };
   const read = async <T>(name: string | null, reader: (bytes: Uint8Array, name: string) => { value: T; warnings: string[] }): Promise<T | null> => {
     if (name === null) return null;
@@ -67,6 +76,7 @@ export async function readNeighbourMetadata(
   };
   const fromTakeout = await read(takeoutJson, readTakeoutPhotoJson);
   const fromXmp = await read(xmpSidecar, readXmpSidecar);
-  result.metadata = { ...fromTakeout?.metadata, ...fromXmp };
+  const fromExport = await read(contactSheetSidecar, readContactSheetSidecar);
+  result.metadata = { ...fromTakeout?.metadata, ...fromXmp, ...fromExport };
   return result;
 }

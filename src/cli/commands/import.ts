@@ -1,9 +1,11 @@
 // `contact-sheet import <path>...`: moves a library in through a running site's API, like any
 // client, so it works from a laptop against a server. The work is in src/cli/import/.
-import { type Command, InvalidArgumentError, Option } from "commander";
+import { type Command, Option } from "commander";
 import { VISIBILITIES, type Visibility } from "@/src/db/database";
+import { ExportFolderError, readExportAlbums } from "../import/export-albums";
 import { createNeighbourReader } from "../import/neighbour-reader";
 import { CommandFailure } from "../command-failure";
+import { concurrencyArgument, siteUrl } from "../site-options";
 import type { AlbumMode } from "../import/album-folders";
 import { defaultStatePath, ImportStateError } from "../import/import-state";
 import { jsonReporter, lineReporter, terminalReporter } from "../import/import-report";
@@ -21,23 +23,7 @@ interface ImportCommandOptions {
   tag: string[];
   concurrency: number;
   json?: boolean;
-}
-
-function positiveInteger(text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > 16) throw new InvalidArgumentError("a whole number from 1 to 16");
-  return value;
-}
-
-function siteUrl(text: string | undefined): string {
-  if (!text) throw new CommandFailure("Name the site: --url https://photos.example.com (or set CONTACT_SHEET_URL).", 2);
-  try {
-    const url = new URL(text);
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http");
-    return url.toString();
-  } catch {
-    throw new CommandFailure(`${text} is not a web address (https://photos.example.com).`, 2);
-  }
+  owner?: string;
 }
 
 export function addImportCommand(program: Command): void {
@@ -53,11 +39,12 @@ export function addImportCommand(program: Command): void {
     .option("--album <title>", "put every photo into this album (made if missing)")
     .addOption(new Option("--visibility <visibility>", "the visibility of the photos this run uploads").choices([...VISIBILITIES]))
     .option("--tag <name>", "a tag for the photos this run uploads (repeat for more)", (value: string, previous: string[]) => [...previous, value], [] as string[])
-    .option("--concurrency <n>", "files uploaded at once", positiveInteger, 3)
+    .option("--concurrency <n>", "files uploaded at once", concurrencyArgument, 3)
     .option("--json", "one JSON line per file and a summary line, for scripts")
+    .option("--owner <email>", "from a folder `contact-sheet export --all` wrote: only the photos of this owner (their sidecars name them)")
     .addHelpText(
       "after",
-      "\nExamples:\n  CONTACT_SHEET_URL=https://photos.example.com CONTACT_SHEET_TOKEN=cs_... contact-sheet import ~/Pictures --albums folders\n  contact-sheet import takeout-001.zip takeout-002.zip --dry-run\n\nExit code 0 only when no file failed.",
+      "\nExamples:\n  CONTACT_SHEET_URL=https://photos.example.com CONTACT_SHEET_TOKEN=cs_... contact-sheet import ~/Pictures --albums folders\n  contact-sheet import takeout-001.zip takeout-002.zip --dry-run\n  contact-sheet import ./my-export   (a folder contact-sheet export wrote: its sidecars and albums come back too)\n\nExit code 0 only when no file failed.",
     )
     .action(async (paths: string[], options: ImportCommandOptions) => {
       const url = siteUrl(options.url);
@@ -65,6 +52,9 @@ export function addImportCommand(program: Command): void {
       const albums: AlbumMode = options.albums === "folders" ? { kind: "folders" } : options.album ? { kind: "one", title: options.album } : { kind: "none" };
       const reporter = options.json ? jsonReporter() : process.stderr.isTTY ? terminalReporter() : lineReporter();
       try {
+        // A folder `contact-sheet export` wrote brings its albums (nesting, order, covers) in albums.json.
+        const owner = options.owner?.toLowerCase();
+        const exportAlbums = readExportAlbums(paths).filter((album) => owner === undefined || album.ownerEmail.toLowerCase() === owner);
         const summary = await runImport({
           paths,
           api: new SiteApi(url, options.token),
@@ -76,11 +66,13 @@ export function addImportCommand(program: Command): void {
           concurrency: options.concurrency,
           reporter,
           readMetadata: createNeighbourReader((problem) => reporter.note(problem)),
+          exportAlbums,
+          ownerEmail: options.owner,
         });
         if (summary.failed > 0) process.exitCode = 1;
       } catch (error) {
         // Nothing could be done at all (the token refused, the site away): one sentence, no trace.
-        if (error instanceof SiteApiError || error instanceof ImportStateError) throw new CommandFailure(error.message);
+        if (error instanceof SiteApiError || error instanceof ImportStateError || error instanceof ExportFolderError) throw new CommandFailure(error.message);
         throw error;
       }
     });

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { addBackupCommand } from "./backup";
+import { addExportCommand } from "./export";
 import { addImportCommand } from "./import";
 import { addReprocessCommand } from "./reprocess";
 import { addRestoreCommand } from "./restore";
@@ -12,6 +13,7 @@ import { addVerifyCommand } from "./verify";
  */
 export const CLI_COMMANDS: ReadonlyArray<(program: Command) => void> = [
   addImportCommand,
+  addExportCommand,
   addUsersCommand,
   addReprocessCommand,
   addBackupCommand,

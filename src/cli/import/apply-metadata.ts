@@ -1,6 +1,7 @@
 // Applies what a reader learnt about a file (ImportMetadata, src/import/import-metadata.ts) to its
 // uploaded photo through the same API the photo editor uses: PATCH /api/photos/{id} for the title,
-// caption, date taken, location, rating and colour label, the tags API for keywords (a favourite
+// caption, alt text, date taken, location and place, rating, colour label, visibility and the
+// location and download choices, the tags API for keywords (a favourite
 // becomes the tag "Favourite"). A sidecar's orientation is not sent: the server turns photos by the
 // owner's rotation on top of the file's own, which a sidecar does not describe.
 import type { ImportMetadata } from "@/src/import/import-metadata";
@@ -18,6 +19,11 @@ export function photoChangeFor(metadata: ImportMetadata): Record<string, unknown
   if (metadata.location !== undefined) change.location = { latitude: metadata.location.latitude, longitude: metadata.location.longitude };
   if (metadata.rating !== undefined) change.rating = metadata.rating;
   if (metadata.label !== undefined) change.label = metadata.label;
+  if (metadata.altText !== undefined) change.altText = metadata.altText;
+  if (metadata.visibility !== undefined) change.visibility = metadata.visibility;
+  if (metadata.showLocation !== undefined) change.showLocation = metadata.showLocation;
+  if (metadata.allowDownload !== undefined) change.allowDownload = metadata.allowDownload;
+  if (metadata.place !== undefined && metadata.location !== undefined) change.place = metadata.place;
   return Object.keys(change).length > 0 ? change : null;
 }
 

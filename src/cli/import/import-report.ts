@@ -4,7 +4,8 @@
 // naming the file.
 import { SingleBar } from "cli-progress";
 
-export type FileStatus = "uploaded" | "duplicate" | "skipped" | "failed" | "new";
+/** `exported` and `unchanged` are `contact-sheet export`'s, which reports through the same reporters. */
+export type FileStatus = "uploaded" | "duplicate" | "skipped" | "failed" | "new" | "exported" | "unchanged";
 
 export interface FileOutcome {
   path: string;

@@ -7,7 +7,11 @@ import type { Visibility } from "@/src/db/database";
 import type { ImportMetadata } from "@/src/import/import-metadata";
 import { MAX_ALBUM_PHOTOS_PER_REQUEST } from "@/src/albums/albums.types";
 import { type AlbumMode, albumPathKey, type AlbumTarget, albumTargetFor } from "./album-folders";
+import fs from "node:fs";
+import type { ExportAlbum } from "@/src/export/export-api.schemas";
+import { contactSheetSidecarName } from "@/src/import/contact-sheet-sidecar";
 import { AlbumResolver } from "./album-resolver";
+import { restoreExportAlbums } from "./export-albums";
 import { applyImportMetadata } from "./apply-metadata";
 import { hashSource } from "./hash-source";
 import { formatBytes, type ImportReporter, type ImportSummary } from "./import-report";
@@ -42,6 +46,10 @@ export interface ImportOptions {
    * uploaded. Not given yet: the readers are wired in separately.
    */
   readMetadata?: (source: ImportSource) => Promise<ImportMetadata>;
+  /** The albums of a folder `contact-sheet export` wrote (its albums.json), made once the photos are in. */
+  exportAlbums?: readonly ExportAlbum[];
+  /** --owner: from an export of several users (`export --all`), only the photos whose sidecar names this owner. */
+  ownerEmail?: string;
 }
 
 interface HashedSource {
@@ -56,6 +64,17 @@ function reasonOf(error: unknown): string {
   if (code === "ENOENT") return "it is gone (moved or deleted during the run)";
   if (code === "EACCES" || code === "EPERM") return "not readable (permission denied)";
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The owner an export's JSON sidecar names for this file (lower case), or null when it has none. */
+function exportedOwnerOf(source: ImportSource): string | null {
+  if (!source.filePath) return null;
+  try {
+    const sidecar = JSON.parse(fs.readFileSync(contactSheetSidecarName(source.filePath), "utf8")) as { ownerEmail?: unknown };
+    return typeof sidecar.ownerEmail === "string" ? sidecar.ownerEmail.toLowerCase() : null;
+  } catch {
+    return null;
+  }
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -76,6 +95,7 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
   const limits = await api.uploadLimits();
   const state = ImportState.load(options.statePath, api.origin, limits.uploaderId);
   const walked = await walkSources(options.paths, { maxFileBytes: limits.maxFileBytes });
+  if (options.ownerEmail !== undefined) walked.sources = walked.sources.filter((source) => exportedOwnerOf(source) === options.ownerEmail?.toLowerCase());
   try {
     for (const skipped of walked.skipped) reporter.file({ path: skipped.path, status: "skipped", reason: skipped.reason });
     summary.skipped = walked.skipped.length;
@@ -127,6 +147,12 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
 
     await finishPhotos(options, summary, uploadedIds);
     if (resolver) await fillAlbums(options, summary, resolver, hashed, photoIdByHash);
+    if (options.exportAlbums && options.exportAlbums.length > 0) {
+      const restored = await restoreExportAlbums(api, options.exportAlbums, photoIdByHash);
+      summary.albumsCreated += restored.created;
+      summary.failed += restored.failures.length;
+      for (const text of [...restored.failures, ...restored.notes]) reporter.note(text);
+    }
     reporter.summary(summary, false);
     return summary;
   } finally {

@@ -1,6 +1,8 @@
 // The site's API as the importer uses it: plain HTTP with the caller's Bearer token, nothing from the
 // server's own modules (the command runs on a laptop against a site elsewhere). Every refusal
 // becomes a SiteApiError carrying the server's own message, so the run can say it beside the file.
+// `contact-sheet export` reads the site through the same class.
+import type { ExportAlbum, ExportPhoto, ExportShare } from "@/src/export/export-api.schemas";
 
 export class SiteApiError extends Error {
   constructor(
@@ -104,8 +106,40 @@ export class SiteApi {
     return (await this.request<{ albums: SiteAlbum[] }>("GET", `/api/albums${query}`)).albums;
   }
 
-  async createAlbum(title: string, parentId: string | null): Promise<SiteAlbum> {
-    return (await this.request<{ album: SiteAlbum }>("POST", "/api/albums", { title, parentId })).album;
+  /** `more`: an exported album's description, visibility and sort, given when it is made. */
+  async createAlbum(title: string, parentId: string | null, more: { description?: string; visibility?: string; sort?: string } = {}): Promise<SiteAlbum> {
+    return (await this.request<{ album: SiteAlbum }>("POST", "/api/albums", { title, parentId, ...more })).album;
+  }
+
+  /** PATCH /api/albums/{id}: here, an exported album's cover once its photos are in. */
+  async updateAlbum(albumId: string, change: Record<string, unknown>): Promise<void> {
+    await this.request("PATCH", `/api/albums/${encodeURIComponent(albumId)}`, change);
+  }
+
+  /** One page of GET /api/export/photos (the caller's photos with every field; `all`: everyone's, admins only). */
+  async exportPhotos(all: boolean, cursor: string | null): Promise<{ photos: ExportPhoto[]; nextCursor: string | null }> {
+    const query = new URLSearchParams({ all: String(all), limit: "500", ...(cursor ? { cursor } : {}) });
+    return this.request("GET", `/api/export/photos?${query}`);
+  }
+
+  async exportAlbums(all: boolean): Promise<ExportAlbum[]> {
+    return (await this.request<{ albums: ExportAlbum[] }>("GET", `/api/export/albums?all=${all}`)).albums;
+  }
+
+  async exportShares(all: boolean): Promise<ExportShare[]> {
+    return (await this.request<{ shares: ExportShare[] }>("GET", `/api/export/shares?all=${all}`)).shares;
+  }
+
+  /** The original's bytes as a stream (GET /api/photos/{id}/original); a refusal is thrown as SiteApiError. */
+  async openOriginal(photoId: string): Promise<ReadableStream<Uint8Array>> {
+    let response: Response;
+    try {
+      response = await fetch(this.url(`/api/photos/${encodeURIComponent(photoId)}/original`), { headers: this.authorization, signal: AbortSignal.timeout(60 * 60_000) });
+    } catch (error) {
+      throw new SiteApiError(`the site at ${this.origin} did not answer (${error instanceof Error ? error.message : String(error)})`, 0);
+    }
+    if (!response.ok || !response.body) throw SiteApiError.from(response.status, await response.text(), response.headers.get("www-authenticate"));
+    return response.body;
   }
 
   async addPhotosToAlbum(albumId: string, photoIds: string[]): Promise<void> {

@@ -1,0 +1,239 @@
+// `contact-sheet export` and back: a member's library on the shared app (five small corpus JPEGs
+// with every field set, three albums nested two deep with a manual order and a cover, tags, a
+// rating, a private photo, a password-protected share link) is exported over the API with the
+// member's token, then imported with `contact-sheet import` into a second, empty site (its own
+// database and data folder), and the two libraries are compared field by field through the API.
+// Around it: what the export must never hold (another member's private photo and album, a share
+// key, a password hash, a token), an original missing from storage (told, the rest exported, exit
+// code 1) and a rerun that fetches only what is missing. The other bad input (a folder that is a
+// file, a refused token, a 500 mid-run) is tested without a server in src/cli/export/run-export.test.ts.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { ExportAlbum, ExportPhoto } from "@/src/export/export-api.schemas";
+import { createApiToken } from "./helpers/api-tokens";
+import { runContactSheet } from "./helpers/contact-sheet-command";
+import { CORPUS, corpusFile, uploadCorpusFile, uploadFiles } from "./helpers/photos";
+import { startTestApp, type TestApp } from "./helpers/test-app";
+import { openTestDatabase } from "./helpers/test-database";
+import { signedInAs, TestClient } from "./helpers/test-client";
+import { TEST_SECRET } from "./setup/global-setup";
+
+const FILES = ["Kodak_CX7530.jpg", "PaintTool_sample.jpg", "Fujifilm_FinePix6900ZOOM.jpg", "Ricoh_Caplio_RR330.jpg", "Sony_HDR-HC3.jpg"].map((name) => `exif-samples/jpg/${name}`);
+const HOSTILE_CAPTION = "Closing tags: ]]></x:xmpmeta> & <rdf:li>more</rdf:li>";
+const SECRET_TITLE = "Another member's secret photo";
+const SECRET_ALBUM = "Another member's secret album";
+const SHARE_PASSWORD = "share-password-long-enough";
+
+let work: string;
+let exportDir: string;
+let owner: TestClient;
+let ownerToken: string;
+let siteB: TestApp | null = null;
+/** The empty site B, started while site A is seeded (its start-up is most of the round trip's time). */
+let siteBStarting: Promise<TestApp>;
+const photoIds: string[] = [];
+let shareKey = "";
+
+const sha256Of = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+async function call<T>(client: TestClient, url: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
+  const response = await client.request(url, { method: init.method, ...(init.json === undefined ? {} : { body: { json: init.json } }) });
+  const text = await response.text();
+  expect(response.ok, `${init.method ?? "GET"} ${url}: ${response.status} ${text}`).toBe(true);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function cli(args: string[], url: string, token: string) {
+  return runContactSheet(args, { CONTACT_SHEET_URL: url, CONTACT_SHEET_TOKEN: token });
+}
+
+/** Every photo and album of a library as the export API answers them, keyed by what survives a move (SHA-256, album path). */
+async function libraryOf(client: TestClient) {
+  const { photos } = await call<{ photos: ExportPhoto[] }>(client, "/api/export/photos?limit=500");
+  const { albums } = await call<{ albums: ExportAlbum[] }>(client, "/api/export/albums");
+  const comparablePhotos = Object.fromEntries(
+    photos.map((photo) => [
+      photo.sha256,
+      {
+        title: photo.title,
+        caption: photo.caption,
+        altText: photo.altText,
+        takenAt: photo.takenAt,
+        location: photo.location && { latitude: photo.location.latitude, longitude: photo.location.longitude },
+        place: photo.place && { city: photo.place.city, region: photo.place.region, countryCode: photo.place.countryCode },
+        tags: [...photo.tags].sort(),
+        albums: photo.albums,
+        visibility: photo.visibility,
+        rating: photo.rating,
+        label: photo.label,
+        showLocation: photo.showLocation,
+        allowDownload: photo.allowDownload,
+      },
+    ]),
+  );
+  const comparableAlbums = Object.fromEntries(
+    albums.map((album) => [
+      album.path.join(" › "),
+      { description: album.description, visibility: album.visibility, sort: album.sort, coverSha256: album.coverSha256, photos: album.photos, nested: album.parentId !== null },
+    ]),
+  );
+  return { photos: comparablePhotos, albums: comparableAlbums };
+}
+
+/** Every text file of the export, for "never in it" checks. */
+function exportTexts(directory: string): string {
+  const texts: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(json|xmp)$/.test(entry.name)) texts.push(fs.readFileSync(full, "utf8"));
+    }
+  };
+  walk(directory);
+  return texts.join("\n");
+}
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "cs-export-"));
+  siteBStarting = startTestApp(inject("databaseKind"), { NEXTAUTH_SECRET: TEST_SECRET, ADMIN_EMAIL: "mover@example.test", ADMIN_PASSWORD: "mover-password-123" });
+  siteBStarting.catch(() => {});
+  exportDir = path.join(work, "export");
+  const signedIn = await signedInAs("editor");
+  owner = signedIn.client;
+  ownerToken = (await createApiToken(owner, ["photos:read"])).secret;
+
+  // Another member's private photo, in their private album: never in the owner's export.
+  const other = await signedInAs("editor");
+  const secret = await uploadCorpusFile(other.client, "exif-samples/jpg/Olympus_C8080WZ.jpg");
+  await call(other.client, `/api/photos/${secret.id}`, { method: "PATCH", json: { title: SECRET_TITLE, visibility: "private" } });
+  const { album: secretAlbum } = await call<{ album: { id: string } }>(other.client, "/api/albums", { json: { title: SECRET_ALBUM, visibility: "private" } });
+  await call(other.client, `/api/albums/${secretAlbum.id}/photos`, { json: { photoIds: [secret.id] } });
+
+  // One request for all five; the fields below are the owner's own, which processing never overwrites.
+  const uploaded = await uploadFiles(owner, FILES.map((file) => ({ bytes: corpusFile(file), name: path.basename(file) })));
+  expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+  photoIds.push(...((await uploaded.json()) as { photos: Array<{ id: string }> }).photos.map((photo) => photo.id));
+  const [a, b, c, d, e] = photoIds;
+  await call(owner, `/api/photos/${a}`, {
+    method: "PATCH",
+    json: {
+      title: "Harbour & boats",
+      caption: HOSTILE_CAPTION,
+      altText: "Boats in a small harbour",
+      takenAt: "2019-05-03T14:32+02:00",
+      location: { latitude: 41.8902, longitude: 12.4922 },
+      place: { city: "Rome", region: "Lazio", countryCode: "IT" },
+      rating: 4,
+      label: "red",
+      visibility: "public",
+      showLocation: true,
+      allowDownload: false,
+    },
+  });
+  await call(owner, `/api/photos/${b}`, { method: "PATCH", json: { title: "Private one", visibility: "private", takenAt: "2020-01-02T03:04", label: "blue" } });
+  await call(owner, `/api/photos/${c}`, { method: "PATCH", json: { caption: "Line one\nline two", visibility: "members", rating: 2 } });
+  await call(owner, "/api/tags/photos", { json: { action: "add", photoIds: [a, b], names: ["Sea", "Boats & ships"] } });
+  await call(owner, "/api/tags/photos", { json: { action: "add", photoIds: [d], names: ["Portrait"] } });
+
+  // Trips › Italy, and Portraits (sorted by date taken); Trips in a manual order with a chosen cover.
+  const { album: trips } = await call<{ album: { id: string } }>(owner, "/api/albums", { json: { title: "Trips", description: "Everywhere we went", visibility: "public" } });
+  const { album: italy } = await call<{ album: { id: string } }>(owner, "/api/albums", { json: { title: "Italy", parentId: trips.id, visibility: "members" } });
+  const { album: portraits } = await call<{ album: { id: string } }>(owner, "/api/albums", { json: { title: "Portraits", sort: "taken-desc" } });
+  await call(owner, `/api/albums/${trips.id}/photos`, { json: { photoIds: [a, b, c] } });
+  await call(owner, `/api/albums/${trips.id}/photos`, { method: "PATCH", json: { photoId: c, after: null } });
+  await call(owner, `/api/albums/${trips.id}`, { method: "PATCH", json: { coverPhotoId: b } });
+  await call(owner, `/api/albums/${italy.id}/photos`, { json: { photoIds: [e, a] } });
+  await call(owner, `/api/albums/${portraits.id}/photos`, { json: { photoIds: [d] } });
+
+  const { share } = await call<{ share: { url: string } }>(owner, "/api/shares", { json: { albumId: trips.id, password: SHARE_PASSWORD } });
+  shareKey = new URL(share.url).pathname.split("/")[2];
+}, 120_000);
+
+afterAll(async () => {
+  await (siteB ?? (await siteBStarting.catch(() => null)))?.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** Hides an original from storage (local disk only: S3 runs skip the fault) until the answer is called. */
+async function hideOriginal(photoId: string): Promise<() => void> {
+  if (inject("storageConfig").kind !== "local") return () => {};
+  const db = openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
+  const row = await db.selectFrom("photos").select("original_key").where("id", "=", photoId).executeTakeFirstOrThrow();
+  await db.destroy();
+  const stored = path.join(inject("dataDirectory"), "media", row.original_key);
+  fs.renameSync(stored, `${stored}.aside`);
+  return () => fs.renameSync(`${stored}.aside`, stored);
+}
+
+const summaryOf = (stdout: string) => JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, number>;
+
+describe("contact-sheet export", () => {
+  it("tells a photo whose original is missing, exports the rest and exits non-zero", async () => {
+    const putBack = await hideOriginal(photoIds[4]);
+    try {
+      const run = await cli(["export", exportDir, "--json"], inject("baseUrl"), ownerToken);
+      if (inject("storageConfig").kind !== "local") return;
+      expect(run.code, run.output).toBe(1);
+      expect(run.stdout.split("\n").filter((line) => line.includes('"failed"') && line.includes(photoIds[4])), run.output).toHaveLength(1);
+      expect(summaryOf(run.stdout)).toMatchObject({ exported: FILES.length - 1, failed: 1 });
+      const manifest = JSON.parse(fs.readFileSync(path.join(exportDir, "manifest.json"), "utf8")) as { complete: boolean; photos: unknown[] };
+      expect(manifest).toMatchObject({ complete: false });
+      expect(manifest.photos).toHaveLength(FILES.length - 1);
+    } finally {
+      putBack();
+    }
+  });
+
+  it("a rerun fetches only what is missing; then every original is there untouched with its sidecars, and nothing of anyone else's", async () => {
+    const run = await cli(["export", exportDir, "--json"], inject("baseUrl"), ownerToken);
+    expect(run.code, run.output).toBe(0);
+    const local = inject("storageConfig").kind === "local";
+    expect(summaryOf(run.stdout)).toMatchObject({ exported: local ? 1 : 0, unchanged: local ? FILES.length - 1 : FILES.length, failed: 0, albums: 3, shares: 1 });
+
+    const manifest = JSON.parse(fs.readFileSync(path.join(exportDir, "manifest.json"), "utf8")) as {
+      format: string;
+      version: number;
+      complete: boolean;
+      photos: Array<{ path: string; sha256: string }>;
+      files: Array<{ path: string; size: number; sha256: string }>;
+    };
+    expect(manifest).toMatchObject({ format: "contact-sheet-export", version: 1, complete: true });
+    // Every original byte for byte, and every file the manifest names with its SHA-256.
+    expect(manifest.photos.map((photo) => photo.sha256).sort()).toEqual(FILES.map((file) => sha256Of(fs.readFileSync(path.join(CORPUS, file)))).sort());
+    expect(manifest.files.length).toBe(FILES.length * 3 + 3);
+    for (const file of manifest.files) expect(sha256Of(fs.readFileSync(path.join(exportDir, file.path))), file.path).toBe(file.sha256);
+    for (const photo of manifest.photos) expect(photo.path).toMatch(/^photos\/\d{4}\/\d{2}\/[^/]+\.jpg$/);
+
+    const texts = exportTexts(exportDir);
+    expect(texts).not.toContain(SECRET_TITLE);
+    expect(texts).not.toContain(SECRET_ALBUM);
+    expect(texts).not.toContain(sha256Of(fs.readFileSync(path.join(CORPUS, "exif-samples/jpg/Olympus_C8080WZ.jpg"))));
+    expect(texts).not.toContain(shareKey);
+    expect(texts).not.toContain(SHARE_PASSWORD);
+    expect(texts).not.toContain("$argon2");
+    expect(texts).not.toContain(ownerToken);
+    const { shares } = JSON.parse(fs.readFileSync(path.join(exportDir, "shares.json"), "utf8")) as { shares: Array<Record<string, unknown>> };
+    expect(shares[0]).toMatchObject({ hasPassword: true, albumPath: ["Trips"] });
+    expect(Object.keys(shares[0])).not.toContain("key");
+  });
+
+  it("imports into an empty site as the same library: photos, every field, albums with nesting, order and cover", async () => {
+    siteB = await siteBStarting;
+    const mover = new TestClient(siteB.url);
+    await mover.signIn("mover@example.test", "mover-password-123");
+    const token = (await createApiToken(mover, ["upload", "photos:read", "photos:write"])).secret;
+    const run = await cli(["import", exportDir, "--json", "--state", path.join(work, "import-state.json")], siteB.url, token);
+    expect(run.code, run.output).toBe(0);
+    expect(summaryOf(run.stdout)).toMatchObject({ uploaded: FILES.length, failed: 0, albumsCreated: 3 });
+
+    const [before, after] = await Promise.all([libraryOf(owner), libraryOf(mover)]);
+    expect(after.photos).toEqual(before.photos);
+    expect(after.albums).toEqual(before.albums);
+    expect(Object.keys(after.albums).sort()).toEqual(["Portraits", "Trips", "Trips › Italy"]);
+    expect(Object.values(after.photos).find((photo) => photo.caption === HOSTILE_CAPTION)).toMatchObject({ rating: 4, label: "red", place: { city: "Rome" } });
+  }, 90_000);
+});
