@@ -56,6 +56,7 @@ beforeAll(async () => {
       LOG_LEVEL: "error",
     },
   });
+  await instances.waitUntilReady();
   db = openTestDatabase({ dataDirectory: instances.dataDirectory, databaseUrl: instances.databaseUrl || undefined });
   const [a, b] = instances.apps;
   adminOnA = new TestClient(a.url);

@@ -24,6 +24,8 @@ export interface AppInstances {
   storageConfig: StorageConfig;
   /** Every `npm run worker` started so far, the first one (started with the apps) first. */
   workers: RunningScript[];
+  /** Resolves once every app answers /api/health; throws with a server's output when one exits first. */
+  waitUntilReady(): Promise<void>;
   /** Starts one more `npm run worker` on the same database and store (`env` added to the shared one). */
   startWorker(env?: Record<string, string>): RunningScript;
   /** Ends every process started here (SIGTERM, then SIGKILL), drops the database and removes the data folder. */
@@ -41,8 +43,10 @@ export async function killScriptWithSigkill(script: RunningScript): Promise<void
 
 /**
  * Starts `appCount` app processes and one worker at once on a fresh database of `databaseKind` and
- * the run's store (S3 when TEST_STORAGE=s3), and waits until every app answers /api/health. All of
- * them boot together, as a deploy starts them: migrations and the first admin are raced on purpose.
+ * the run's store (S3 when TEST_STORAGE=s3), without waiting for them: `waitUntilReady()` waits
+ * until every app answers /api/health. Answered before that wait, so a caller holds what to stop
+ * even when its hook times out while they boot. All of them boot together, as a deploy starts
+ * them: migrations and the first admin are raced on purpose.
  */
 export async function startAppInstances(databaseKind: "sqlite" | "postgres", options: { appCount: number; env: Record<string, string> }): Promise<AppInstances> {
   const adminUrl = process.env.DATABASE_URL ?? "";
@@ -75,11 +79,13 @@ export async function startAppInstances(databaseKind: "sqlite" | "postgres", opt
       apps.push(spawnServer(port, { ...env, NEXTAUTH_URL: `http://127.0.0.1:${port}` }));
     }
     startWorker();
-    await Promise.all(apps.map((app) => waitUntilHealthy(app)));
   } catch (error) {
     await stop();
     throw error;
   }
   const storageConfig = storage.config ?? { kind: "local" as const, directory: path.join(dataDirectory, "media") };
-  return { apps, env, dataDirectory, databaseUrl, storageConfig, workers, startWorker, stop };
+  const waitUntilReady = async () => {
+    await Promise.all(apps.map((app) => waitUntilHealthy(app)));
+  };
+  return { apps, env, dataDirectory, databaseUrl, storageConfig, workers, waitUntilReady, startWorker, stop };
 }
