@@ -25,6 +25,8 @@ const databaseKind = inject("databaseKind");
 const LEASE_SECONDS = 2;
 /** How long another instance may keep a setting (src/settings/site-settings.service.ts, CACHE_TTL_MS). */
 const SETTINGS_CACHE_MS = 5_000;
+/** What the page requests themselves may take on a busy CI machine, on top of that. */
+const REQUEST_SLACK_MS = 3_000;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 /** A small real photo for the cases that only need one. */
@@ -175,8 +177,8 @@ describe("two app instances and a separate worker on one database and one store"
       const changed = await adminOnA.request("/api/admin/settings", { method: "PATCH", body: { json: { siteTitle: title } } });
       expect(changed.status, await changed.clone().text()).toBe(200);
       const changedAt = Date.now();
-      await pollUntil("the new title on B", pageTitleOnB, (pageTitle) => pageTitle.includes(title), SETTINGS_CACHE_MS + 2_000, 200);
-      expect(Date.now() - changedAt).toBeLessThanOrEqual(SETTINGS_CACHE_MS + 2_000);
+      await pollUntil("the new title on B", pageTitleOnB, (pageTitle) => pageTitle.includes(title), SETTINGS_CACHE_MS + REQUEST_SLACK_MS, 200);
+      expect(Date.now() - changedAt).toBeLessThanOrEqual(SETTINGS_CACHE_MS + REQUEST_SLACK_MS);
     }, 30_000);
 
     it("each recurring job's run is queued once per period across the three processes and run once", async ({ expect }) => {
