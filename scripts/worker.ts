@@ -8,11 +8,18 @@ import { registerFaceJobs } from "@/src/faces/face-detection.job";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { registerVideoJobs } from "@/src/photos/video-processing.job";
 import { RECURRING_JOBS } from "@/src/server/recurring-work";
+import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
+import { getTemporaryDirectory, removeAbandonedTemporaryFiles } from "@/src/storage/temporary-files";
 
 async function main(): Promise<void> {
   const env = getEnv();
   await getStorage().prepare();
+  // As the server does at start: a worker killed in the middle of a job (SIGKILL, out of memory)
+  // leaves here the copy of the original it worked from (S3) or a video's ffmpeg output, and the
+  // worker started in its place is the one that can tell their writer is gone.
+  const leftovers = await removeAbandonedTemporaryFiles(getTemporaryDirectory());
+  if (leftovers > 0) getLogger().info({ removed: leftovers }, "removed temporary files that a stopped process left behind");
   registerPhotoJobs();
   registerVideoJobs();
   registerFaceJobs();

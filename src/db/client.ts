@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import { Pool, type PoolClient } from "pg";
 import { getEnv } from "@/src/config/env";
 import type { Database } from "./database";
 import { POOL_CONNECT_TIMEOUT } from "./errors";
+import { ImmediateTransactionSqliteDialect } from "./sqlite-dialect";
 import { processSlot } from "@/src/config/process-singleton";
 
 export type DatabaseKind = "sqlite" | "postgres";
@@ -69,7 +70,7 @@ function openDatabase(): DatabaseState {
   // FULL, not WAL's usual NORMAL: a photo answered 201 must survive a power cut too, not only a
   // crash. Commits here are few (a photo, a job's claim and finish), so the extra fsync is cheap.
   file.pragma("synchronous = FULL");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), kind: "sqlite", sqliteFile: file };
+  return { db: new Kysely<Database>({ dialect: new ImmediateTransactionSqliteDialect({ database: file }) }), kind: "sqlite", sqliteFile: file };
 }
 
 function getState(): DatabaseState {

@@ -1,4 +1,4 @@
-import { DEFAULT_MIGRATION_TABLE, Migrator } from "kysely";
+import { DEFAULT_MIGRATION_TABLE, Migrator, SqliteAdapter, sql } from "kysely";
 import type { DatabaseHandle } from "./client";
 import { migrationProvider } from "./migrations";
 
@@ -43,24 +43,64 @@ async function executedMigrations(db: DatabaseHandle): Promise<string[]> {
 }
 
 /**
+ * How long a process waits for another one's migrations on SQLite before it gives up: an upgrade
+ * that rewrites a large table may take minutes, and the process has nothing to serve until then.
+ */
+const SQLITE_MIGRATION_WAIT_MS = 10 * 60 * 1000;
+
+/**
  * Brings the schema up to date and says from where to where. Refuses a database newer than the
- * code before running anything. Safe to run from several processes at once: Kysely takes a lock.
+ * code before running anything. Safe to run from several processes at once (instances of a deploy
+ * started together): on PostgreSQL Kysely holds an advisory lock for the whole run; on SQLite its
+ * lock does nothing across processes (one connection per process), so the whole run, the check
+ * included, is one `BEGIN IMMEDIATE` transaction, which also makes a failed upgrade leave the
+ * schema as it was.
  */
 export async function upgradeSchema(db: DatabaseHandle): Promise<SchemaUpgrade> {
-  const known = Object.keys(await migrationProvider.getMigrations()).sort();
-  const executed = await executedMigrations(db);
-  const unknown = executed.filter((name) => !known.includes(name));
-  if (unknown.length > 0) throw new DatabaseNewerThanCodeError(unknown);
+  const run = async (): Promise<SchemaUpgrade> => {
+    const known = Object.keys(await migrationProvider.getMigrations()).sort();
+    const executed = await executedMigrations(db);
+    const unknown = executed.filter((name) => !known.includes(name));
+    if (unknown.length > 0) throw new DatabaseNewerThanCodeError(unknown);
 
-  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
-  if (error) {
-    throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
-  }
-  return {
-    from: executed.at(-1) ?? null,
-    to: known.at(-1) ?? null,
-    applied: (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName),
+    const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+    if (error) {
+      throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+    }
+    return {
+      from: executed.at(-1) ?? null,
+      to: known.at(-1) ?? null,
+      applied: (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName),
+    };
   };
+  return db.getExecutor().adapter instanceof SqliteAdapter ? whileHoldingSqliteWriteLock(db, run) : run();
+}
+
+/**
+ * Runs `work` inside one write transaction of this process's single SQLite connection (every
+ * statement the migrator sends goes through it). Another process migrating holds the write lock;
+ * BEGIN IMMEDIATE waits for it (the connection's busy timeout, then again), and once it is ours the
+ * migrator reads the schema as the other left it and finds nothing left to do. Any failure rolls back.
+ */
+async function whileHoldingSqliteWriteLock<T>(db: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + SQLITE_MIGRATION_WAIT_MS;
+  for (;;) {
+    try {
+      await sql`begin immediate`.execute(db);
+      break;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+    }
+  }
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    await sql`rollback`.execute(db);
+    throw error;
+  }
+  await sql`commit`.execute(db);
+  return result;
 }
 
 /** The one line `npm start` and `npm run db:migrate` print about the schema. */
