@@ -27,14 +27,14 @@ async function signedIn(user: TestUser): Promise<TestClient> {
 /** What storage holds for these photos, asked of the store itself (disk or bucket), not the database's records. */
 async function storedBytes(photoIds: string[]): Promise<{ originals: number; variants: number; companions: number }> {
   const storage = createStorage(inject("storageConfig"));
-  const photos = await db.selectFrom("photos").select(["id", "original_key", "raw_companion_key", "motion_clip_key", "playable_key"]).where("id", "in", photoIds).execute();
+  const photos = await db.selectFrom("photos").select(["id", "original_key", "raw_companion_key", "motion_clip_key", "motion_playable_key", "playable_key"]).where("id", "in", photoIds).execute();
   const variants = await db.selectFrom("photo_variants").select("storage_key").where("photo_id", "in", photoIds).execute();
   const sizeOf = async (key: string) => (await storage.stat(key))?.size ?? Number.NaN;
   let originals = 0;
   let companions = 0;
   for (const photo of photos) {
     originals += await sizeOf(photo.original_key);
-    for (const key of [photo.raw_companion_key, photo.motion_clip_key, photo.playable_key]) if (key) companions += await sizeOf(key);
+    for (const key of [photo.raw_companion_key, photo.motion_clip_key, photo.motion_playable_key, photo.playable_key]) if (key) companions += await sizeOf(key);
   }
   let variantBytes = 0;
   for (const variant of variants) variantBytes += await sizeOf(variant.storage_key);
@@ -147,9 +147,10 @@ describe("the dashboard's storage used", () => {
       .selectFrom("photos")
       .select((eb) => eb.fn.sum<number | string>(eb.fn.coalesce("raw_companion_size", eb.lit(0))).as("raw"))
       .select((eb) => eb.fn.sum<number | string>(eb.fn.coalesce("motion_clip_size", eb.lit(0))).as("motion"))
+      .select((eb) => eb.fn.sum<number | string>(eb.fn.coalesce("motion_playable_size", eb.lit(0))).as("motionPlayable"))
       .select((eb) => eb.fn.sum<number | string>(eb.fn.coalesce("playable_size", eb.lit(0))).as("playable"))
       .executeTakeFirstOrThrow();
-    const companionBytes = Number(companions.raw ?? 0) + Number(companions.motion ?? 0) + Number(companions.playable ?? 0);
+    const companionBytes = Number(companions.raw ?? 0) + Number(companions.motion ?? 0) + Number(companions.motionPlayable ?? 0) + Number(companions.playable ?? 0);
     expect(bytesOf(html, "storage-total")).toBe(Number(originals.bytes) + Number(variants.bytes) + companionBytes);
     expect(html).toContain("Storage editor 1");
     expect(html).toContain("Storage editor 2");

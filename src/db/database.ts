@@ -186,6 +186,11 @@ export interface PhotosTable {
   playable_key: Generated<string | null>;
   /** PostgreSQL answers its bigint as a string. */
   playable_size: Generated<number | string | null>;
+  /** Apple's content identifier of a Live Photo's still or MOV: how the two halves find each other (src/photos/live-photo-pairing.ts). */
+  live_content_id: Generated<string | null>;
+  /** The copy of the motion clip viewers play (H.264 MP4, no sound, no metadata), under the variant prefix; null until made. */
+  motion_playable_key: Generated<string | null>;
+  motion_playable_size: Generated<number | string | null>;
 }
 
 export type MediaKind = "photo" | "video";

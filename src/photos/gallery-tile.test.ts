@@ -14,7 +14,7 @@ function photoOf(overrides: Partial<PhotoSummary> = {}): PhotoSummary {
       variants.push({ format, width, height: Math.round(width / 1.5), url: `${FOLDER}${format}-${width}-d.${format === "jpeg" ? "jpg" : format}` });
     }
   }
-  return { id: "abc", status: "ready", visibility: "public", title: "", altText: "", width: 3000, height: 2000, thumbhash: "XtcJ", dominantColor: "#123456", takenAt: null, variants, video: null, ...overrides };
+  return { id: "abc", status: "ready", visibility: "public", title: "", altText: "", width: 3000, height: 2000, thumbhash: "XtcJ", dominantColor: "#123456", takenAt: null, variants, video: null, motionUrl: null, ...overrides };
 }
 
 describe("toGalleryTile", () => {
@@ -68,5 +68,11 @@ describe("a video's tile", () => {
     expect(tile.duration).toBe("0:12");
     expect(tile.name).toBe("Waves, video, 0:12");
     expect(toGalleryTile(photoOf(), ANONYMOUS_VIEWER).duration).toBeUndefined();
+  });
+
+  it("badges a Live Photo whose clip plays, and says so in its name; a photo without a playable clip has neither", () => {
+    const tile = toGalleryTile(photoOf({ altText: "Waves", motionUrl: "/media/k/variants/ab/abc/motion-1.mp4" }), ANONYMOUS_VIEWER);
+    expect([tile.live, tile.name]).toEqual([true, "Waves, Live Photo"]);
+    expect(toGalleryTile(photoOf({ altText: "Waves" }), ANONYMOUS_VIEWER)).not.toHaveProperty("live");
   });
 });

@@ -34,6 +34,8 @@ export interface GalleryTile {
   maxWidth?: number;
   /** A video's length as players show it ("0:12"), drawn with a play badge on the tile; absent for photos. */
   duration?: string;
+  /** A Live Photo or motion photo whose clip plays in the viewer: drawn with a LIVE badge on the tile; absent otherwise. */
+  live?: true;
 }
 
 /** One page of the gallery: its tiles and the cursor of the next page (null at the end). */
@@ -52,7 +54,7 @@ const JPEG_FALLBACK_MAX_WIDTH = 800;
 
 const BADGES: Record<PhotoSummary["visibility"], string | null> = { public: null, members: "Members", unlisted: "Unlisted", private: "Private" };
 
-type TilePhoto = Omit<PhotoSummary, "video"> & { placeName?: string | null; video?: PhotoSummary["video"] };
+type TilePhoto = Omit<PhotoSummary, "video" | "motionUrl"> & { placeName?: string | null; video?: PhotoSummary["video"]; motionUrl?: string | null };
 
 export function toGalleryTiles(photos: TilePhoto[], viewer: Viewer): GalleryTile[] {
   return photos.map((photo) => toGalleryTile(photo, viewer));
@@ -70,11 +72,12 @@ export function toGalleryTile(photo: TilePhoto, viewer: Viewer): GalleryTile {
   // still being made its only variant is small, and capping at that would leave rows unfilled.
   const largestWidth = photo.width ?? Math.max(0, ...photo.variants.map((variant) => variant.width));
   const duration = photo.video ? formatDuration(photo.video.durationMs ?? 0) : undefined;
+  const isLive = !photo.video && Boolean(photo.motionUrl);
   return {
     id: photo.id,
     ratio,
     // A screen reader hears what a sighted reader sees on the tile: "…, video, 0:12".
-    name: duration === undefined ? photoAccessibleName(photo) : `${photoAccessibleName(photo)}, video, ${duration}`,
+    name: duration !== undefined ? `${photoAccessibleName(photo)}, video, ${duration}` : isLive ? `${photoAccessibleName(photo)}, Live Photo` : photoAccessibleName(photo),
     color: photo.dominantColor,
     thumbhash: photo.thumbhash,
     // Only a signed-in viewer can be shown a photo that is not public; the badge tells them why
@@ -85,6 +88,7 @@ export function toGalleryTile(photo: TilePhoto, viewer: Viewer): GalleryTile {
     jpeg: relativeSrcSet(jpeg),
     ...(largestWidth > 0 && largestWidth < ratio * TALLEST_ROW_CSS_PX ? { maxWidth: largestWidth } : {}),
     ...(duration !== undefined && { duration }),
+    ...(isLive && { live: true as const }),
   };
 }
 

@@ -6,15 +6,22 @@ import { pipeline } from "node:stream/promises";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { ImageType } from "@/src/images/image-type-detector";
 import { locateMotionClip } from "@/src/images/motion/motion-photo-locator";
+import { insertJob } from "@/src/jobs/jobs.repository";
+import { notifyJobQueued } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
 import { getTemporaryDirectory, ownedTemporaryName } from "@/src/storage/temporary-files";
 import { announcePhotosChanged } from "./photo-changes";
 import { companionPrefix } from "./photo-files";
+import { MOTION_PLAYABLE_JOB } from "./photo-job-kinds";
+
+// After a photo's visible phase and larger sizes, before a video's transcode (20): a clip is seconds long.
+const MOTION_PLAYABLE_PRIORITY = 10;
 
 // Motion photos: Android phones (Google's format, Samsung's too) append an MP4 to the JPEG or HEIC
 // still and say where in the still's XMP. On upload the clip is copied out into a file of its own,
-// kept beside the photo as its motion clip (GET /api/photos/[id]/motion, the original's rule). The
+// kept beside the photo as its motion clip (GET /api/photos/[id]/motion, the original's rule), and a
+// copy without sound or metadata is made for viewers to play (motion-playable.job.ts). The
 // original is stored untouched, clip included: it is the file the phone made (and what its SHA-256
 // names), every decoder reads the still from it, and a download copy for anyone else is made from
 // the still alone (a JPEG's rewrite stops at its end-of-image, a HEIC's copy is a variant).
@@ -52,6 +59,31 @@ export async function extractMotionClip(sourcePath: string, type: ImageType, fil
 }
 
 /**
+ * Records a stored clip as the photo's motion clip, and queues the job that makes the copy viewers
+ * play (motion-playable.job.ts), in the caller's transaction, so there is never a clip without its
+ * job. Only where the photo has no clip yet and is not in the trash: of two clips racing for one
+ * photo, the first wins. Answers whether it was recorded; the caller wakes the worker after commit
+ * (queueMotionPlayable) or deletes the stored clip.
+ */
+export async function recordMotionClip(db: DatabaseHandle, photoId: string, key: string, size: number): Promise<boolean> {
+  const result = await db
+    .updateTable("photos")
+    .set({ motion_clip_key: key, motion_clip_size: size, updated_at: new Date().toISOString() })
+    .where("id", "=", photoId)
+    .where("motion_clip_key", "is", null)
+    .where("trashed_at", "is", null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await insertJob(db, { kind: MOTION_PLAYABLE_JOB, photoId, priority: MOTION_PLAYABLE_PRIORITY }, new Date().toISOString());
+  return true;
+}
+
+/** After the transaction that recorded a clip has committed: the worker makes its playable copy. */
+export function queueMotionPlayable(): void {
+  notifyJobQueued();
+}
+
+/**
  * Stores an extracted clip as the photo's motion clip, unless it has one (the same bytes uploaded
  * twice at once): then the stored copy is deleted again. The caller removes the temporary file.
  */
@@ -60,16 +92,12 @@ export async function keepMotionClip(db: DatabaseHandle, photoId: string, clip: 
   const storage = getStorage();
   await storage.putFile(key, clip.path, { contentType: "video/mp4" });
   try {
-    const result = await db
-      .updateTable("photos")
-      .set({ motion_clip_key: key, motion_clip_size: clip.size })
-      .where("id", "=", photoId)
-      .where("motion_clip_key", "is", null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) await storage.delete(key);
+    const recorded = await db.transaction().execute((transaction) => recordMotionClip(transaction, photoId, key, clip.size));
+    if (!recorded) await storage.delete(key);
   } catch (error) {
     await storage.delete(key).catch((deleteError: unknown) => getLogger().error({ err: deleteError, key }, "orphan motion clip left"));
     throw error;
   }
+  queueMotionPlayable();
   announcePhotosChanged();
 }

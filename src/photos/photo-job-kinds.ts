@@ -16,6 +16,9 @@ export const PROCESS_VIDEO_JOB = "video.process";
 /** Then the copy browsers play, at low priority and one at a time per worker process. */
 export const PLAYABLE_VIDEO_JOB = "video.playable";
 
+/** The copy of a motion photo's or Live Photo's clip that viewers play (src/photos/motion-playable.job.ts). */
+export const MOTION_PLAYABLE_JOB = "photo.motion";
+
 /** The job that processes a new (or retried) photo or video from its original. */
 export function processingJobOf(mediaKind: "photo" | "video"): string {
   return mediaKind === "video" ? PROCESS_VIDEO_JOB : PROCESS_PHOTO_JOB;

@@ -66,6 +66,8 @@ export interface NewPhoto {
   sourcePath: string;
   /** The name without its extension, lower case, by which a RAW and a JPEG of one shot pair (src/photos/raw-pairing.ts). */
   pairingName?: string;
+  /** Apple's content identifier, by which a Live Photo's still and MOV pair (src/photos/live-photo-pairing.ts). */
+  liveContentId?: string | null;
   /** The upload check's decode, handed to the visible phase when the worker runs here; null when there is none (HEIC). */
   visibleDecode: DecodedPhoto | null;
 }
@@ -126,6 +128,7 @@ export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<
         media_kind: mediaKind,
         duration_ms: photo.durationMs ?? null,
         pairing_name: photo.pairingName ?? null,
+        live_content_id: photo.liveContentId ?? null,
         sort_at: now,
         created_at: now,
         updated_at: now,

@@ -36,6 +36,10 @@ export const photoSummarySchema = z.object({
     })
     .nullable()
     .describe("Set for a video (its variants are its poster frame's); null for a photo."),
+  motionUrl: z
+    .string()
+    .nullable()
+    .describe("A Live Photo's or motion photo's clip as viewers play it (H.264 MP4, no sound, no metadata), under /media/ with Range; null for any other photo or until it is made."),
 });
 
 export const photoDetailSchema = photoSummarySchema.extend({

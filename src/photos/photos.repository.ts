@@ -157,9 +157,10 @@ export function findVariantByKey(
 }
 
 /**
- * A video's playable copy at this storage key, in the shape of a variant (format "mp4"), so the
- * media routes serve it under exactly a variant's rules. Found by the photo's primary key, which
- * the key names (photoIdOfVariantKey); undefined for any other key.
+ * A video's playable copy, or the playable copy of a photo's motion clip, at this storage key, in
+ * the shape of a variant (format "mp4"), so the media routes serve it under exactly a variant's
+ * rules. Found by the photo's primary key, which the key names (photoIdOfVariantKey); undefined for
+ * any other key.
  */
 export async function findPlayableByKey(
   db: DatabaseHandle,
@@ -169,9 +170,9 @@ export async function findPlayableByKey(
   if (!photoId || !storageKey.endsWith(".mp4")) return undefined;
   const photo = await db
     .selectFrom("photos")
-    .select(["id", "owner_id", "visibility", "publication_key", "trashed_at", "playable_size", "width", "height"])
+    .select(["id", "owner_id", "visibility", "publication_key", "trashed_at", "playable_key", "playable_size", "motion_playable_size", "width", "height"])
     .where("id", "=", photoId)
-    .where("playable_key", "=", storageKey)
+    .where((eb) => eb.or([eb("playable_key", "=", storageKey), eb("motion_playable_key", "=", storageKey)]))
     .executeTakeFirst();
   if (!photo) return undefined;
   return {
@@ -180,7 +181,7 @@ export async function findPlayableByKey(
     width: photo.width ?? 0,
     height: photo.height ?? 0,
     storage_key: storageKey,
-    byte_size: Number(photo.playable_size ?? 0),
+    byte_size: Number((photo.playable_key === storageKey ? photo.playable_size : photo.motion_playable_size) ?? 0),
     owner_id: photo.owner_id,
     visibility: photo.visibility,
     publication_key: photo.publication_key,

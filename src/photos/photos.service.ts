@@ -59,6 +59,8 @@ export interface PhotoSummary {
   originalName?: string;
   /** A video's length and playable copy (its variants are its poster's); null for a photo. */
   video: { durationMs: number | null; playableUrl: string | null } | null;
+  /** A Live Photo's or motion photo's clip as viewers play it (no sound, no metadata), served as a variant is; null otherwise. */
+  motionUrl: string | null;
 }
 
 export interface PhotoDetail extends PhotoSummary {
@@ -117,6 +119,7 @@ export function toSummary(photo: PhotoRow, variants: PhotoVariantRow[]): PhotoSu
       photo.media_kind === "video"
         ? { durationMs: photo.duration_ms, playableUrl: photo.playable_key ? toMediaUrl(photo.publication_key, photo.playable_key) : null }
         : null,
+    motionUrl: photo.motion_playable_key ? toMediaUrl(photo.publication_key, photo.motion_playable_key) : null,
   };
 }
 

@@ -157,17 +157,17 @@ export async function foldRawPhotoInto(db: DatabaseHandle, raw: PhotoRow, hostId
 }
 
 /** Copies a stored file to another key through a temporary file (the stores have no copy of their own). */
-async function copyStored(fromKey: string, toKey: string): Promise<void> {
+export async function copyStored(fromKey: string, toKey: string, contentType = "application/octet-stream"): Promise<void> {
   const storage = getStorage();
   const localPath = await storage.localPathOf(fromKey);
-  if (localPath) return storage.putFile(toKey, localPath, { contentType: "application/octet-stream" });
+  if (localPath) return storage.putFile(toKey, localPath, { contentType });
   const directory = getTemporaryDirectory();
   await fs.mkdir(directory, { recursive: true });
   const temporaryPath = path.join(directory, ownedTemporaryName("companion"));
   try {
     const object = await storage.read(fromKey);
     await pipeline(object.body, createWriteStream(temporaryPath));
-    await storage.putFile(toKey, temporaryPath, { contentType: "application/octet-stream", mayMoveSource: true });
+    await storage.putFile(toKey, temporaryPath, { contentType, mayMoveSource: true });
   } finally {
     await fs.rm(temporaryPath, { force: true });
   }

@@ -19,6 +19,7 @@ import { extractPosterFrame } from "@/src/video/poster-frame";
 import { probeVideo, UnreadableVideoError, type VideoProbe } from "@/src/video/video-probe";
 import type { VideoType } from "@/src/video/video-type-detector";
 import { cameraSlug } from "./camera-slug";
+import { registerMotionPlayableJob } from "./motion-playable.job";
 import { announcePhotosChanged } from "./photo-changes";
 import { variantPrefix } from "./photo-files";
 import { PLAYABLE_VIDEO_JOB, PROCESS_VIDEO_JOB } from "./photo-job-kinds";
@@ -166,4 +167,5 @@ export function registerVideoJobs(): void {
   registerJobHandler(PROCESS_VIDEO_JOB, { run: processVideo, onFinalFailure: markFailed });
   // Without a playable copy the video cannot be watched: shown as failed, with the reason and a retry.
   registerJobHandler(PLAYABLE_VIDEO_JOB, { run: (job) => oneAtATime(() => makePlayable(job)), onFinalFailure: markFailed });
+  registerMotionPlayableJob();
 }

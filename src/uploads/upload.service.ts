@@ -7,11 +7,13 @@ import type { PhotoRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import type { ImageType } from "@/src/images/image-type-detector";
 import type { DecodedPhoto } from "@/src/images/photo-decoder";
+import { readStillContentIdentifier } from "@/src/images/live/still-content-identifier";
 import { resolveImageType } from "@/src/images/raw/raw-format-detector";
 import { checkUploadedImage } from "@/src/images/upload-check";
 import { rm } from "node:fs/promises";
 import { whileUploading } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
+import { attachLiveMotion, findLiveStill, findLoneLiveVideo, foldLiveVideoInto } from "@/src/photos/live-photo-pairing";
 import { extractMotionClip, keepMotionClip } from "@/src/photos/motion-clip";
 import { createPhoto } from "@/src/photos/photo-lifecycle";
 import { getProcessingLimits } from "@/src/photos/photo-processing.job";
@@ -119,12 +121,15 @@ export async function storeReceivedFiles(
 /**
  * Stores checked files as photos, in the order asked, except that a RAW and a JPEG (or any other
  * photo) of the same name in this request become one photo: the other file first, then the RAW
- * beside it (src/photos/raw-pairing.ts). A RAW's outcome then names the photo it joined.
+ * beside it (src/photos/raw-pairing.ts). A RAW's outcome then names the photo it joined. Videos
+ * with a Live Photo's content identifier come after the photos, so a MOV finds its still when both
+ * are in the request (src/photos/live-photo-pairing.ts).
  */
 async function storeCheckedFiles(db: DatabaseHandle, user: SessionUser, checked: CheckedFile[]): Promise<UploadOutcome[]> {
   const outcomes: Array<UploadOutcome | undefined> = new Array(checked.length);
   const hostIndexOf = pairWithinRequest(checked);
-  const order = checked.map((_file, index) => index).sort((a, b) => Number(hostIndexOf.has(a)) - Number(hostIndexOf.has(b)));
+  const rank = (index: number) => Number(hostIndexOf.has(index)) * 2 + Number(Boolean(checked[index].probe?.contentIdentifier));
+  const order = checked.map((_file, index) => index).sort((a, b) => rank(a) - rank(b));
   for (const index of order) {
     const file = checked[index];
     const hostIndex = hostIndexOf.get(index);
@@ -166,8 +171,8 @@ function rawSourceOf({ file }: CheckedFile): RawCompanionSource {
 async function storeAndPair(db: DatabaseHandle, user: SessionUser, file: CheckedFile): Promise<UploadOutcome> {
   const name = sanitizeFileName(file.file.clientName);
   const pairingName = pairingNameOf(name);
-  // A video pairs with nothing (yet: Live Photos' clips are for a later step).
-  if (file.duplicateOf || file.probe) return storePhoto(db, user, file, pairingName);
+  if (file.duplicateOf) return storePhoto(db, user, file, pairingName);
+  if (file.probe) return storeVideoOrLiveMotion(db, user, file, pairingName, file.probe.contentIdentifier);
   if (file.type === "raw") {
     const kept = await findPhotoWithRawCompanion(db, user.id, file.file.sha256);
     if (kept) return { id: kept.id, status: kept.status, name, isDuplicate: true };
@@ -177,8 +182,14 @@ async function storeAndPair(db: DatabaseHandle, user: SessionUser, file: Checked
     const host = await findRawHost(db, user.id, pairingName, takenAt);
     if (host && (await attachRawCompanion(db, host.id, rawSourceOf(file)))) return { id: host.id, status: host.status, name, isDuplicate: false };
   }
-  const outcome = await storePhoto(db, user, file, pairingName);
+  const liveContentId = file.type === "raw" ? null : await readStillContentIdentifier(file.file.tempPath, file.type as ImageType);
+  const outcome = await storePhoto(db, user, file, pairingName, liveContentId);
   if (outcome.isDuplicate) return outcome;
+  // A Live Photo's MOV that came first is a video of its own until now: the still takes it over.
+  if (liveContentId) {
+    const video = await findLoneLiveVideo(db, user.id, liveContentId);
+    if (video) await foldLiveVideoInto(db, video, outcome.id);
+  }
   // Looked for after storing, so that of two halves arriving at once the later one finds the other.
   if (file.type === "raw") {
     const host = await findRawHost(db, user.id, pairingName, takenAt);
@@ -188,6 +199,30 @@ async function storeAndPair(db: DatabaseHandle, user: SessionUser, file: Checked
     const raw = await findLoneRawPhoto(db, user.id, pairingName, takenAt);
     if (raw) await foldRawPhotoInto(db, raw, outcome.id);
   }
+  return outcome;
+}
+
+/**
+ * Stores a video, unless it is a Live Photo's MOV whose still the user has: then it becomes that
+ * photo's motion clip and the outcome names the photo. A MOV for a still that has its clip already
+ * (the same MOV sent again, or a second one) is answered as that photo and not stored: the first
+ * wins. A MOV stored as a video looks for its still once more afterwards, so that of two halves
+ * arriving at once the later one finds the other.
+ */
+async function storeVideoOrLiveMotion(db: DatabaseHandle, user: SessionUser, file: CheckedFile, pairingName: string, contentId: string | null): Promise<UploadOutcome> {
+  if (!contentId) return storePhoto(db, user, file, pairingName);
+  const name = sanitizeFileName(file.file.clientName);
+  const still = await findLiveStill(db, user.id, contentId);
+  if (still) {
+    const attached = !still.motion_clip_key && (await attachLiveMotion(db, still.id, { sourcePath: file.file.tempPath, size: file.file.size }));
+    if (!attached) getLogger().info({ photoId: still.id, fileName: name }, "Live Photo: a second MOV for a still that has its clip, not stored");
+    return { id: still.id, status: still.status, name, isDuplicate: !attached };
+  }
+  const outcome = await storePhoto(db, user, file, pairingName, contentId);
+  if (outcome.isDuplicate) return outcome;
+  const lateStill = await findLiveStill(db, user.id, contentId);
+  const video = lateStill && (await findPhotoByIdEvenTrashed(db, outcome.id));
+  if (lateStill && video && (await foldLiveVideoInto(db, video, lateStill.id))) return { id: lateStill.id, status: lateStill.status, name, isDuplicate: false };
   return outcome;
 }
 
@@ -252,7 +287,13 @@ async function assertWithinQuota(db: DatabaseHandle, user: SessionUser, files: R
   }
 }
 
-async function storePhoto(db: DatabaseHandle, user: SessionUser, { file, type, smallDecode, probe, duplicateOf }: CheckedFile, pairingName: string): Promise<UploadOutcome> {
+async function storePhoto(
+  db: DatabaseHandle,
+  user: SessionUser,
+  { file, type, smallDecode, probe, duplicateOf }: CheckedFile,
+  pairingName: string,
+  liveContentId: string | null = null,
+): Promise<UploadOutcome> {
   const name = sanitizeFileName(file.clientName);
   // (Should duplicateOf be deleted meanwhile, the answer still names it.) One in the trash goes on
   // to createPhoto, which brings it back: the uploader wants the photo they just sent.
@@ -271,6 +312,7 @@ async function storePhoto(db: DatabaseHandle, user: SessionUser, { file, type, s
       size: file.size,
       sourcePath: file.tempPath,
       pairingName,
+      liveContentId,
       visibleDecode: smallDecode,
     });
     // A clip that cannot be stored leaves the still a photo of its own, as an unusable one does.

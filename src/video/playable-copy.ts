@@ -45,8 +45,18 @@ export function decidePlayableCopy(type: VideoType, probe: VideoProbe, maxBitRat
  *
  * @throws UnreadableVideoError when ffmpeg cannot make it.
  */
-export async function makePlayableCopy(tools: VideoTools, inputPath: string, type: VideoType, probe: VideoProbe, plan: PlayableCopyPlan, outputPath: string): Promise<void> {
-  const streams = ["-map", "0:v:0", "-map", "0:a:0?", "-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1"];
+export async function makePlayableCopy(
+  tools: VideoTools,
+  inputPath: string,
+  type: VideoType,
+  probe: VideoProbe,
+  plan: PlayableCopyPlan,
+  outputPath: string,
+  /** "drop": no audio stream at all (a motion clip plays muted, so its sound would be bytes nobody hears). */
+  sound: "keep" | "drop" = "keep",
+): Promise<void> {
+  const audio = sound === "keep" ? ["-map", "0:a:0?"] : ["-an"];
+  const streams = ["-map", "0:v:0", ...audio, "-sn", "-dn", "-map_metadata", "-1", "-map_chapters", "-1"];
   const codecs =
     plan === "remux"
       ? ["-c", "copy"]

@@ -78,6 +78,15 @@ describe("parseProbeOutput", () => {
     expect(probe.cameraMake?.length).toBe(100);
   });
 
+  it("reads a Live Photo MOV's content identifier, and ignores one of 10 kB or with control characters", () => {
+    const withIdentifier = (value: string) =>
+      parseProbeOutput({ streams: [stream], format: { duration: "1", tags: { "com.apple.quicktime.content.identifier": value } } }).contentIdentifier;
+    expect(withIdentifier("570F1469-09C7-4E50-9875-05F21D5BD166")).toBe("570F1469-09C7-4E50-9875-05F21D5BD166");
+    expect(withIdentifier("A".repeat(10_000))).toBeNull();
+    expect(withIdentifier("570F1469\u0000-09C7")).toBeNull();
+    expect(parseProbeOutput({ streams: [stream], format: { duration: "1" } }).contentIdentifier).toBeNull();
+  });
+
   it.each<[unknown]>([[{}], [{ streams: [{ codec_type: "audio" }] }], [{ streams: [stream], format: { duration: "N/A" } }], [null]])("refuses %j", (raw) => {
     expect(() => parseProbeOutput(raw)).toThrow(UnreadableVideoError);
   });

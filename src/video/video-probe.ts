@@ -1,3 +1,4 @@
+import { cleanContentIdentifier } from "@/src/images/live/content-identifier";
 import { runTool, ToolFailedError, ToolLimitError } from "./tool-runner";
 import { formatDuration } from "./video-duration";
 import { safeInputArguments, toolTimeoutMs, type VideoTools } from "./video-tools";
@@ -23,6 +24,8 @@ export interface VideoProbe {
   gps: { latitude: number; longitude: number; altitude: number | null } | null;
   cameraMake: string | null;
   cameraModel: string | null;
+  /** Apple's content identifier: the MOV of a Live Photo carries its still's (src/images/live/content-identifier.ts). */
+  contentIdentifier: string | null;
 }
 
 /** A video we will not take, with the reason in words the uploader understands (422). */
@@ -122,6 +125,7 @@ export function parseProbeOutput(raw: unknown): VideoProbe {
     gps: parseIso6709(tags["com.apple.quicktime.location.iso6709"] ?? tags.location ?? tags["location-eng"]),
     cameraMake: cleanText(tags["com.apple.quicktime.make"] ?? tags.make),
     cameraModel: cleanText(tags["com.apple.quicktime.model"] ?? tags.model),
+    contentIdentifier: cleanContentIdentifier(tags["com.apple.quicktime.content.identifier"]),
   };
 }
 

@@ -8,7 +8,7 @@ function album(id: string, title: string, parentId: string | null): EditorAlbum 
 }
 
 const photo: PhotoSummary = {
-  id: "p1", status: "ready", visibility: "members", title: "", altText: "A lighthouse", width: 1200, height: 800, thumbhash: null, dominantColor: "#123456", takenAt: null, video: null,
+  id: "p1", status: "ready", visibility: "members", title: "", altText: "A lighthouse", width: 1200, height: 800, thumbhash: null, dominantColor: "#123456", takenAt: null, video: null, motionUrl: null,
   variants: [
     { format: "jpeg", width: 1600, height: 1067, url: "/media/p1/1600.jpg" },
     { format: "jpeg", width: 400, height: 267, url: "/media/p1/400.jpg" },

@@ -3,8 +3,9 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 // Frozen in time: this migration must keep producing the same schema, so it uses Kysely<any>.
 //
 // Storage used counted a photo's original and variants only; the files issue 30 keeps beside a photo
-// were missing from the dashboard: the RAW of a RAW+JPEG pair, a motion photo's clip and a video's
-// playable copy (photos.raw_companion_size, motion_clip_size, playable_size). storage_usage gains
+// were missing from the dashboard: the RAW of a RAW+JPEG pair, a motion photo's or Live Photo's clip
+// and the copy of it viewers play, and a video's playable copy (photos.raw_companion_size,
+// motion_clip_size, motion_playable_size, playable_size). storage_usage gains
 // companion_bytes, kept in step by triggers on those columns as 2026-11-30T0700 keeps the others.
 //
 // The insert trigger upserts, as storage_usage_photo_insert does: the two fire in an order that
@@ -16,7 +17,7 @@ function isPostgres(db: Kysely<any>): boolean {
 }
 
 /** The bytes of the files kept beside one photo row (`new`, `old`, or a table name). */
-const COMPANION_BYTES = (row: string) => `(coalesce(${row}.raw_companion_size, 0) + coalesce(${row}.motion_clip_size, 0) + coalesce(${row}.playable_size, 0))`;
+const COMPANION_BYTES = (row: string) => `(coalesce(${row}.raw_companion_size, 0) + coalesce(${row}.motion_clip_size, 0) + coalesce(${row}.motion_playable_size, 0) + coalesce(${row}.playable_size, 0))`;
 
 /** [name, timing and event, the statement (SQLite) or body (PostgreSQL) for the row]. */
 const TRIGGERS: Array<[string, string, string]> = [
@@ -28,7 +29,7 @@ const TRIGGERS: Array<[string, string, string]> = [
   ],
   [
     "storage_usage_companion_update",
-    "after update of raw_companion_size, motion_clip_size, playable_size on photos",
+    "after update of raw_companion_size, motion_clip_size, motion_playable_size, playable_size on photos",
     `update storage_usage set companion_bytes = companion_bytes - ${COMPANION_BYTES("old")} + ${COMPANION_BYTES("new")} where owner_id = new.owner_id;`,
   ],
   ["storage_usage_companion_delete", "before delete on photos", `update storage_usage set companion_bytes = companion_bytes - ${COMPANION_BYTES("old")} where owner_id = old.owner_id;`],

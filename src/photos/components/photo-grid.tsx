@@ -103,6 +103,12 @@ function GridTile({ tile, loading, href, framed = false }: { tile: GalleryTile; 
           {tile.duration}
         </span>
       )}
+      {/* The tile's name already says "Live Photo"; its clip plays in the viewer. */}
+      {tile.live && (
+        <span className="grid-video-badge" aria-hidden="true">
+          LIVE
+        </span>
+      )}
     </Link>
   );
 }

@@ -1,5 +1,6 @@
 import PhotoSwipe from "photoswipe";
 import "photoswipe/style.css";
+import { addLiveSlides } from "./live-slide";
 import { addVideoSlides } from "./video-slide";
 import { addViewerChrome } from "./viewer-chrome";
 import type { LoadViewerInfo, LoadViewerNeighbours, LoadViewerPosition, ViewerNeighbours, ViewerSlide } from "./viewer-slide";
@@ -128,6 +129,7 @@ export function openPhotoViewer({ current, neighbours, loadNeighbours, position,
   });
 
   addVideoSlides(pswp);
+  addLiveSlides(pswp);
 
   pswp.on("bindEvents", () => {
     pswp.element?.setAttribute("aria-label", "Photo viewer");

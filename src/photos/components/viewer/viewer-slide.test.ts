@@ -39,4 +39,12 @@ describe("toViewerSlide", () => {
     });
     expect(toViewerSlide({ ...photo, variants, video: { durationMs: 1000, playableUrl: null } })?.video).toBeUndefined();
   });
+
+  it("lays a Live Photo's clip over the still (an image slide), and a video keeps its own player", () => {
+    const variants = [variant("jpeg", 640)];
+    const live = toViewerSlide({ ...photo, variants, motionUrl: "/media/x/motion-1.mp4" });
+    expect(live).toMatchObject({ src: "/media/x/640.jpeg", motion: { src: "/media/x/motion-1.mp4" } });
+    expect(live?.type).toBeUndefined();
+    expect(toViewerSlide({ ...photo, variants, motionUrl: null })?.motion).toBeUndefined();
+  });
 });

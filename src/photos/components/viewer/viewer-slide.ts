@@ -19,6 +19,8 @@ export interface ViewerSlide {
   caption: string;
   /** A video's playable copy: the slide is a `<video controls>` with the poster (`src`) until it plays. */
   video?: { src: string };
+  /** A Live Photo's or motion photo's clip (muted, no metadata): played over the still on hover or press (live-slide.ts). */
+  motion?: { src: string };
   /**
    * PhotoSwipe's content type: "video" tells it the slide is not an image (no decode(), no srcset;
    * video-slide.ts makes the element). Absent: an image.
@@ -30,6 +32,7 @@ type SlidePhoto = Pick<PhotoSummary, "id" | "variants" | "altText" | "title" | "
   placeName?: string | null;
   caption?: string;
   video?: PhotoSummary["video"];
+  motionUrl?: string | null;
 };
 
 /** The viewer's slide for a photo, or null when it has nothing to show yet (still processing). */
@@ -52,6 +55,7 @@ export function toViewerSlide(photo: SlidePhoto): ViewerSlide | null {
     title: photo.title,
     caption: photo.caption ?? "",
     ...(photo.video?.playableUrl && { type: "video" as const, video: { src: photo.video.playableUrl } }),
+    ...(!photo.video && photo.motionUrl && { motion: { src: photo.motionUrl } }),
   };
 }
 
