@@ -11,3 +11,10 @@ export async function migrateToLatest(db: DatabaseHandle): Promise<string[]> {
   }
   return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
 }
+
+/** The migrations this code knows that the database has not run yet (none: the schema is current). */
+export async function findPendingMigrations(db: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrations = await migrator.getMigrations();
+  return migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
