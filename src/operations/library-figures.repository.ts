@@ -24,7 +24,9 @@ export function countSharesByState(db: DatabaseHandle, now: string) {
   return db
     .selectFrom("shares")
     .select([state.as("state"), (eb) => eb.fn.countAll<string | number>().as("count")])
-    .groupBy(state)
+    // By position: PostgreSQL takes the CASE's `now` in SELECT and GROUP BY as two parameters and
+    // so as two different expressions; SQLite takes the position too.
+    .groupBy(sql`1`)
     .execute();
 }
 

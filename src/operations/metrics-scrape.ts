@@ -62,7 +62,7 @@ function getScrapeState(): ScrapeState {
 function makeGauges({ registry }: AppMetrics): ScrapeGauges {
   const registers = [registry];
   return {
-    databaseUp: new Gauge({ name: "contact_sheet_database_figures_up", help: "1 when this scrape could read the figures below from the database, 0 when it could not.", registers }),
+    databaseUp: new Gauge({ name: "contact_sheet_database_figures_up", help: "1 when this scrape read the library, queue and storage figures from the database; 0 when it could not (they keep their last values).", registers }),
     photos: new Gauge({ name: "contact_sheet_photos", help: "Photos and videos in the library (the trash included), by media kind and processing status.", labelNames: ["media_kind", "status"], registers }),
     albums: new Gauge({ name: "contact_sheet_albums", help: "Albums, of every owner and visibility.", registers }),
     shares: new Gauge({ name: "contact_sheet_shares", help: "Share links by state (active, expired by date, revoked).", labelNames: ["state"], registers }),
@@ -105,9 +105,9 @@ function setFigures(gauges: ScrapeGauges, figures: DatabaseFigures, now: Date): 
 
 /**
  * The Prometheus text of this process: what it recorded as it worked (requests, jobs, the hot
- * cache, uploads, Node.js itself) and the database's figures as of the last few seconds. A
- * database that does not answer leaves its figures out and says so (contact_sheet_database_figures_up 0);
- * the scrape itself still succeeds.
+ * cache, uploads, Node.js itself) and the database's figures as of the last few seconds. When the
+ * database does not answer, the figures keep their last values and contact_sheet_database_figures_up
+ * says 0; the scrape itself still succeeds.
  */
 export function renderMetrics(db: DatabaseHandle, now = new Date()): Promise<{ contentType: string; body: string }> {
   const state = getScrapeState();
@@ -118,16 +118,19 @@ export function renderMetrics(db: DatabaseHandle, now = new Date()): Promise<{ c
 
 async function render(state: ScrapeState, db: DatabaseHandle, now: Date): Promise<{ contentType: string; body: string }> {
   const { gauges } = state;
-  // Labels that are gone (a job kind drained, a status emptied) must not linger with an old value.
-  for (const gauge of [gauges.photos, gauges.albums, gauges.shares, gauges.people, gauges.unfinishedUploads, gauges.storedBytes, gauges.jobs, gauges.oldestJobAge, gauges.databasePool]) gauge.reset();
   try {
-    setFigures(gauges, await readFiguresShared(state, db, now), now);
+    const figures = await readFiguresShared(state, db, now);
+    // Labels that are gone (a job kind drained, a status emptied) must not linger with an old value.
+    for (const gauge of [gauges.photos, gauges.shares, gauges.storedBytes, gauges.jobs, gauges.oldestJobAge]) gauge.reset();
+    setFigures(gauges, figures, now);
     gauges.databaseUp.set(1);
   } catch (error) {
+    // The figures keep their last read values, marked stale by contact_sheet_database_figures_up 0.
     getLogger().warn({ err: error }, "metrics: could not read the database's figures");
     gauges.databaseUp.set(0);
   }
   const pool = findPostgresPool();
+  gauges.databasePool.reset();
   if (pool) {
     gauges.databasePool.set({ state: "total" }, pool.totalCount);
     gauges.databasePool.set({ state: "idle" }, pool.idleCount);
