@@ -43,7 +43,27 @@ function handleWithNext(request, response) {
   handle(request, response);
 }
 
+// What boot installs for a clean stop (src/server/shutdown-hook.ts): the grace period
+// (SHUTDOWN_GRACE_SECONDS), readiness's "shutting down" and the worker's drain. Absent only if boot
+// never ran, and then there is nothing to drain.
+const SHUTDOWN = Symbol.for("contact-sheet.shutdown");
+const DEFAULT_GRACE_MS = 10_000;
+/** Beyond the grace period: time to hand unfinished jobs back to the queue before the process goes anyway. */
+const RELEASE_MS = 5_000;
+
+// Requests being answered; once stopping, each answer closes its connection and the last one ends the wait.
+let inFlight = 0;
+let stopping = false;
+let onIdle = () => {};
+
 const server = http.createServer((request, response) => {
+  inFlight += 1;
+  response.once("close", () => {
+    inFlight -= 1;
+    if (stopping && inFlight === 0) onIdle();
+  });
+  // While stopping, a request on a connection kept alive is still answered, and its connection closed after.
+  if (stopping) response.setHeader("connection", "close");
   const render = () => handleWithNext(request, response);
   if (globalThis[HOT_MEDIA]?.respond(request, response, render)) return;
   if (globalThis[ANONYMOUS_PAGES]?.respond(request, response, render)) return;
@@ -53,27 +73,47 @@ server.listen(port, hostname, () => {
   console.log(`Contact Sheet is listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
 });
 
-// Ctrl-C or SIGTERM: stop taking connections, let requests in flight finish for a moment, then go.
-// Idle keep-alive sockets are closed at once (server.close alone waits for every one of them), and
-// the timer bounds what is left (a slow download, the job worker), so the process always exits.
-// Repeated signals are ignored: Ctrl-C reaches this process twice (from the terminal and forwarded
-// by scripts/start.mjs), and the grace period is short anyway.
-const SHUTDOWN_GRACE_MS = 3_000;
-let stopping = false;
-// A clean stop says so, in two lines, so it is never mistaken for a crash.
-function exitStopped() {
+// Ctrl-C or SIGTERM: readiness turns to 503 "shutting down", no new connection is taken, idle
+// kept-alive ones are closed, and requests in flight (an upload's current chunk included) and the
+// worker's running jobs get the grace period to finish. Jobs still running then are handed back to
+// the queue, so another worker takes them at once rather than after their lease; connections still
+// open are cut. Then "stopped" and exit 0. Repeated signals are ignored: Ctrl-C reaches this process
+// twice (from the terminal and forwarded by scripts/start.mjs).
+function requestsFinished() {
+  return new Promise((resolve) => {
+    onIdle = resolve;
+    if (inFlight === 0) resolve();
+  });
+}
+
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  const hook = globalThis[SHUTDOWN];
+  const graceMs = hook?.graceMs ?? DEFAULT_GRACE_MS;
+  // Whatever happens below, the process ends: a hung release or close must not keep it alive.
+  setTimeout(() => {
+    console.log("Contact Sheet stopped (forced: the shutdown took too long).");
+    process.exit(1);
+  }, graceMs + RELEASE_MS * 2).unref();
+  console.log(`Stopping Contact Sheet (${signal}): finishing requests in flight and running jobs (up to ${graceMs / 1000} s)…`);
+  hook?.begin();
+  server.close();
+  server.closeIdleConnections();
+  const drained = hook ? hook.drainWorker(graceMs).catch((error) => (console.error(error), { finished: 0, released: 0 })) : Promise.resolve({ finished: 0, released: 0 });
+  const served = await Promise.race([requestsFinished().then(() => true), sleep(graceMs).then(() => false)]);
+  if (!served) console.log(`Cut ${inFlight} request(s) still in flight after ${graceMs / 1000} s.`);
+  server.closeAllConnections();
+  const jobs = await Promise.race([drained, sleep(graceMs + RELEASE_MS).then(() => null)]);
+  if (jobs && jobs.finished + jobs.released > 0) {
+    console.log(`Jobs: ${jobs.finished} finished, ${jobs.released} handed back to the queue.`);
+  }
+  // A clean stop says so, so it is never mistaken for a crash.
   console.log("Contact Sheet stopped.");
   process.exit(0);
 }
-function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`Stopping Contact Sheet (${signal}): finishing requests in flight…`);
-  server.close(exitStopped);
-  server.closeIdleConnections();
-  setTimeout(() => {
-    server.closeAllConnections();
-    exitStopped();
-  }, SHUTDOWN_GRACE_MS).unref();
-}
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(signal));

@@ -3,7 +3,7 @@
 // any number of these can run beside each other.
 import { getEnv } from "@/src/config/env";
 import { startRecurringJobs } from "@/src/jobs/recurring-jobs";
-import { startWorker } from "@/src/jobs/worker";
+import { shutDownWorker, startWorker } from "@/src/jobs/worker";
 import { registerFaceJobs } from "@/src/faces/face-detection.job";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { registerVideoJobs } from "@/src/photos/video-processing.job";
@@ -24,8 +24,26 @@ async function main(): Promise<void> {
   registerVideoJobs();
   registerFaceJobs();
   startRecurringJobs(RECURRING_JOBS);
-  // Stopped by a signal like any process: a job cut off mid-way is claimed again when its lease ends.
   startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop(signal, env.SHUTDOWN_GRACE_SECONDS * 1000));
+}
+
+/**
+ * SIGTERM or Ctrl-C: no new job is claimed, running ones get SHUTDOWN_GRACE_SECONDS to finish, and
+ * those still running are handed back to the queue so another worker takes them at once (a
+ * SIGKILL leaves them to be claimed again when their lease runs out). Then "stopped", exit 0.
+ */
+async function stop(signal: string, graceMs: number): Promise<void> {
+  console.log(`Stopping the worker (${signal}): finishing running jobs (up to ${graceMs / 1000} s)…`);
+  try {
+    const { finished, released } = await shutDownWorker(graceMs);
+    if (finished + released > 0) console.log(`Jobs: ${finished} finished, ${released} handed back to the queue.`);
+    console.log("Worker stopped.");
+    process.exit(0);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
 
 main().catch((error: unknown) => {

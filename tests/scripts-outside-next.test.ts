@@ -60,6 +60,11 @@ describe("npm run worker", () => {
     const [photo] = ((await uploaded.json()) as { photos: UploadedPhoto[] }).photos;
     expect(photo.status).toBe("processing");
 
+    // No worker anywhere yet: the web server is not ready, and says which part is missing.
+    const withoutWorker = await client.request("/api/health/ready");
+    expect(withoutWorker.status).toBe(503);
+    expect(await withoutWorker.json()).toMatchObject({ status: "not ready", failed: ["worker stale"] });
+
     const worker = startScript("worker", [], {
       ...storage.env,
       DATA_DIR: app.dataDirectory,
@@ -69,6 +74,13 @@ describe("npm run worker", () => {
     expect(await waitUntilReady(client, photo.id, worker)).toBe("ready");
     const { photo: processed } = (await (await client.request(`/api/photos/${photo.id}`)).json()) as { photo: { variants: unknown[] } };
     expect(processed.variants.length).toBeGreaterThan(0);
+    // The separate worker's heartbeat makes the web server ready (readiness shares a run for a second).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await (await client.request("/api/health/ready")).json()).toMatchObject({ status: "ready" });
+
+    // SIGTERM: the worker stops claiming, has nothing running to wait for, and says it stopped.
+    await worker.stop();
+    expect(worker.output()).toContain("Worker stopped.");
   }, 120_000);
 });
 

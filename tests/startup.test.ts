@@ -1,9 +1,12 @@
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { corpusFile } from "./helpers/photos";
 import { findFreePort, type RunningServer, spawnServer, waitForExit, waitUntilHealthy } from "./helpers/server-process";
 import { TestClient } from "./helpers/test-client";
+import { createUploadPath } from "./helpers/tus";
 
 const SECRET = "startup-test-secret-0123456789abcdefgh";
 const started: RunningServer[] = [];
@@ -102,14 +105,93 @@ describe("first run: the one-time setup link", () => {
   });
 });
 
+/**
+ * A tus PATCH that sends the first `split` bytes and holds the request open until `finish` sends
+ * the rest; answers the status and Upload-Offset. `agent` keeps its connection for a next request.
+ */
+function slowPatch(client: TestClient, uploadPath: string, bytes: Uint8Array, split: number, agent?: http.Agent) {
+  let answered: (value: { status: number; offset: string | undefined }) => void = () => {};
+  let failed: (error: Error) => void = () => {};
+  const answer = new Promise<{ status: number; offset: string | undefined }>((resolve, reject) => {
+    answered = resolve;
+    failed = reject;
+    setTimeout(() => reject(new Error("The PATCH got no answer")), 15_000).unref();
+  });
+  const request = http.request(new URL(uploadPath, client.baseUrl), {
+    method: "PATCH",
+    agent,
+    headers: {
+      "Tus-Resumable": "1.0.0",
+      "Upload-Offset": "0",
+      "Content-Type": "application/offset+octet-stream",
+      "Content-Length": String(bytes.length),
+      Cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      Origin: client.baseUrl,
+    },
+  });
+  request.on("error", (error) => failed(error));
+  request.on("response", (response) => {
+    response.resume();
+    response.on("end", () => answered({ status: response.statusCode ?? 0, offset: response.headers["upload-offset"] as string | undefined }));
+  });
+  const started = new Promise<void>((resolve) => request.write(bytes.subarray(0, split), () => resolve()));
+  return { started, answer, finish: () => request.end(bytes.subarray(split)) };
+}
+
+function getOn(agent: http.Agent, url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (response) => {
+        let body = "";
+        response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      })
+      .on("error", reject);
+  });
+}
+
 describe("stopping", () => {
-  it("says it stopped on SIGTERM and exits 0, so a clean stop never looks like a crash", async () => {
-    const server = await start({ NEXTAUTH_SECRET: SECRET, ADMIN_EMAIL: "stop@example.test", ADMIN_PASSWORD: "stop-password-1" });
+  it("on SIGTERM lets uploads' chunks in flight finish, answers readiness 503 'shutting down' meanwhile, exits 0 and says it stopped", async () => {
+    const graceSeconds = 5;
+    const server = await start({ NEXTAUTH_SECRET: SECRET, ADMIN_EMAIL: "stop@example.test", ADMIN_PASSWORD: "stop-password-1", SHUTDOWN_GRACE_SECONDS: String(graceSeconds) });
     await waitUntilHealthy(server);
+    // Without METRICS_TOKEN there is no /metrics at all, whatever is sent.
+    expect((await fetch(`${server.url}/metrics`, { headers: { Authorization: "Bearer some-token-0123456789" } })).status).toBe(404);
+
+    const client = new TestClient(server.url);
+    await client.signIn("stop@example.test", "stop-password-1");
+    const photo = corpusFile("exif-samples/jpg/Canon_40D.jpg");
+    const other = corpusFile("exif-samples/jpg/Nikon_D70.jpg");
+    const [first, second] = [await createUploadPath(client, photo.length, "first.jpg"), await createUploadPath(client, other.length, "second.jpg")];
+    const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const held = slowPatch(client, first, photo, 1000);
+    const onKeptConnection = slowPatch(client, second, other, 1000, keptAlive);
+    await Promise.all([held.started, onKeptConnection.started]);
+    // Both requests have reached the route (the server is reading their bodies).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const signalledAt = Date.now();
     server.process.kill("SIGTERM");
-    expect(await waitForExit(server)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.process.exitCode).toBeNull();
+
+    onKeptConnection.finish();
+    // 200: the chunk completed the upload, and the answer names the photo it made.
+    expect(await onKeptConnection.answer).toEqual({ status: 200, offset: String(other.length) });
+    // That connection was kept: the next request on it is answered, and readiness says why it is 503.
+    const ready = await getOn(keptAlive, `${server.url}/api/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body)).toMatchObject({ status: "shutting down", error: { code: "SERVICE_UNAVAILABLE", message: "Shutting down." } });
+    // New connections are no longer taken.
+    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+
+    held.finish();
+    expect(await held.answer).toEqual({ status: 200, offset: String(photo.length) });
+    expect(await waitForExit(server, (graceSeconds + 10) * 1000)).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan((graceSeconds + 5) * 1000);
     expect(server.output()).toContain("Stopping Contact Sheet (SIGTERM)");
     expect(server.output()).toContain("Contact Sheet stopped.");
+    keptAlive.destroy();
   });
 });
 

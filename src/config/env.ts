@@ -126,6 +126,24 @@ const environmentSchema = z
     BACKUP_DIR: optionalString,
     BACKUP_EVERY_HOURS: z.coerce.number().int().min(1).max(24 * 31).default(24),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+    /**
+     * The bearer token Prometheus sends to GET /metrics; unset, /metrics answers 404 (metrics off).
+     * At least 16 characters, so it cannot be guessed by trying.
+     */
+    METRICS_TOKEN: z.preprocess(
+      emptyAsUnset,
+      z
+        .string()
+        .min(16, "METRICS_TOKEN is too short: use at least 16 random characters (for example `openssl rand -hex 16`).")
+        .max(200, "METRICS_TOKEN is too long: use at most 200 characters.")
+        .regex(/^[A-Za-z0-9\-._~+/]+=*$/, "METRICS_TOKEN may hold only letters, digits and - . _ ~ + / (a Bearer token's characters).")
+        .optional(),
+    ),
+    /**
+     * On SIGTERM, how long requests in flight and running jobs get to finish before the process
+     * exits anyway (jobs still running are handed back to the queue for another worker).
+     */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
     /** How long a session may go unused before it expires. */
     SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
     /** How long a session may live at most, however active, before the user signs in again. */

@@ -42,6 +42,14 @@ async function executedMigrations(db: DatabaseHandle): Promise<string[]> {
   return (rows as Array<{ name: string }>).map((row) => row.name).sort();
 }
 
+/** The migrations this code knows that the database has not run yet (none: the schema is current). */
+export async function findPendingMigrations(db: DatabaseHandle): Promise<string[]> {
+  const executed = new Set(await executedMigrations(db));
+  return Object.keys(await migrationProvider.getMigrations())
+    .sort()
+    .filter((name) => !executed.has(name));
+}
+
 /**
  * How long a process waits for another one's migrations on SQLite before it gives up: an upgrade
  * that rewrites a large table may take minutes, and the process has nothing to serve until then.

@@ -19,6 +19,7 @@ import { toErrorResponse } from "./error-response";
 import { jsonError } from "./json-error";
 import { isSameOriginRequest } from "./same-origin";
 import { getDb } from "@/src/db/client";
+import { recordRequest } from "@/src/metrics/request-metrics";
 import type { ShareRow } from "@/src/db/database";
 import { requireShareGrant } from "@/src/shares/share-access";
 import type { ShareGrant } from "@/src/shares/share-grant-cookie";
@@ -119,13 +120,20 @@ function wrap<Contract extends HandlerContract, Admitted extends object>(
   const wrapped: RouteHandler = (request, context) =>
     // The caller's address and user agent go with every audit row the handler writes.
     runWithRequestOrigin(requestOrigin(request.headers), async () => {
+      const startedAt = performance.now();
+      let params: RawRouteParams | undefined;
+      let response: Response;
       try {
+        params = await context.params;
         const admitted = await admit(request);
-        const input = await parseHandlerInput(request, await context.params, contract);
-        return await checked(request, contract, await handler({ request, ...admitted, ...input }));
+        const input = await parseHandlerInput(request, params, contract);
+        response = await checked(request, contract, await handler({ request, ...admitted, ...input }));
       } catch (error) {
-        return toErrorResponse(error);
+        response = toErrorResponse(error);
       }
+      // Counted by the route's pattern (its params put back as names), never the raw URL.
+      recordRequest({ method: request.method, pathname: request.nextUrl.pathname, params, status: response.status, seconds: (performance.now() - startedAt) / 1000 });
+      return response;
     });
   return attachDescription(wrapped, { kind: "handler", access, contract });
 }

@@ -78,6 +78,19 @@ export async function extendLease(db: DatabaseHandle, id: string, leaseExpiresAt
   await db.updateTable("jobs").set({ lease_expires_at: leaseExpiresAt }).where("id", "=", id).where("status", "=", "running").execute();
 }
 
+/**
+ * Hands a running job back to the queue (a worker shutting down): queued again with no lease, and
+ * the try it had begun not counted, so another worker takes it at once with all its tries.
+ */
+export async function releaseJob(db: DatabaseHandle, id: string, now: string): Promise<void> {
+  await db
+    .updateTable("jobs")
+    .set((eb) => ({ status: "queued", attempts: eb("attempts", "-", 1), lease_expires_at: null, updated_at: now }))
+    .where("id", "=", id)
+    .where("status", "=", "running")
+    .execute();
+}
+
 export async function finishJob(db: DatabaseHandle, id: string, outcome: { status: "done" | "failed" | "queued"; error?: string }, now: string): Promise<void> {
   await db
     .updateTable("jobs")

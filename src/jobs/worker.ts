@@ -4,8 +4,10 @@ import type { JobRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import { getLogger } from "@/src/log/logger";
 import { createSpareCoreMeter } from "./cpu-headroom";
-import { claimNextJob, extendLease, failAbandonedJobs, finishJob } from "./jobs.repository";
+import { claimNextJob, extendLease, failAbandonedJobs, finishJob, releaseJob } from "./jobs.repository";
+import { startWorkerHeartbeat } from "./worker-heartbeat";
 import { processSingleton } from "@/src/config/process-singleton";
+import { getAppMetrics } from "@/src/metrics/metrics-registry";
 
 /** Runs one job. Throwing an AppError with a client-error code (422, 415) fails it for good. */
 export interface JobHandler {
@@ -32,6 +34,12 @@ interface WorkerState {
   uploadsInFlight: number;
   /** Whether the machine has a core to spare for a later phase while uploads arrive. */
   hasSpareCore: () => boolean;
+  /** The jobs this process runs right now, by id, each with the promise of its end. */
+  runningJobs: Map<string, Promise<void>>;
+  /** Jobs handed back to the queue at shutdown: their late end must not overwrite another worker's claim. */
+  releasedJobs: Set<string>;
+  /** Stops the heartbeat timer; set while the worker runs. */
+  stopHeartbeat: (() => void) | null;
 }
 
 function getState(): WorkerState {
@@ -43,6 +51,9 @@ function getState(): WorkerState {
     lastAbandonedSweepAt: 0,
     uploadsInFlight: 0,
     hasSpareCore: () => false,
+    runningJobs: new Map(),
+    releasedJobs: new Set(),
+    stopHeartbeat: null,
   }));
 }
 
@@ -67,11 +78,14 @@ export function notifyJobQueued(): void {
  */
 export async function whileUploading<T>(work: () => Promise<T>): Promise<T> {
   const state = getState();
+  const { uploadsInProgress } = getAppMetrics();
   state.uploadsInFlight += 1;
+  uploadsInProgress.inc();
   try {
     return await work();
   } finally {
     state.uploadsInFlight -= 1;
+    uploadsInProgress.dec();
     if (state.uploadsInFlight === 0) notifyJobQueued();
   }
 }
@@ -84,20 +98,40 @@ function isPermanent(error: unknown): boolean {
   return error instanceof AppError && error.status >= 400 && error.status < 500;
 }
 
-async function runClaimedJob(job: JobRow): Promise<void> {
+/** Runs a claimed job and records its end, keeping it in runningJobs meanwhile so a shutdown can wait for it. */
+function runClaimedJob(job: JobRow): Promise<void> {
+  const { runningJobs, releasedJobs } = getState();
+  const run = runAndRecord(job).finally(() => {
+    runningJobs.delete(job.id);
+    releasedJobs.delete(job.id);
+  });
+  runningJobs.set(job.id, run);
+  return run;
+}
+
+async function runAndRecord(job: JobRow): Promise<void> {
   const logger = getLogger().child({ jobId: job.id, kind: job.kind, photoId: job.photo_id, attempt: job.attempts });
   const handler = getState().handlers.get(job.kind);
-  const { leaseSeconds } = getState();
+  const { leaseSeconds, releasedJobs } = getState();
+  const { jobDuration, jobFailures } = getAppMetrics();
+  const startedAt = performance.now();
+  const elapsedSeconds = () => (performance.now() - startedAt) / 1000;
   const renew = setInterval(() => {
     extendLease(getDb(), job.id, secondsFromNow(leaseSeconds)).catch((error: unknown) => logger.warn({ err: error }, "could not extend the lease"));
   }, (leaseSeconds * 1000) / 3);
   try {
     if (!handler) throw new AppError("INTERNAL", `No handler for jobs of kind ${job.kind}`);
     await handler.run(job);
+    jobDuration.observe({ kind: job.kind, outcome: "done" }, elapsedSeconds());
+    // Handed back at shutdown: another worker may hold it now, and will finish it itself.
+    if (releasedJobs.has(job.id)) return;
     await finishJob(getDb(), job.id, { status: "done" }, new Date().toISOString());
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const isFinal = isPermanent(error) || job.attempts >= MAXIMUM_ATTEMPTS;
+    jobDuration.observe({ kind: job.kind, outcome: isFinal ? "failed" : "retry" }, elapsedSeconds());
+    jobFailures.inc({ kind: job.kind, final: String(isFinal) });
+    if (releasedJobs.has(job.id)) return;
     logger[isFinal ? "error" : "warn"]({ err: error }, isFinal ? "job failed" : "job failed; it will run again");
     await finishJob(getDb(), job.id, { status: isFinal ? "failed" : "queued", error: reason.slice(0, 1000) }, new Date().toISOString());
     if (isFinal) await handler?.onFinalFailure?.(job, reason).catch((hookError: unknown) => logger.error({ err: hookError }, "could not record the failure"));
@@ -145,7 +179,10 @@ async function runSlot(isHeldForUploads: boolean): Promise<void> {
         maximumAttempts: MAXIMUM_ATTEMPTS,
         maximumPriority: onlyVisibleJobs ? 0 : undefined,
       });
-      if (job) {
+      if (job && !state.isRunning) {
+        // Claimed while a shutdown began: back to the queue at once, untouched.
+        await releaseJob(getDb(), job.id, new Date().toISOString());
+      } else if (job) {
         await runClaimedJob(job);
       } else {
         await failAbandoned();
@@ -181,10 +218,45 @@ export function startWorker({ concurrency, leaseSeconds, hasSpareCore }: WorkerO
   state.wakeUp.setMaxListeners(concurrency + 10);
   // With one slot only, holding it back would leave the larger sizes waiting for a whole import.
   for (let slot = 0; slot < concurrency; slot += 1) void runSlot(slot === 0 && concurrency > 1);
+  state.stopHeartbeat = startWorkerHeartbeat();
   getLogger().info({ concurrency }, "processing worker started");
 }
 
 export function stopWorker(): void {
-  getState().isRunning = false;
+  const state = getState();
+  state.isRunning = false;
+  state.stopHeartbeat?.();
+  state.stopHeartbeat = null;
   notifyJobQueued();
+}
+
+export interface WorkerShutdown {
+  /** Jobs that ended (done or failed) within the grace period. */
+  finished: number;
+  /** Jobs still running when it ran out, handed back to the queue for another worker to take at once. */
+  released: number;
+}
+
+/**
+ * Stops the worker for a shutdown: no new job is claimed; the running ones get `graceMs` to end;
+ * those still running then are handed back (queued again, the try not counted, no lease), so
+ * another worker takes them at once instead of after their lease runs out. The caller then exits;
+ * a released job's half-made files are replaced or swept as when a worker is killed.
+ */
+export async function shutDownWorker(graceMs: number): Promise<WorkerShutdown> {
+  const state = getState();
+  stopWorker();
+  const running = [...state.runningJobs.entries()];
+  if (running.length === 0) return { finished: 0, released: 0 };
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+  await Promise.race([Promise.allSettled(running.map(([, run]) => run)), graceOver]);
+  clearTimeout(timer);
+  const unfinished = running.filter(([id]) => state.runningJobs.has(id)).map(([id]) => id);
+  const now = new Date().toISOString();
+  for (const id of unfinished) {
+    state.releasedJobs.add(id);
+    await releaseJob(getDb(), id, now).catch((error: unknown) => getLogger().warn({ err: error, jobId: id }, "could not hand the job back; it runs again after its lease"));
+  }
+  return { finished: running.length - unfinished.length, released: unfinished.length };
 }

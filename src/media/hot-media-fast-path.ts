@@ -4,6 +4,7 @@ import { HotMediaCache, type HotMediaEntry } from "./hot-media-cache";
 import { decideMediaAnswer } from "./media-answer";
 import { SITE_WIDE_HEADERS } from "./media-headers";
 import { processSingleton, processSlotKey } from "@/src/config/process-singleton";
+import { getAppMetrics } from "@/src/metrics/metrics-registry";
 
 /**
  * The process-wide hot media cache, shared by the Next.js bundle (which fills and invalidates it)
@@ -87,17 +88,23 @@ function respondFromCache(
   const url = request.url ?? "";
   if (!url.startsWith(MEDIA_PREFIX) || url.includes("?")) return false;
   const key = url.slice(MEDIA_PREFIX.length);
-  if (!cache.find(key)) return false;
+  const { hotMediaCache } = getAppMetrics();
+  if (!cache.find(key)) {
+    hotMediaCache.inc({ result: "miss" });
+    return false;
+  }
   let isConfirmedNow: boolean;
   try {
     isConfirmedNow = freshness.confirmNow();
   } catch {
     // The database could not be read: the route answers (and reports the outage) instead.
+    hotMediaCache.inc({ result: "miss" });
     return false;
   }
   if (isConfirmedNow) {
     // Looked up again: confirming may have dropped it (a photo stopped being public somewhere).
     const entry = cache.find(key);
+    hotMediaCache.inc({ result: entry ? "hit" : "miss" });
     if (!entry) return false;
     answerFromEntry(entry, request, response);
     return true;
@@ -106,11 +113,15 @@ function respondFromCache(
     () => {
       // Looked up again: confirming may have dropped it (a photo stopped being public somewhere).
       const entry = cache.find(key);
+      hotMediaCache.inc({ result: entry ? "hit" : "miss" });
       if (entry) answerFromEntry(entry, request, response);
       else fallback();
     },
     // The database could not be read: the route answers (and reports the outage) instead.
-    () => fallback(),
+    () => {
+      hotMediaCache.inc({ result: "miss" });
+      fallback();
+    },
   );
   return true;
 }

@@ -10,6 +10,7 @@ import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { registerVideoJobs } from "@/src/photos/video-processing.job";
 import { installAnonymousPages } from "./anonymous-pages";
 import { RECURRING_JOBS } from "./recurring-work";
+import { installShutdownHook } from "./shutdown-hook";
 import { getStorage } from "@/src/storage/app-storage";
 import { getTemporaryDirectory, removeAbandonedTemporaryFiles } from "@/src/storage/temporary-files";
 import { createAdminFromEnvironment, issueSetupToken } from "@/src/setup/first-admin.service";
@@ -33,6 +34,7 @@ export async function bootServer(): Promise<void> {
   if (leftovers > 0) logger.info({ removed: leftovers }, "removed temporary files that a stopped server left behind");
 
   installAnonymousPages();
+  installShutdownHook();
   registerPhotoJobs();
   registerVideoJobs();
   // Said once at start-up, in words an owner can act on; photos work either way.

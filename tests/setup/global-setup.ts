@@ -4,6 +4,8 @@ import { startTestApp, testStorageFromEnvironment } from "../helpers/test-app";
 
 export const TEST_SECRET = "integration-test-secret-0123456789abcdef";
 export const TEST_ADMIN = { email: "admin@example.test", password: "admin-password-123", name: "Ada Admin" };
+/** The shared app's METRICS_TOKEN, so tests/health-and-metrics.test.ts scrapes it without an app of its own. */
+export const TEST_METRICS_TOKEN = "integration-metrics-token-0123456789";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -32,6 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Tests give each client its own address in X-Forwarded-For, so rate limits of one test
     // never throttle another; the untrusted-header case has a server of its own.
     TRUST_PROXY: "true",
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
   });
   project.provide("baseUrl", app.url);
   project.provide("dataDirectory", app.dataDirectory);
