@@ -20,3 +20,6 @@ export const PLAYABLE_VIDEO_JOB = "video.playable";
 export function processingJobOf(mediaKind: "photo" | "video"): string {
   return mediaKind === "video" ? PROCESS_VIDEO_JOB : PROCESS_PHOTO_JOB;
 }
+
+/** Names the places of photos processed before places were stored (recurring, src/photos/place-backfill.job.ts). */
+export const PLACE_BACKFILL_JOB = "photo.place-backfill";
