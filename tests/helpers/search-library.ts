@@ -111,7 +111,8 @@ function makeUser(role: SessionUser["role"], name: string): SessionUser & { row:
   return { id: row.id, email: row.email, name: row.name, role, row };
 }
 
-function photoRow(id: string, ownerId: string, spec: PhotoSpec): NewPhotoRow {
+/** A finished photo's row as the library writes it (no files: for tests that read rows only). */
+export function photoRow(id: string, ownerId: string, spec: PhotoSpec): NewPhotoRow {
   return {
     id,
     owner_id: ownerId,
