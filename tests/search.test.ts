@@ -440,6 +440,19 @@ const HOSTILE = [
   Array.from({ length: 20 }, (_, index) => `*ab${index}*`).join(" "),
   "*aaa* ".repeat(1000),
   "-*aaa* ".repeat(20),
+  // place: with wildcards, control characters, nothing, too much.
+  "place:%",
+  "place:_",
+  "place:%_%",
+  'place:"%"',
+  "place:\u0007",
+  'place:"\u0001\u0002"',
+  "place:a\u0000b",
+  "-place:",
+  "place:\"\"",
+  `place:${"a".repeat(480)}`,
+  `place:${"a".repeat(10_240)}`,
+  "place:'; drop table photos; --",
 ];
 
 describe("the search API", () => {
@@ -460,6 +473,20 @@ describe("the search API", () => {
     const response = await visitor.request(`/api/search?q=${"a".repeat(10_000)}`);
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/at most 500/);
+  });
+
+  it("refuses 10 kB of place:, control characters and an empty value with a 400; SQL wildcards find nothing", async () => {
+    expect((await visitor.request(`/api/search?q=${encodeURIComponent(`place:${"a".repeat(10_240)}`)}`)).status).toBe(400);
+    for (const q of ["place:%", "place:_", "place:R_me", "place:%25"]) {
+      const response = await visitor.request(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(response.status, q).toBe(200);
+      expect(((await response.json()) as { photos: unknown[] }).photos, q).toEqual([]);
+    }
+    // A control character is refused by the API's text rule before the parser; an empty value by the parser.
+    expect((await visitor.request(`/api/search?q=${encodeURIComponent('place:"\u0007"')}`)).status).toBe(400);
+    const empty = await visitor.request(`/api/search?q=${encodeURIComponent("place:")}`);
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("place: needs a value");
   });
 
   it("names the token it cannot read", async () => {
