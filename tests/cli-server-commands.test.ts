@@ -6,7 +6,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { insertPhoto } from "@/src/photos/photos.repository";
 import { uploadCorpusFile, waitForProcessing } from "./helpers/photos";
+import { photoRow } from "./helpers/search-library";
 import { openTestDatabase } from "./helpers/test-database";
 import { signedInAs, TestClient } from "./helpers/test-client";
 import { TEST_SECRET } from "./setup/global-setup";
@@ -131,6 +133,26 @@ describe("contact-sheet reprocess", () => {
     try {
       const jobs = await db.selectFrom("jobs").select(["kind", "status"]).where("photo_id", "=", photo.id).where("kind", "=", "photo.render").execute();
       expect(jobs).toEqual([{ kind: "photo.render", status: "done" }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe("contact-sheet reprocess --places", () => {
+  it("names the places of photos with coordinates and none now (issue 31)", async () => {
+    const { user } = await signedInAs("editor");
+    const db = openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
+    try {
+      // A photo processed before places were stored: the corpus's Arezzo coordinates, no place.
+      const id = `cli-places-${Date.now()}`;
+      await insertPhoto(db, { ...photoRow(id, user.id, { title: "Before places", sortAt: "2008-10-22T16:28:39.000Z" }), gps_latitude: 43.46745, gps_longitude: 11.88513 });
+      const run = await runCommand(["reprocess", "--places"]);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^places: \d+ photos looked at, \d+ named$/m);
+      expect(run.stdout).toMatch(/Named the places of \d+ photos?/);
+      const row = await db.selectFrom("photos").select(["place_city", "place_region", "place_country_code", "place_source"]).where("id", "=", id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ place_city: "Arezzo", place_region: "Tuscany", place_country_code: "IT", place_source: "automatic" });
     } finally {
       await db.destroy();
     }

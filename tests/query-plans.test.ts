@@ -540,6 +540,29 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
     });
   }
 
+  for (const [who, viewerOf] of viewers) {
+    it(`place: search for ${who}: a town, a country by its code, with a word, excluded with a year (first and deep page), facets, suggestions`, async () => {
+      const viewer = viewerOf();
+      // Every fifth photo taken in Arezzo, its owner showing where.
+      await db
+        .updateTable("photos")
+        .set({ place_country_code: "IT", place_region: "Tuscany", place_city: "Arezzo", place_source: "automatic", show_location: 1 })
+        .where("id", "in", photoIds.filter((_, index) => index % 5 === 0))
+        .execute();
+      announcePhotosChanged();
+      // The set of places is read once and remembered (like the camera set), so it is not checked here.
+      await searchPhotosForViewer(db, viewer, { q: "place:arezzo", limit: 1 });
+      await expectIndexedQueries(async () => {
+        await searchPhotosForViewer(db, viewer, { q: "place:Arezzo", limit: 30 });
+        await searchPhotosForViewer(db, viewer, { q: "place:IT", limit: 5, cursor: cursorAt(20) });
+        await searchPhotosForViewer(db, viewer, { q: "common place:tuscany", limit: 30 });
+        await searchPhotosForViewer(db, viewer, { q: "-place:italy year:2010", limit: 30, cursor: cursorAt(20) });
+        await facetSearchForViewer(db, viewer, { q: "common place:arezzo" });
+        await suggestSearchForViewer(db, viewer, { q: "place:are", limit: 8 });
+      });
+    });
+  }
+
   it("search facets of the whole gallery: counted once, then answered from memory", async () => {
     await facetSearchForViewer(db, ANONYMOUS_VIEWER, { q: "" });
     captured = [];

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ANONYMOUS_VIEWER, toViewer, type Viewer } from "@/src/access/viewer";
 import type { Database } from "@/src/db/database";
 import { announcePhotosChanged } from "@/src/photos/photo-changes";
+import { backfillPlaces, type PlaceBackfillProgress } from "@/src/photos/place-backfill.job";
 import { facetSearchForViewer, searchPhotosForViewer, suggestSearchForViewer } from "@/src/search/search.service";
 import { createPrivacyWorld, expectNoSecrets, type PrivacyWorld } from "./helpers/privacy-world";
 import { type SearchLibrary, seedSearchLibrary } from "./helpers/search-library";
@@ -172,6 +173,39 @@ const TABLE: Array<[string, string[], ("visitor" | "member" | "editor" | "admin"
   ["beach label:red", ["p6", "p1"], "editor"],
   ["beach rating:5", [], "member"],
   ["*each* rating:>=4 -label:red", ["p5", "p2"], "editor"],
+  // Places (issue 31): a town, region or country by its whole name, accents and case ignored, or a
+  // country by its code. Only where the viewer may learn the place: p2 (New York) hides its location,
+  // so nobody but its owner and admins finds it by place, and excluding the place keeps it.
+  ["place:Rome", ["p1"]],
+  ["place:ROME", ["p1"]],
+  ["place:Rome", ["p5", "p1"], "member"],
+  ["place:Rom", []],
+  ["place:Lazio", ["p1"]],
+  ["place:Italy", ["p1"]],
+  ["place:IT", ["p1"]],
+  ["place:it", ["p1"]],
+  ["place:zurich", ["p4"]],
+  ["place:ZÜRICH", ["p4"]],
+  ["place:Switzerland", ["p3", "p4"]],
+  ["place:CH", ["p3", "p4"]],
+  ["place:valais", ["p3"]],
+  ['place:"New York"', []],
+  ['place:"new  york"', [], "member"],
+  ['place:"New York"', ["p2"], "editor"],
+  ['place:"new york"', ["p2"], "admin"],
+  ["place:US", []],
+  ["place:us", ["p2"], "editor"],
+  ['-place:"New York"', ["p3", "p4", "p2", "p1", "p8"]],
+  ["-place:Rome", ["p3", "p4", "p2", "p8"]],
+  ["-place:Switzerland -place:Italy", ["p2", "p8"]],
+  ["place:Atlantis", []],
+  // LIKE's wildcards are plain characters: R_me is not Rome, % is no name.
+  ["place:R_me", []],
+  ["place:%", []],
+  ["place:_", []],
+  ["place:Rome beach", ["p1"]],
+  ["place:switzerland year:2024 -*tram*", ["p3"]],
+  ["place:Rome tag:beach", ["p5", "p1"], "member"],
 ];
 
 describe(`the search language on ${databaseKind}`, () => {
@@ -272,6 +306,77 @@ describe(`the search language on ${databaseKind}`, () => {
     expect(await suggest("*vol")).toEqual([]);
     expect(await suggest("beach -*volley*")).toEqual([]);
   });
+
+  it("counts and suggests places only where the viewer may learn them (issue 31)", async () => {
+    const suggest = (q: string, who: "visitor" | "member" | "editor" = "visitor") => suggestSearchForViewer(db, viewerOf(who), { q, limit: 10 });
+    // The town, then the whole names of places by prefix, once each; a hidden place for nobody but its owner.
+    expect(await suggest("place:ro")).toEqual([{ kind: "place", label: "Rome", token: "place:Rome" }]);
+    expect(await suggest("-place:SWI")).toEqual([{ kind: "place", label: "Switzerland", token: "-place:Switzerland" }]);
+    expect(await suggest('place:"new')).toEqual([]);
+    expect(await suggest("place:new", "member")).toEqual([]);
+    expect(await suggest("place:new", "editor")).toEqual([{ kind: "place", label: "New York", token: 'place:"New York"' }]);
+    expect((await suggest("place:uni")).map((each) => each.token)).toEqual([]);
+    expect((await suggest("place:uni", "editor")).map((each) => each.token)).toEqual(['place:"United States"']);
+    // A bare word suggests words, never places (place: does).
+    expect((await suggest("zu")).map((each) => each.kind)).toEqual(["word"]);
+
+    const whole = await facetSearchForViewer(db, ANONYMOUS_VIEWER, { q: "" });
+    expect(whole.places).toEqual([
+      { label: "Rome, Italy", count: 1, token: "place:Rome" },
+      { label: "Zürich, Switzerland", count: 1, token: "place:Zürich" },
+    ]);
+    // The photo with the hidden place is found by its word, but its place is in no facet.
+    expect(await findNamed("volleyball")).toEqual(["p2"]);
+    expect((await facetSearchForViewer(db, ANONYMOUS_VIEWER, { q: "volleyball" })).places).toEqual([]);
+    expect((await facetSearchForViewer(db, toViewer(library.member), { q: "beach" })).places).toEqual([{ label: "Rome, Italy", count: 2, token: "place:Rome" }]);
+    const own = await facetSearchForViewer(db, toViewer(library.editor), { q: "beach" });
+    expect(own.places.map((facet) => [facet.label, facet.count])).toEqual([
+      ["Rome, Italy", 2],
+      ["New York, United States", 1],
+    ]);
+    // Every facet's token finds exactly its count.
+    for (const facet of whole.places) expect(await findAll(facet.token), facet.token).toHaveLength(facet.count);
+    for (const facet of own.places) expect(await findAll(`beach ${facet.token}`, "editor"), facet.token).toHaveLength(facet.count);
+  });
+});
+
+describe(`the backfill of places on ${databaseKind} (issue 31)`, () => {
+  it("names photos with coordinates and no place, in batches, never one set by hand nor 0,0; place: then finds them", async () => {
+    const { f1: unnamed, f2: alsoUnnamed, f4: manual, f5: noFix } = library.ids;
+    const arezzo = { gps_latitude: 43.46745, gps_longitude: 11.88513 };
+    await db.updateTable("photos").set(arezzo).where("id", "in", [unnamed, alsoUnnamed]).execute();
+    await db
+      .updateTable("photos")
+      .set({ ...arezzo, place_city: "Nonna's garden", place_region: null, place_country_code: "IT", place_source: "manual" })
+      .where("id", "=", manual)
+      .execute();
+    await db.updateTable("photos").set({ gps_latitude: 0, gps_longitude: 0 }).where("id", "=", noFix).execute();
+    announcePhotosChanged();
+    expect(await findAll("place:Arezzo")).toEqual([]);
+
+    const batches: PlaceBackfillProgress[] = [];
+    expect(await backfillPlaces(db, { batchSize: 2, onBatch: (progress) => batches.push(progress) })).toEqual({ looked: 3, named: 2 });
+    expect(batches).toEqual([
+      { looked: 2, named: expect.any(Number) },
+      { looked: 3, named: 2 },
+    ]);
+    const places = await db
+      .selectFrom("photos")
+      .select(["id", "place_city", "place_region", "place_country_code", "place_time_zone", "place_source"])
+      .where("id", "in", [unnamed, manual, noFix])
+      .orderBy("id")
+      .execute();
+    expect(places).toEqual(
+      [
+        { id: unnamed, place_city: "Arezzo", place_region: "Tuscany", place_country_code: "IT", place_time_zone: "Europe/Rome", place_source: "automatic" },
+        { id: manual, place_city: "Nonna's garden", place_region: null, place_country_code: "IT", place_time_zone: null, place_source: "manual" },
+        { id: noFix, place_city: null, place_region: null, place_country_code: null, place_time_zone: null, place_source: null },
+      ].sort((left, right) => (left.id < right.id ? -1 : 1)),
+    );
+    expect((await findAll("place:arezzo")).sort()).toEqual(["f1", "f2"]);
+    // Resumable and idempotent: what is left is only what names no place.
+    expect(await backfillPlaces(db)).toEqual({ looked: 1, named: 0 });
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -335,6 +440,19 @@ const HOSTILE = [
   Array.from({ length: 20 }, (_, index) => `*ab${index}*`).join(" "),
   "*aaa* ".repeat(1000),
   "-*aaa* ".repeat(20),
+  // place: with wildcards, control characters, nothing, too much.
+  "place:%",
+  "place:_",
+  "place:%_%",
+  'place:"%"',
+  "place:\u0007",
+  'place:"\u0001\u0002"',
+  "place:a\u0000b",
+  "-place:",
+  "place:\"\"",
+  `place:${"a".repeat(480)}`,
+  `place:${"a".repeat(10_240)}`,
+  "place:'; drop table photos; --",
 ];
 
 describe("the search API", () => {
@@ -355,6 +473,20 @@ describe("the search API", () => {
     const response = await visitor.request(`/api/search?q=${"a".repeat(10_000)}`);
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/at most 500/);
+  });
+
+  it("refuses 10 kB of place:, control characters and an empty value with a 400; SQL wildcards find nothing", async () => {
+    expect((await visitor.request(`/api/search?q=${encodeURIComponent(`place:${"a".repeat(10_240)}`)}`)).status).toBe(400);
+    for (const q of ["place:%", "place:_", "place:R_me", "place:%25"]) {
+      const response = await visitor.request(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(response.status, q).toBe(200);
+      expect(((await response.json()) as { photos: unknown[] }).photos, q).toEqual([]);
+    }
+    // A control character is refused by the API's text rule before the parser; an empty value by the parser.
+    expect((await visitor.request(`/api/search?q=${encodeURIComponent('place:"\u0007"')}`)).status).toBe(400);
+    const empty = await visitor.request(`/api/search?q=${encodeURIComponent("place:")}`);
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("place: needs a value");
   });
 
   it("names the token it cannot read", async () => {

@@ -440,6 +440,8 @@ describe("what an admitted visitor gets", () => {
     expect(Object.keys(detail.photo)).not.toContain("originalName");
     expect(pageHtml).not.toContain('data-testid="exif-summary"');
     expect(pageHtml).not.toContain('data-testid="share-photo-location"');
+    // Nor the stored place in words (issue 31), anywhere.
+    for (const text of [listText, detailText, pageHtml]) expect(text).not.toMatch(/Arezzo|Tuscany/);
     const views = await db.selectFrom("share_access_log").select(["event", "photo_id"]).where("share_id", "=", id).where("event", "=", "view_photo").execute();
     expect(views).toEqual([{ event: "view_photo", photo_id: inShare[0].id }]);
   });
@@ -455,6 +457,9 @@ describe("what an admitted visitor gets", () => {
     expect(pageHtml).toContain('data-testid="exif-summary"');
     expect(pageHtml).toContain('data-testid="share-photo-location"');
     expect(pageHtml).toContain(`href="/s/${key}/p/${inShare[0].id}/download"`);
+    // The stored place (issue 31): the town processing named, not only the country the coordinates are in.
+    expect((detail.photo as { placeName?: string | null }).placeName).toBe("Arezzo, Tuscany, Italy");
+    expect(pageHtml).toContain("Arezzo, Tuscany, Italy");
     const galleryHtml = await (await visitor.request(`/s/${key}`)).text();
     expect(galleryHtml).toContain(`href="/s/${key}/download.zip"`);
   });

@@ -2,7 +2,7 @@
 // module is loaded to build --help, and `contact-sheet import` runs on a laptop, where it must not
 // load (or need) the database drivers, sharp or the services. src/cli/cli-imports.test.ts checks it.
 export async function loadServer() {
-  const [serverDatabase, users, reprocess, backup, backupFolder, backupStatus, restore, verification] = await Promise.all([
+  const [serverDatabase, users, reprocess, backup, backupFolder, backupStatus, restore, verification, placeBackfill] = await Promise.all([
     import("./server-database"),
     import("@/src/users/users.service"),
     import("@/src/photos/reprocess.service"),
@@ -11,6 +11,7 @@ export async function loadServer() {
     import("@/src/backup/backup-status"),
     import("@/src/backup/restore.service"),
     import("@/src/photos/library-verification.service"),
+    import("@/src/photos/place-backfill.job"),
   ]);
-  return { ...serverDatabase, users, reprocess, backup, backupFolder, backupStatus, restore, verification };
+  return { ...serverDatabase, users, reprocess, backup, backupFolder, backupStatus, restore, verification, placeBackfill };
 }

@@ -23,3 +23,6 @@ export const MOTION_PLAYABLE_JOB = "photo.motion";
 export function processingJobOf(mediaKind: "photo" | "video"): string {
   return mediaKind === "video" ? PROCESS_VIDEO_JOB : PROCESS_PHOTO_JOB;
 }
+
+/** Names the places of photos processed before places were stored (recurring, src/photos/place-backfill.job.ts). */
+export const PLACE_BACKFILL_JOB = "photo.place-backfill";

@@ -12,7 +12,7 @@ import { takenAtInstant } from "@/src/places/taken-instant";
 import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { type DownloadCopy, makeDownloadCopy } from "./download-copy";
 import { getMetadataPolicy, type MetadataPolicy } from "./metadata-policy";
-import { placeNameAt } from "./place-name";
+import { photoPlaceName } from "./place-name";
 import { photoListAccessOf } from "./listable-photos";
 import { canEditPhoto, canViewPhoto, isOwnerOrAdmin } from "./photo-access";
 import { findPhotosForChange } from "./library.repository";
@@ -153,16 +153,9 @@ function toPlaceView(photo: PhotoRow, policy: MetadataPolicy): PhotoPlaceView | 
   };
 }
 
-/**
- * The place in words: the stored one ("Arezzo, Tuscany, Italy", a name said once: "San Juan,
- * Puerto Rico"), else, for a photo not yet named (processed before places were stored, or just
- * moved by hand while the worker names it), the country from its coordinates alone.
- */
-function toPlaceName(photo: PhotoRow, place: PhotoPlaceView | null, policy: MetadataPolicy): string | null {
-  if (!policy.seesLocation) return null;
-  if (place) return [...new Set([place.city, place.region, place.country].filter((part) => part !== null))].join(", ");
-  if (photo.gps_latitude === null || photo.gps_longitude === null) return null;
-  return placeNameAt(photo.gps_latitude, photo.gps_longitude);
+/** The place in words (photoPlaceName: the stored one, else the country from the coordinates), where the policy shows the location. */
+function toPlaceName(photo: PhotoRow, policy: MetadataPolicy): string | null {
+  return policy.seesLocation ? photoPlaceName(photo) : null;
 }
 
 function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], policy: MetadataPolicy): PhotoDetail {
@@ -178,7 +171,7 @@ function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], 
       policy.seesLocation && hasLocation
         ? { latitude: photo.gps_latitude as number, longitude: photo.gps_longitude as number, altitude: photo.gps_altitude }
         : null,
-    placeName: toPlaceName(photo, place, policy),
+    placeName: toPlaceName(photo, policy),
     place,
     takenAtInstant: policy.seesLocation ? takenAtInstant(photo.taken_at, photo.place_time_zone) : null,
     showLocation: photo.show_location === 1,
@@ -331,7 +324,7 @@ export async function listNeighbourPhotos(
     const policy = getMetadataPolicy(viewer, row, settings);
     return {
       ...toSummary(row, variants.filter((variant) => variant.photo_id === row.id)),
-      placeName: toPlaceName(row, toPlaceView(row, policy), policy),
+      placeName: toPlaceName(row, policy),
       caption: row.caption,
     };
   };

@@ -1,4 +1,24 @@
 import { feature, iso1A2Code } from "@rapideditor/country-coder";
+import type { PhotoRow } from "@/src/db/database";
+import { countryNameOf } from "@/src/places/country-name";
+
+type PlaceFields = Pick<PhotoRow, "gps_latitude" | "gps_longitude" | "place_city" | "place_region" | "place_country_code" | "place_source">;
+
+/**
+ * A photo's place in words, for anyone the caller has decided may learn it: the stored one
+ * ("Arezzo, Tuscany, Italy", a name said once: "San Juan, Puerto Rico"; set by hand or worked out
+ * by processing), else, for a photo not yet named (processed before places were stored, or just
+ * moved by hand while the worker names it), the country from its coordinates alone. Null without either.
+ */
+export function photoPlaceName(photo: PlaceFields): string | null {
+  if (photo.place_source !== null) {
+    const country = photo.place_country_code === null ? null : countryNameOf(photo.place_country_code);
+    const parts = [...new Set([photo.place_city, photo.place_region, country].filter((part) => part !== null))];
+    if (parts.length > 0) return parts.join(", ");
+  }
+  if (photo.gps_latitude === null || photo.gps_longitude === null) return null;
+  return placeNameAt(photo.gps_latitude, photo.gps_longitude);
+}
 
 /**
  * Where a photo was taken, in words ("Italy", "Madeira, Portugal", "Puerto Rico"), worked out on

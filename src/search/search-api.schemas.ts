@@ -51,12 +51,13 @@ export const searchFacetsResponseSchema = z.object({
   lenses: z.array(searchFacetSchema),
   years: z.array(searchFacetSchema),
   tags: z.array(searchFacetSchema),
+  places: z.array(searchFacetSchema).describe("Towns, only of photos whose place the viewer may learn (the owner shows the location)."),
 });
 
 export const searchSuggestResponseSchema = z.object({
   suggestions: z.array(
     z.object({
-      kind: z.enum(["tag", "album", "camera", "lens", "word"]),
+      kind: z.enum(["tag", "album", "camera", "lens", "place", "word"]),
       label: z.string(),
       token: z.string().describe("Replaces the last word of q."),
     }),

@@ -102,6 +102,45 @@ export interface ResolvedSearch {
   slugs: Map<SearchTerm, string[]>;
   /** Whose ratings and labels the viewer may search (metadata policy): rating: and label: find only those photos. */
   ownerNotes: OwnerNotesScope;
+  /** For each place: term, the stored names it matches (resolved in the service, where names are folded alike for both databases). */
+  places: Map<SearchTerm, PlaceNames>;
+  /** Whose places the viewer may learn (metadata policy's location rule): place: finds and facets count only those photos. */
+  placeScope: PlaceScope;
+}
+
+/**
+ * The stored values a place: term names, exactly as stored (compared with `=`, so `%` and `_` in a
+ * name are plain characters): towns, regions and country codes.
+ */
+export interface PlaceNames {
+  cities: string[];
+  regions: string[];
+  countryCodes: string[];
+}
+
+/**
+ * Whose place a viewer may learn among the photos they list, as listedPlacesOf (metadata policy)
+ * says: every photo's (admins), or those whose owner shows the location and the viewer's own.
+ */
+export type PlaceScope = { kind: "all" } | { kind: "shown-or-own"; viewerId: string | null };
+
+/** The photos whose place the viewer may learn: all (true), or those shown and their own. */
+export function wherePlaceShown(eb: PhotosBuilder, scope: PlaceScope): Expression<SqlBool> | true {
+  if (scope.kind === "all") return true;
+  const shown = eb("photos.show_location", "=", 1);
+  return scope.viewerId === null ? shown : eb.or([shown, eb("photos.owner_id", "=", scope.viewerId)]);
+}
+
+/** Never null: a photo without a town, region or country does not match (so NOT of it keeps the photo). */
+function placeNamesCondition(eb: PhotosBuilder, names: PlaceNames): Expression<SqlBool> | null {
+  const parts: Expression<SqlBool>[] = [];
+  const add = (column: "photos.place_city" | "photos.place_region" | "photos.place_country_code", values: string[]) => {
+    if (values.length > 0) parts.push(eb.and([eb(column, "is not", null), eb(column, "in", values)]));
+  };
+  add("photos.place_city", names.cities);
+  add("photos.place_region", names.regions);
+  add("photos.place_country_code", names.countryCodes);
+  return parts.length === 0 ? null : eb.or(parts);
 }
 
 /** Whether the query has free words or substrings: then the indexes of the text drive the query; otherwise the photos' own indexes do. */
@@ -214,6 +253,15 @@ function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTe
       if (slugs.length === 0) return eb.lit(false);
       const column = term.kind === "camera" ? "photos.camera_slug" : "photos.lens_slug";
       return eb.and([eb(column, "is not", null), eb(column, "in", slugs)]);
+    }
+    case "place": {
+      // Only photos whose place the viewer may learn can match, as for rating: and label:, so
+      // neither the term nor its negation tells anyone where a photo with a hidden location was.
+      const names = resolved.places.get(term);
+      const named = names === undefined ? null : placeNamesCondition(eb, names);
+      if (named === null) return eb.lit(false);
+      const shown = wherePlaceShown(eb, resolved.placeScope);
+      return shown === true ? named : eb.and([shown, named]);
     }
     case "date": {
       const bounds: Expression<SqlBool>[] = [];

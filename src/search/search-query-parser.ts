@@ -11,7 +11,7 @@
 //   text. Quotes may also hold a field's value: camera:"eos 40d". Inside quotes a colon is plain
 //   text ("10:30 pm" is a phrase).
 // - `name:value` with a known field (tag, album, camera, lens, year, date, iso, f, orientation,
-//   rating, label; the name in any case) is a filter. A token whose part before the first colon is letters only and
+//   rating, label, place; the name in any case) is a filter. A token whose part before the first colon is letters only and
 //   not a field (foo:bar, http://...) is an error naming it, so a typo never silently searches for
 //   text; quote it to search for the words. A colon after digits (10:30) is a free word.
 // - `*ton*` (stars at both ends, letters and digits between) is a substring: the photo's text holds
@@ -51,6 +51,7 @@ export const SEARCH_FIELD_EXAMPLES: Record<SearchField, string> = {
   album: "album:summer-2019",
   camera: "camera:canon",
   lens: "lens:50mm",
+  place: 'place:"New York"',
   year: "year:2019",
   date: "date:>=2024-05-01",
   iso: "iso:>1600",
@@ -217,6 +218,7 @@ function readField(
     case "album":
     case "camera":
     case "lens":
+    case "place":
       return { kind: field, ...base, value };
     case "orientation": {
       const orientation = value.toLowerCase();
@@ -361,6 +363,7 @@ export function formatSearchTerm(term: SearchTerm): string {
     case "album":
     case "camera":
     case "lens":
+    case "place":
       return `${dash}${term.kind}:${quoteIfNeeded(term.value)}`;
     case "orientation":
       return `${dash}orientation:${term.value}`;
@@ -400,6 +403,8 @@ export function describeSearchTerm(term: SearchTerm): { field: string; value: st
       return { field: "Camera", value: term.value };
     case "lens":
       return { field: "Lens", value: term.value };
+    case "place":
+      return { field: "Place", value: term.value };
     case "orientation":
       return { field: "Orientation", value: term.value };
     case "iso":

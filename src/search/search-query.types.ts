@@ -11,7 +11,7 @@ import { PHOTO_LABELS, type PhotoLabel } from "@/src/db/database";
 export type SearchComparison = "=" | "<" | "<=" | ">" | ">=";
 
 /** The fields a `name:value` token may name. `f` is the aperture (f-number). */
-export const SEARCH_FIELDS = ["tag", "album", "camera", "lens", "year", "date", "iso", "f", "orientation", "rating", "label"] as const;
+export const SEARCH_FIELDS = ["tag", "album", "camera", "lens", "place", "year", "date", "iso", "f", "orientation", "rating", "label"] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 export const ORIENTATIONS = ["portrait", "landscape", "square"] as const;
@@ -50,6 +50,18 @@ export interface SubstringTerm extends TermBase {
 /** `tag:`, `album:`, `camera:`, `lens:` with the value as typed (quotes removed, trimmed, not folded). */
 export interface NameTerm extends TermBase {
   kind: "tag" | "album" | "camera" | "lens";
+  value: string;
+}
+
+/**
+ * `place:Rome`, `place:"New York"`, `place:IT`: photos whose stored town, region or country is
+ * called this, the whole name (accents and case ignored: `place:zurich` finds Zürich), or whose
+ * country has this ISO code. The value as typed (quotes removed, trimmed, not folded). Like
+ * `rating:`, it finds only photos whose place the viewer may learn (the metadata policy's
+ * location rule), so neither the term nor its negation tells anyone where a hidden photo was taken.
+ */
+export interface PlaceTerm extends TermBase {
+  kind: "place";
   value: string;
 }
 
@@ -96,7 +108,7 @@ export interface LabelTerm extends TermBase {
   value: PhotoLabel | "none";
 }
 
-export type SearchTerm = TextTerm | SubstringTerm | NameTerm | DateTerm | NumberTerm | OrientationTerm | RatingTerm | LabelTerm;
+export type SearchTerm = TextTerm | SubstringTerm | NameTerm | PlaceTerm | DateTerm | NumberTerm | OrientationTerm | RatingTerm | LabelTerm;
 
 export interface SearchQuery {
   terms: SearchTerm[];

@@ -14,6 +14,8 @@ import {
   searchDialectOf,
   searchKeyOfSecond,
   searchTokensOf,
+  type PlaceScope,
+  wherePlaceShown,
   whereSearchTerms,
 } from "./search-query-builder";
 
@@ -237,7 +239,7 @@ async function selectFound(db: DatabaseHandle, query: { resolved: ResolvedSearch
 
 export interface FacetCountRow {
   value: string;
-  /** What to show: the camera's make and model, the lens, the tag's name, the year. */
+  /** What to show: the camera's make and model, the lens, the tag's name, the year; for a town, `make` is its country code. */
   make: string | null;
   label: string | null;
   count: number;
@@ -306,6 +308,52 @@ export async function countFoundPerTag(db: DatabaseHandle, query: { resolved: Re
     .limit(FACET_LIMIT)
     .execute();
   return toFacetRows(rows);
+}
+
+/**
+ * How many found photos each town has (per country: two towns of one name are two entries),
+ * biggest first (at most 12), among the photos whose place the viewer may learn: a hidden place
+ * is in no facet.
+ */
+export async function countFoundPerPlace(
+  db: DatabaseHandle,
+  query: { resolved: ResolvedSearch; access: PhotoListAccess; placeScope: PlaceScope },
+): Promise<FacetCountRow[]> {
+  const rows = await (await selectFound(db, query))
+    .where("photos.place_city", "is not", null)
+    .where((eb) => {
+      const shown = wherePlaceShown(eb, query.placeScope);
+      return shown === true ? eb.lit(true) : shown;
+    })
+    .select((eb) => ["photos.place_city as value", "photos.place_country_code as make", "photos.place_city as label", eb.fn.countAll<string | number>().as("count")])
+    .groupBy(["photos.place_city", "photos.place_country_code"])
+    .orderBy("count", "desc")
+    .orderBy("photos.place_city")
+    .limit(FACET_LIMIT)
+    .execute();
+  return toFacetRows(rows);
+}
+
+/** Places by who may list them and learn them: one row per town, region, country, visibility, owner, state and location switch (a small set). */
+export interface PlaceGroupRow {
+  city: string | null;
+  region: string | null;
+  country_code: string | null;
+  visibility: Visibility;
+  owner_id: string;
+  status: PhotoStatus;
+  show_location: number;
+}
+
+/** Every stored place of photos outside the trash, with who may list and learn it. Reads every photo with a place: the service remembers it. */
+export function listPlaceGroups(db: DatabaseHandle): Promise<PlaceGroupRow[]> {
+  return db
+    .selectFrom("photos")
+    .select(["place_city as city", "place_region as region", "place_country_code as country_code", "visibility", "owner_id", "status", "show_location"])
+    .where((eb) => eb.or([eb("place_city", "is not", null), eb("place_region", "is not", null), eb("place_country_code", "is not", null)]))
+    .where("trashed_at", "is", null)
+    .groupBy(["place_city", "place_region", "place_country_code", "visibility", "owner_id", "status", "show_location"])
+    .execute();
 }
 
 /** Cameras and lenses by who may list them: one row per slug, visibility, owner and state (a small set). */

@@ -9,22 +9,28 @@ import { describeCamera } from "@/src/photos/describe-camera";
 import { albumListAccessOf } from "@/src/albums/album-access";
 import { mayList, type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
 import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
-import { ownerNotesScopeOf } from "@/src/photos/metadata-policy";
+import { listedPlacesOf, ownerNotesScopeOf } from "@/src/photos/metadata-policy";
+import { signedInUser } from "@/src/access/viewer";
+import { countryNameOf } from "@/src/places/country-name";
 import { type PhotoSummary, summarizePhotos } from "@/src/photos/photos.service";
 import { tagKey, tagNameProblem } from "@/src/tags/tag-name";
 import { foldSearchText } from "./fold-search-text";
-import type { ResolvedSearch } from "./search-query-builder";
+import { placeNamesStartingWith, resolvePlaceNames } from "./place-terms";
+import type { PlaceNames, PlaceScope, ResolvedSearch } from "./search-query-builder";
 import { searchTokensOf } from "./search-query-builder";
 import { parseSearchQuery } from "./search-query-parser";
 import type { SearchQuery, SearchTerm } from "./search-query.types";
 import {
   countFoundPerCamera,
   countFoundPerLens,
+  countFoundPerPlace,
   countFoundPerTag,
   countFoundPerYear,
   type FacetCountRow,
   findListableAlbumIds,
   listMatchingDocuments,
+  listPlaceGroups,
+  type PlaceGroupRow,
   listSlugGroups,
   searchPhotos,
   type SlugGroupRow,
@@ -55,10 +61,12 @@ export interface SearchFacets {
   lenses: SearchFacet[];
   years: SearchFacet[];
   tags: SearchFacet[];
+  /** Towns, only of photos whose place the viewer may learn. */
+  places: SearchFacet[];
 }
 
 export interface SearchSuggestion {
-  kind: "tag" | "album" | "camera" | "lens" | "word";
+  kind: "tag" | "album" | "camera" | "lens" | "place" | "word";
   label: string;
   /** Replaces the word being typed. */
   token: string;
@@ -90,13 +98,39 @@ function slugGroups(db: DatabaseHandle): Promise<SlugGroupRow[]> {
   return rememberedSlugs.get(db, "slugs", () => listSlugGroups(db));
 }
 
+// Places: the same kind of small set (one row per place, visibility, owner, state and location
+// switch), remembered alike. place: values resolve against every stored place (the query then
+// keeps only photos whose place the viewer may learn); suggestions offer only places the viewer may learn.
+const rememberedPlaces = cacheUntilPhotosChange<PlaceGroupRow[]>({ lifetimeMs: REMEMBER_MS, maxEntries: 1 });
+
+function placeGroups(db: DatabaseHandle): Promise<PlaceGroupRow[]> {
+  return rememberedPlaces.get(db, "places", () => listPlaceGroups(db));
+}
+
+/** Whose places the viewer may learn, from the metadata policy's one rule for lists (listedPlacesOf). */
+function placeScopeOf(viewer: Viewer): PlaceScope {
+  return listedPlacesOf(viewer) === "all" ? { kind: "all" } : { kind: "shown-or-own", viewerId: signedInUser(viewer)?.id ?? null };
+}
+
+/** Whether this viewer may list the photos of a place group and learn their place. */
+function mayLearnPlace(access: PhotoListAccess, scope: PlaceScope, row: PlaceGroupRow): boolean {
+  if (!mayList(access, { ...row, trashed_at: null })) return false;
+  return scope.kind === "all" || row.show_location === 1 || row.owner_id === scope.viewerId;
+}
+
 /** "canon" names every Canon, "eos-40d" the 40D: the value's slug equals a slug or a run of its whole words. */
 export function slugMatches(slug: string, value: string): boolean {
   return value.length > 0 && `-${slug}-`.includes(`-${value}-`);
 }
 
-/** The slugs and album ids the query's camera:, lens: and album: terms name. */
+/** The slugs and album ids the query's camera:, lens: and album: terms name, and the stored places its place: terms name. */
 async function resolveQuery(db: DatabaseHandle, query: SearchQuery, viewer: Viewer): Promise<ResolvedSearch> {
+  const places = new Map<SearchTerm, PlaceNames>();
+  const placeTerms = query.terms.filter((term) => term.kind === "place");
+  if (placeTerms.length > 0) {
+    const groups = await placeGroups(db);
+    for (const term of placeTerms) places.set(term, resolvePlaceNames(term.value, groups));
+  }
   const slugs = new Map<SearchTerm, string[]>();
   const named = query.terms.filter((term) => term.kind === "camera" || term.kind === "lens" || term.kind === "album");
   if (named.some((term) => term.kind !== "album")) {
@@ -112,7 +146,7 @@ async function resolveQuery(db: DatabaseHandle, query: SearchQuery, viewer: View
     const names = [...new Set([term.value.trim().toLowerCase(), slugify(term.value)])].filter((name) => name.length > 0);
     slugs.set(term, await findListableAlbumIds(db, names, albumListAccessOf(viewer)));
   }
-  return { terms: query.terms, slugs, ownerNotes: ownerNotesScopeOf(viewer) };
+  return { terms: query.terms, slugs, ownerNotes: ownerNotesScopeOf(viewer), places, placeScope: placeScopeOf(viewer) };
 }
 
 function decodeCursor(cursor: string): { sortAt: string; id: string } {
@@ -152,22 +186,30 @@ function toFacets(rows: FacetCountRow[], token: (row: FacetCountRow) => string, 
 
 async function countFacets(db: DatabaseHandle, resolved: ResolvedSearch, access: PhotoListAccess): Promise<SearchFacets> {
   const query = { resolved, access };
-  const [cameras, lenses, years, tags] = await Promise.all([
+  const [cameras, lenses, years, tags, places] = await Promise.all([
     countFoundPerCamera(db, query),
     countFoundPerLens(db, query),
     countFoundPerYear(db, query),
     countFoundPerTag(db, query),
+    countFoundPerPlace(db, { ...query, placeScope: resolved.placeScope }),
   ]);
   return {
     cameras: toFacets(cameras, (row) => `camera:${row.value}`, (row) => describeCamera(row.make, row.label) ?? row.value),
     lenses: toFacets(lenses, (row) => `lens:${row.value}`, (row) => row.label ?? row.value),
     years: toFacets(years, (row) => `year:${row.value}`, (row) => row.value),
     tags: toFacets(tags, (row) => `tag:${termValue(row.value)}`, (row) => row.label ?? row.value),
+    places: toFacets(places, (row) => `place:${termValue(row.value)}`, (row) => placeLabel(row.value, row.make)),
   };
 }
 
+/** "Rome, Italy": a town and its country (countFoundPerPlace hands the country code as `make`). */
+function placeLabel(city: string, countryCode: string | null): string {
+  const country = countryCode === null ? null : countryNameOf(countryCode);
+  return country === null ? city : `${city}, ${country}`;
+}
+
 /**
- * How many of the photos the query finds (for this viewer) each camera, lens, year and tag has, at
+ * How many of the photos the query finds (for this viewer) each camera, lens, year, tag and town has, at
  * most 12 each, biggest first. The whole gallery's (empty query) are remembered per access until
  * photos change.
  */
@@ -175,8 +217,9 @@ export async function facetSearchForViewer(db: DatabaseHandle, viewer: Viewer, i
   const query = parseOrThrow(input.q);
   const access = photoListAccessOf(viewer);
   if (query.terms.length > 0) return countFacets(db, await resolveQuery(db, query, viewer), access);
-  const key = `${[...access.visibilities].sort().join(",")}|${access.viewerId ?? ""}`;
-  return rememberedFacets.get(db, key, () => countFacets(db, { terms: [], slugs: new Map(), ownerNotes: { kind: "nobody" } }, access));
+  const placeScope = placeScopeOf(viewer);
+  const key = `${[...access.visibilities].sort().join(",")}|${access.viewerId ?? ""}|${placeScope.kind}`;
+  return rememberedFacets.get(db, key, () => countFacets(db, { terms: [], slugs: new Map(), ownerNotes: { kind: "nobody" }, places: new Map(), placeScope }, access));
 }
 
 /** How many photos' text a word suggestion reads at most. */
@@ -196,8 +239,10 @@ function wordsStartingWith(documents: string[], prefix: string): string[] {
 /**
  * Suggestions for the last word of `q` (what is being typed): tags, albums, cameras and lenses the
  * viewer may list, and words of photos the viewer may list, each by prefix (accents and case
- * ignored), at most `limit`. `tag:be` suggests only tags, `camera:ca` only cameras, and so on; a
- * leading `-` is kept on each token. Nothing when the text ends with a space, or for a substring (`*ton`).
+ * ignored), at most `limit`; after `place:`, towns, regions and countries of photos the viewer may
+ * list and whose place they may learn. `tag:be` suggests only tags, `camera:ca` only cameras, and
+ * so on; a leading `-` is kept on each token. Nothing when the text ends with a space, or for a
+ * substring (`*ton`).
  */
 export async function suggestSearchForViewer(db: DatabaseHandle, viewer: Viewer, input: { q: string; limit: number }): Promise<SearchSuggestion[]> {
   const limit = Math.max(1, Math.min(Math.floor(input.limit), MAX_SEARCH_SUGGESTIONS));
@@ -205,8 +250,8 @@ export async function suggestSearchForViewer(db: DatabaseHandle, viewer: Viewer,
   const last = input.q.split(/\s+/u).pop() ?? "";
   const negation = last.startsWith("-") ? "-" : "";
   const word = last.slice(negation.length).replace(/^"/, "");
-  const field = /^(tag|album|camera|lens):(.*)$/iu.exec(word);
-  const kind = field ? (field[1].toLowerCase() as "tag" | "album" | "camera" | "lens") : null;
+  const field = /^(tag|album|camera|lens|place):(.*)$/iu.exec(word);
+  const kind = field ? (field[1].toLowerCase() as "tag" | "album" | "camera" | "lens" | "place") : null;
   const prefix = (field ? field[2] : word).replace(/^"/, "");
   // A substring being typed (*ton) is not the start of a word: offering words by prefix would replace it.
   if (!field && prefix.startsWith("*")) return [];
@@ -235,6 +280,15 @@ export async function suggestSearchForViewer(db: DatabaseHandle, viewer: Viewer,
       seen.add(key);
       const label = row.kind === "camera" ? (describeCamera(row.make, row.label) ?? row.slug) : (row.label ?? row.slug);
       suggestions.push({ kind: row.kind, label, token: `${negation}${row.kind}:${row.slug}` });
+    }
+  }
+  // Places only after place: (a bare word offers the words of photos): the remembered set of places
+  // is read by every place: search anyway, and `rom` suggesting "Rome" as a word would be a guess.
+  if (kind === "place" && wants("place")) {
+    const scope = placeScopeOf(viewer);
+    const learnable = (await placeGroups(db)).filter((row) => mayLearnPlace(access, scope, row));
+    for (const name of placeNamesStartingWith(prefix, learnable, limit)) {
+      suggestions.push({ kind: "place", label: name, token: `${negation}place:${termValue(name)}` });
     }
   }
   const tokens = searchTokensOf(prefix);

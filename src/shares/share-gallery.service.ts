@@ -4,7 +4,7 @@ import type { PhotoRow, PhotoVariantRow, ShareRow } from "@/src/db/database";
 import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
 import { AppError } from "@/src/errors/app-error";
 import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
-import { placeNameAt } from "@/src/photos/place-name";
+import { photoPlaceName } from "@/src/photos/place-name";
 import { listVariants } from "@/src/photos/photos.repository";
 import { type PhotoDetail, toExifFields } from "@/src/photos/photos.service";
 import { sharePath } from "./share-key";
@@ -82,7 +82,8 @@ function toView(share: ShareRow, photo: PhotoRow, number: number, variants: Phot
   const hasLocation = policy.showsLocation && photo.gps_latitude !== null && photo.gps_longitude !== null;
   const base = sharePath(share.key);
   const takenAt = policy.showsExif ? photo.taken_at : null;
-  const placeName = hasLocation ? placeNameAt(photo.gps_latitude as number, photo.gps_longitude as number) : null;
+  // The stored place (the town, set by hand or named by processing), as the gallery shows it; only when the link shows location.
+  const placeName = policy.showsLocation ? photoPlaceName(photo) : null;
   return {
     id: photo.id,
     name: photoAccessibleName({ altText: photo.alt_text, title: photo.title, takenAt, placeName }, { audience: "visitor", number }),

@@ -35,6 +35,9 @@ interface PhotoSpec {
   /** The owner's stars and label (only the owner and admins may search them). */
   rating?: number;
   label?: PhotoLabel;
+  /** Where it was taken, as processing stores it (place:); the owner shows it unless `hidesLocation`. */
+  place?: { city: string | null; region: string | null; country: string };
+  hidesLocation?: boolean;
 }
 
 /** Newest first: p3, p4, p6, p5, p2, p1, p8 (p7 is in the trash). */
@@ -53,8 +56,22 @@ export const SEARCH_PHOTOS: Record<string, PhotoSpec> = {
     sortAt: "2019-06-01T10:00:00.000Z",
     rating: 5,
     label: "red",
+    place: { city: "Rome", region: "Lazio", country: "IT" },
   },
-  p2: { title: "Beach volleyball", tags: ["Beach"], make: "NIKON CORPORATION", model: "NIKON D70s", iso: 3200, aperture: 2.8, width: 2000, height: 3000, sortAt: "2019-08-15T18:30:00.000Z", rating: 4 },
+  p2: {
+    title: "Beach volleyball",
+    tags: ["Beach"],
+    make: "NIKON CORPORATION",
+    model: "NIKON D70s",
+    iso: 3200,
+    aperture: 2.8,
+    width: 2000,
+    height: 3000,
+    sortAt: "2019-08-15T18:30:00.000Z",
+    rating: 4,
+    place: { city: "New York", region: "New York", country: "US" },
+    hidesLocation: true,
+  },
   p3: {
     title: "Mountain hut",
     caption: "Cold morning near the CAFÉ",
@@ -67,6 +84,7 @@ export const SEARCH_PHOTOS: Record<string, PhotoSpec> = {
     sortAt: "2024-05-02T07:00:00.000Z",
     rating: 2,
     label: "green",
+    place: { city: null, region: "Valais", country: "CH" },
   },
   p4: {
     title: "Zürich street",
@@ -80,8 +98,9 @@ export const SEARCH_PHOTOS: Record<string, PhotoSpec> = {
     height: 2000,
     sortAt: "2024-04-30T23:59:59.000Z",
     label: "red",
+    place: { city: "Zürich", region: "Zurich", country: "CH" },
   },
-  p5: { title: "Secret beach", visibility: "members", tags: ["Beach"], sortAt: "2020-01-01T00:00:00.000Z", rating: 5 },
+  p5: { title: "Secret beach", visibility: "members", tags: ["Beach"], sortAt: "2020-01-01T00:00:00.000Z", rating: 5, place: { city: "Rome", region: "Lazio", country: "IT" } },
   p6: { title: "Private beach", visibility: "private", sortAt: "2021-03-03T00:00:00.000Z", rating: 5, label: "red" },
   p7: { title: "Trashed beach", trashed: true, sortAt: "2022-02-02T00:00:00.000Z" },
   p8: { title: "NEAR the AND OR", caption: "رمل 🌊 e\u0301te\u0301", width: null, height: null, sortAt: "2018-12-31T23:00:00.000Z" },
@@ -92,7 +111,8 @@ function makeUser(role: SessionUser["role"], name: string): SessionUser & { row:
   return { id: row.id, email: row.email, name: row.name, role, row };
 }
 
-function photoRow(id: string, ownerId: string, spec: PhotoSpec): NewPhotoRow {
+/** A finished photo's row as the library writes it (no files: for tests that read rows only). */
+export function photoRow(id: string, ownerId: string, spec: PhotoSpec): NewPhotoRow {
   return {
     id,
     owner_id: ownerId,
@@ -121,6 +141,11 @@ function photoRow(id: string, ownerId: string, spec: PhotoSpec): NewPhotoRow {
     trashed_at: spec.trashed ? spec.sortAt : null,
     rating: spec.rating ?? 0,
     label: spec.label ?? null,
+    show_location: spec.hidesLocation ? 0 : 1,
+    place_city: spec.place?.city ?? null,
+    place_region: spec.place?.region ?? null,
+    place_country_code: spec.place?.country ?? null,
+    place_source: spec.place ? "automatic" : null,
     created_at: spec.sortAt,
     updated_at: spec.sortAt,
   };

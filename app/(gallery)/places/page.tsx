@@ -5,6 +5,7 @@ import { BrowseNav } from "@/src/browse/components/browse-nav";
 import { PlacesIndex } from "@/src/browse/components/places-index";
 import { listPlaces } from "@/src/browse/places.service";
 import { getDb } from "@/src/db/client";
+import { placeSearchHref } from "@/src/search/components/search-href";
 
 export const metadata: Metadata = { title: "Places" };
 
@@ -22,7 +23,7 @@ export default async function PlacesPage() {
           {summary}
         </p>
       </header>
-      {countries.length > 0 && <PlacesIndex countries={countries} />}
+      {countries.length > 0 && <PlacesIndex countries={countries} searchHrefOf={placeSearchHref} />}
       <p className="places-credit muted">
         Place names from GeoNames, worked out on this server. <Link href="/about">About and credits</Link>
       </p>

@@ -8,8 +8,9 @@ function photoCount(count: number): string {
 /**
  * /places: each country a section, its regions in a list, each region's towns after it with their
  * counts. Places whose region or town is not known read "Elsewhere in …", after the named ones.
+ * Each named town links to its photos (`searchHrefOf`: the page passes the `place:` search).
  */
-export function PlacesIndex({ countries }: { countries: PlaceCountry[] }) {
+export function PlacesIndex({ countries, searchHrefOf }: { countries: PlaceCountry[]; searchHrefOf: (placeName: string) => string }) {
   return (
     <div className="places-index" data-testid="places-index">
       {countries.map((country) => (
@@ -28,7 +29,14 @@ export function PlacesIndex({ countries }: { countries: PlaceCountry[] }) {
                 <ul className="places-cities" aria-label={`Towns in ${region.name ?? country.name}`}>
                   {region.cities.map((city) => (
                     <li key={city.name ?? ""} className="places-city" data-testid="places-city">
-                      <span>{city.name ?? `Elsewhere in ${region.name ?? country.name}`}</span> <span className="places-count muted">{city.count.toLocaleString("en")}</span>
+                      {city.name === null ? (
+                        <span>{`Elsewhere in ${region.name ?? country.name}`}</span>
+                      ) : (
+                        <a className="places-city-link" href={searchHrefOf(city.name)}>
+                          {city.name}
+                        </a>
+                      )}{" "}
+                      <span className="places-count muted">{city.count.toLocaleString("en")}</span>
                     </li>
                   ))}
                 </ul>

@@ -1,6 +1,9 @@
 // `contact-sheet reprocess [--failed | --all | <id>...]`: processes photos again from their stored
 // originals (src/photos/reprocess.service.ts), then follows them until the worker has finished —
 // the site's own worker, or `npm run worker`: this command only queues and watches the database.
+// `contact-sheet reprocess --places` names the places of photos with coordinates and none (the
+// worker's daily backfill, src/photos/place-backfill.job.ts) now, in this process: it reads no
+// originals, only coordinates, so there is nothing to hand the worker.
 import { type Command } from "commander";
 import { SingleBar } from "cli-progress";
 import type { ReprocessSelection } from "@/src/photos/reprocess.service";
@@ -14,12 +17,14 @@ const LINE_INTERVAL_MS = 10_000;
 interface ReprocessOptions {
   failed?: boolean;
   all?: boolean;
+  places?: boolean;
   wait: boolean;
 }
 
-function selectionOf(ids: string[], options: ReprocessOptions): ReprocessSelection {
-  const chosen = [options.failed, options.all, ids.length > 0].filter(Boolean).length;
-  if (chosen !== 1) throw new CommandFailure("Say which photos: --failed, --all, or their ids (one of the three).", 2);
+function selectionOf(ids: string[], options: ReprocessOptions): ReprocessSelection | "places" {
+  const chosen = [options.failed, options.all, options.places, ids.length > 0].filter(Boolean).length;
+  if (chosen !== 1) throw new CommandFailure("Say which photos: --failed, --all, --places, or their ids (one of the four).", 2);
+  if (options.places) return "places";
   if (options.failed) return { kind: "failed" };
   if (options.all) return { kind: "all" };
   return { kind: "ids", ids };
@@ -34,10 +39,12 @@ export function addReprocessCommand(program: Command): void {
     .argument("[id...]", "the photos, by id")
     .option("--failed", "every photo whose processing failed")
     .option("--all", "every photo outside the trash")
+    .option("--places", "name the places of photos with coordinates but no place (processed before places existed), now; places set by hand are kept")
     .option("--no-wait", "queue the work and end, without following it")
     .addHelpText("after", "\nThe site's worker (or npm run worker) does the work; this command queues it and shows its progress.\nExit code 1 when a photo still fails.")
     .action(async (ids: string[], options: ReprocessOptions) => {
       const selection = selectionOf(ids, options);
+      if (selection === "places") return namePlaces();
       const { reprocess, withServerDatabase, COMMAND_LINE_ACTOR } = await loadServer();
       await withServerDatabase(async (db) => {
         const queued = await reprocess.queueReprocessing(db, COMMAND_LINE_ACTOR, selection);
@@ -70,4 +77,18 @@ export function addReprocessCommand(program: Command): void {
         }
       });
     });
+}
+
+/** `reprocess --places`: the backfill of places, run here and now, with a line per batch. */
+async function namePlaces(): Promise<void> {
+  const { placeBackfill, withServerDatabase } = await loadServer();
+  await withServerDatabase(async (db) => {
+    const result = await placeBackfill.backfillPlaces(db, {
+      onBatch: (progress) => console.log(`places: ${progress.looked} photos looked at, ${progress.named} named`),
+    });
+    const left = result.looked - result.named;
+    console.log(
+      `Named the places of ${result.named} photo${result.named === 1 ? "" : "s"}${left > 0 ? `; ${left} with coordinates that name no place (such as 0,0) left as they are` : ""}.`,
+    );
+  });
 }

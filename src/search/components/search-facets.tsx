@@ -15,11 +15,13 @@ export interface SearchFacetLists {
   lenses: Facet[];
   years: Facet[];
   tags: Facet[];
+  places: Facet[];
 }
 
 const GROUPS: { key: keyof SearchFacetLists; title: string }[] = [
   { key: "years", title: "Year" },
   { key: "tags", title: "Tag" },
+  { key: "places", title: "Place" },
   { key: "cameras", title: "Camera" },
   { key: "lenses", title: "Lens" },
 ];

@@ -11,6 +11,7 @@ const ROWS: { syntax: string; example: string; meaning: string }[] = [
   { syntax: "album:", example: "album:summer-2019", meaning: "In the album with this address." },
   { syntax: "camera:", example: 'camera:canon  camera:"eos 40d"', meaning: "Taken with this camera: a make, a model, or both." },
   { syntax: "lens:", example: "lens:50mm", meaning: "Taken with this lens, or any lens with these words." },
+  { syntax: "place:", example: 'place:Rome  place:"New York"  place:IT', meaning: "Taken in this town, region or country (its whole name, any case or accents), or a country by its two-letter code." },
   { syntax: "year:", example: "year:2019  year:>=2015  year:2015..2019", meaning: "Taken in, after, before or between these years." },
   { syntax: "date:", example: "date:2024-05  date:>=2024-05-01  date:2024-05-01..2024-05-07", meaning: "Taken on a day, in a month or year, or in a range of them (UTC)." },
   { syntax: "iso:", example: "iso:>1600  iso:<=200", meaning: "Sensitivity: =, >, >=, < or <= a number." },

@@ -23,6 +23,7 @@ import { toViewerSlide } from "@/src/photos/components/viewer/viewer-slide";
 import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import { getPhotoPageForViewer, type PhotoPage } from "@/src/photos/photos.service";
 import { publishPageMetadata } from "@/src/publish/page-metadata";
+import { placeSearchHref } from "@/src/search/components/search-href";
 import { PhotoTagsField } from "@/src/tags/components/photo-tags-field";
 import { listTagsForPhoto } from "@/src/tags/tags.service";
 import { loadAlbumViewerNeighbours, loadViewerNeighbours } from "./viewer-neighbours.action";
@@ -200,7 +201,7 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
               {/* Untitled: what the photo is named by otherwise (alt text, or when and where), set quieter. */}
               {photo.title || name}
             </h1>
-            <PhotoPlace location={photo.location} placeName={photo.placeName} />
+            <PhotoPlace location={photo.location} placeName={photo.placeName} searchHref={placeSearchTarget(photo.place)} />
             {photo.caption && <p className="photo-caption">{photo.caption}</p>}
             {tags.length > 0 && (
               <ul className="photo-tags" aria-label="Tags" data-testid="photo-tags">
@@ -241,4 +242,10 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
       </div>
     </article>
   );
+}
+
+/** The search for photos of this one's place: its town, else its region, else its country (only a place the viewer was shown). */
+function placeSearchTarget(place: PhotoPage["photo"]["place"]): string | null {
+  const name = place?.city ?? place?.region ?? place?.country ?? null;
+  return name === null ? null : placeSearchHref(name);
 }

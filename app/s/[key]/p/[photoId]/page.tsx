@@ -104,16 +104,19 @@ export default async function SharePhotoPage({ params }: SharePhotoPageProps) {
             <h1 data-testid="photo-title" className={photo.title ? undefined : "photo-title-untitled"}>
               {photo.title || name}
             </h1>
-            {photo.location && (
+            {(photo.location || photo.placeName) && (
               <p className="photo-where" data-testid="share-photo-location">
                 <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                   <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z" />
                   <circle cx="12" cy="10" r="2.3" />
                 </svg>
-                <span>{photo.placeName ?? `${photo.location.latitude.toFixed(4)}, ${photo.location.longitude.toFixed(4)}`}</span>
-                <a href={mapUrl(photo.location)} rel="noopener noreferrer" referrerPolicy="no-referrer" target="_blank">
-                  Map<span className="visually-hidden"> of where it was taken, on OpenStreetMap (new tab)</span>
-                </a>
+                {/* The stored place (a name set by hand may come without coordinates), else the coordinates. */}
+                <span>{photo.placeName ?? (photo.location && `${photo.location.latitude.toFixed(4)}, ${photo.location.longitude.toFixed(4)}`)}</span>
+                {photo.location && (
+                  <a href={mapUrl(photo.location)} rel="noopener noreferrer" referrerPolicy="no-referrer" target="_blank">
+                    Map<span className="visually-hidden"> of where it was taken, on OpenStreetMap (new tab)</span>
+                  </a>
+                )}
               </p>
             )}
             {photo.caption && <p className="photo-caption">{photo.caption}</p>}
