@@ -23,6 +23,7 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/api/albums/route.ts": () => import("./api/albums/route"),
   "app/api/auth/[...nextauth]/route.ts": () => import("./api/auth/[...nextauth]/route"),
   "app/api/docs/route.ts": () => import("./api/docs/route"),
+  "app/api/faces/[id]/route.ts": () => import("./api/faces/[id]/route"),
   "app/api/faces/[id]/split/route.ts": () => import("./api/faces/[id]/split/route"),
   "app/api/health/route.ts": () => import("./api/health/route"),
   "app/api/me/sessions/route.ts": () => import("./api/me/sessions/route"),
