@@ -68,6 +68,8 @@ describe("parseSearchQuery: inputs and the terms they make", () => {
     ['camera:"eos 40d"', [{ kind: "camera", raw: 'camera:"eos 40d"', negated: false, value: "eos 40d" }]],
     ['camera:"eos 40d', [{ kind: "camera", raw: 'camera:"eos 40d', negated: false, value: "eos 40d" }]],
     ["lens:ef-50mm", [{ kind: "lens", raw: "lens:ef-50mm", negated: false, value: "ef-50mm" }]],
+    ['person:"Anna Berg"', [{ kind: "person", raw: 'person:"Anna Berg"', negated: false, value: "Anna Berg" }]],
+    ["-Person:anna", [{ kind: "person", raw: "-Person:anna", negated: true, value: "anna" }]],
     ["tag:a:b", [{ kind: "tag", raw: "tag:a:b", negated: false, value: "a:b" }]],
     ["year:2019", [{ kind: "date", raw: "year:2019", negated: false, from: "2019-01-01", to: "2020-01-01" }]],
     ["year:>=2019", [{ kind: "date", raw: "year:>=2019", negated: false, from: "2019-01-01", to: null }]],
@@ -179,6 +181,7 @@ describe("parseSearchQuery: errors name the token and where it starts", () => {
     ["tag:", "tag:", 0, "tag: needs a value (use tag:beach)"],
     ['tag:""', 'tag:""', 0, "needs a value"],
     ["-camera:", "-camera:", 0, "-camera: needs a value"],
+    ["person:", "person:", 0, 'person: needs a value (use person:"Anna Berg")'],
     ["  foo:bar", "foo:bar", 2, "foo:bar names no field: foo: is not one of tag:, album:, camera:"],
     ["http://example.com", "http://example.com", 0, "names no field"],
     ["-Colour:red", "-Colour:red", 0, "Colour: is not one of"],
@@ -242,6 +245,8 @@ describe("formatSearchTerm", () => {
     "-label:red",
     "*ton*",
     "-*Café*",
+    'person:"Anna Berg"',
+    "-person:anna",
   ])("%j parses back to the same term", (input) => {
     const [term] = termsOf(input);
     const [again] = termsOf(formatSearchTerm(term));
