@@ -296,10 +296,9 @@ export async function listVisibleNamedPeople(db: DatabaseHandle, access: PeopleA
     .select(["people.id", "people.name", "people.is_hidden"])
     .where("people.name", "is not", null)
     .where((eb) => whereVisiblePeople(eb, access))
-    .orderBy("people.name")
-    .orderBy("people.id")
     .execute()
-    .then((rows) => rows.map((row) => ({ id: row.id, name: row.name ?? "", isHidden: row.is_hidden === 1 })));
+    // Ordered here, not in SQL: the rows are few, and a sort in the statement would need a temporary B-tree.
+    .then((rows) => rows.map((row) => ({ id: row.id, name: row.name ?? "", isHidden: row.is_hidden === 1 })).sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1)));
 }
 
 export async function deleteFace(db: DatabaseHandle, faceId: string): Promise<void> {
