@@ -26,6 +26,7 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/api/export/albums/route.ts": () => import("./api/export/albums/route"),
   "app/api/export/photos/route.ts": () => import("./api/export/photos/route"),
   "app/api/export/shares/route.ts": () => import("./api/export/shares/route"),
+  "app/api/faces/[id]/route.ts": () => import("./api/faces/[id]/route"),
   "app/api/faces/[id]/split/route.ts": () => import("./api/faces/[id]/split/route"),
   "app/api/health/ready/route.ts": () => import("./api/health/ready/route"),
   "app/api/health/route.ts": () => import("./api/health/route"),

@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from "./helpers/test-app";
 import { TestClient } from "./helpers/test-client";
 import { openTestDatabase } from "./helpers/test-database";
 import { TEST_SECRET } from "./setup/global-setup";
+import { DETECT_FACES_JOB, DETECT_PRIORITY } from "@/src/faces/face-job-kinds";
 
 // People (issue 32), against a server of its own: turning detection on queues every photo of the
 // site, which must not reach the shared test app's photos. Detection runs on three photos (about a
@@ -22,6 +23,7 @@ const DEMO_FOUR_PEOPLE = path.resolve(import.meta.dirname, "../node_modules/@vla
 
 interface PersonBody {
   id: string;
+  isOwn: boolean;
   name: string | null;
   isHidden: boolean;
   photoCount: number;
@@ -29,12 +31,13 @@ interface PersonBody {
 }
 interface FaceBody {
   id: string;
+  source: "detected" | "manual";
   personId: string | null;
   personName: string | null;
   box: { left: number; top: number; width: number; height: number };
 }
 interface ProgressBody {
-  settings: { enabled: boolean; matchThreshold: number };
+  settings: { enabled: boolean; matchThreshold: number; membersSeePeople: boolean };
   progress: { scanned: number; total: number; faces: number };
 }
 
@@ -137,7 +140,7 @@ describe("people: off by default", () => {
 describe("people: detection and clustering", () => {
   it("turned on, a backfill looks at every existing photo, the 1×1 one too", async () => {
     const turnedOn = await json<ProgressBody>(await setFaces({ enabled: true }));
-    expect(turnedOn.settings).toEqual({ enabled: true, matchThreshold: 0.38 });
+    expect(turnedOn.settings).toEqual({ enabled: true, matchThreshold: 0.38, membersSeePeople: false });
     const done = await waitForScans(3);
     expect(done.progress).toEqual({ scanned: 3, total: 3, faces: 2 });
     expect(await photoFaces(photoIds.onePixel)).toEqual([]);
@@ -244,6 +247,140 @@ describe("people: naming, hiding, merging, splitting", () => {
   });
 });
 
+const addFace = (photoId: string, body: Record<string, unknown>, client = admin) => client.request(`/api/photos/${photoId}/faces`, { body: { json: body } });
+const searchNames = async (q: string, client: TestClient) =>
+  (await json<{ photos: Array<{ id: string }> }>(await client.request(`/api/search?q=${encodeURIComponent(q)}`))).photos.map((photo) => Object.entries(photoIds).find(([, id]) => id === photo.id)?.[0] ?? photo.id);
+const manualFaceCount = async () => (await db.selectFrom("faces").select("id").where("source", "=", "manual").execute()).length;
+
+describe("people: a face by hand", () => {
+  const box = { left: 0.05, top: 0.6, width: 0.2, height: 0.25 };
+
+  it("refuses a box outside the photo or of no size, a 10 kB name, another user's photo or person: nothing stored", async () => {
+    const theirs = (await people("", member))[0];
+    for (const [body, status] of [
+      [{ box: { ...box, left: 0.9 }, name: "Cousin Hand" }, 422],
+      [{ box: { ...box, top: -0.1 }, name: "Cousin Hand" }, 422],
+      [{ box: { ...box, width: 0 }, name: "Cousin Hand" }, 422],
+      [{ box: { ...box, height: 1.5 }, name: "Cousin Hand" }, 422],
+      [{ box: { left: 0.1, top: 0.1 }, name: "Cousin Hand" }, 422],
+      [{ box, name: "x".repeat(10_000) }, 422],
+      [{ box, name: "Cousin\u0000" }, 400],
+      [{ box }, 422],
+      [{ box, name: "Cousin Hand", personId: theirs.id }, 422],
+      [{ box, personId: theirs.id }, 404],
+      [{ box, personId: "no-such-person" }, 404],
+    ] as const) {
+      expect((await addFace(photoIds.portrait, body)).status, JSON.stringify(body).slice(0, 80)).toBe(status);
+    }
+    expect((await addFace(photoIds.portrait, { box, name: "Not mine" }, member)).status).toBe(404);
+    expect((await addFace("no-such-photo", { box, name: "Nobody" })).status).toBe(404);
+    expect((await new TestClient(app.url).request(`/api/photos/${photoIds.portrait}/faces`, { body: { json: { box, name: "Visitor" } } })).status).toBe(401);
+    expect(await manualFaceCount()).toBe(0);
+    expect((await people("?hidden=include")).map((person) => person.name)).not.toContain("Cousin Hand");
+  });
+
+  it("names a new person with no detected face; a person already in the photo is a 409", async () => {
+    const added = await json<{ face: FaceBody }>(await addFace(photoIds.portrait, { box, name: "Cousin Hand" }), 201);
+    expect(added.face).toMatchObject({ source: "manual", personName: "Cousin Hand", box });
+    const cousin = (await people()).find((person) => person.name === "Cousin Hand")!;
+    expect(cousin).toMatchObject({ isOwn: true, photoCount: 1, cover: { faceId: added.face.id, photoId: photoIds.portrait } });
+    const grandma = (await people()).find((person) => person.name === "Grandma Zelda")!;
+    expect((await addFace(photoIds.portrait, { box, personId: grandma.id })).status).toBe(409);
+    expect((await addFace(photoIds.portrait, { box, personId: cousin.id })).status).toBe(409);
+    expect(await manualFaceCount()).toBe(1);
+  });
+
+  it("a rescan of the photo keeps the face drawn by hand and finds the detected one again", async () => {
+    const before = await photoFaces(photoIds.portrait);
+    const scannedAt = (await db.selectFrom("photo_face_scans").select("scanned_at").where("photo_id", "=", photoIds.portrait).executeTakeFirstOrThrow()).scanned_at;
+    const now = new Date().toISOString();
+    await db.insertInto("jobs").values({ id: crypto.randomUUID(), kind: DETECT_FACES_JOB, photo_id: photoIds.portrait, priority: DETECT_PRIORITY, status: "queued", attempts: 0, created_at: now, updated_at: now }).execute();
+    await waitForIdleQueue();
+    const after = await db.selectFrom("photo_face_scans").select("scanned_at").where("photo_id", "=", photoIds.portrait).executeTakeFirstOrThrow();
+    expect(after.scanned_at > scannedAt).toBe(true);
+    const faces = await photoFaces(photoIds.portrait);
+    expect(faces.filter((face) => face.source === "manual")).toEqual(before.filter((face) => face.source === "manual"));
+    expect(faces.filter((face) => face.source === "detected").map((face) => face.personName)).toEqual(["Grandma Zelda"]);
+  });
+
+  it("removes a face drawn by hand (its owner only); a detected face is not removed so", async () => {
+    const cousin = (await people()).find((person) => person.name === "Cousin Hand")!;
+    const added = await json<{ face: FaceBody }>(await addFace(photoIds.onePixel, { box: { left: 0, top: 0, width: 1, height: 1 }, personId: cousin.id }), 201);
+    expect((await people()).find((person) => person.id === cousin.id)?.photoCount).toBe(2);
+    const detected = (await photoFaces(photoIds.portrait)).find((face) => face.source === "detected")!;
+    expect((await admin.request(`/api/faces/${detected.id}`, { method: "DELETE" })).status).toBe(422);
+    expect((await member.request(`/api/faces/${added.face.id}`, { method: "DELETE" })).status).toBe(404);
+    expect((await admin.request(`/api/faces/${added.face.id}`, { method: "DELETE" })).status).toBe(204);
+    expect(await photoFaces(photoIds.onePixel)).toEqual([]);
+    expect(await manualFaceCount()).toBe(1);
+  });
+});
+
+describe("people: who sees them", () => {
+  let grandma: PersonBody;
+
+  it("off (the default): a member sees only their own people, and finds nobody else by person:", async () => {
+    grandma = (await people()).find((person) => person.name === "Grandma Zelda")!;
+    // The portrait for members, its turned copy (Grandma's chosen cover) private to its owner.
+    for (const [photo, visibility] of [[photoIds.portrait, "members"], [photoIds.portraitTurned, "private"]]) {
+      expect((await admin.request(`/api/photos/${photo}`, { method: "PATCH", body: { json: { visibility } } })).status).toBe(200);
+    }
+    expect((await people("", member)).every((person) => person.isOwn)).toBe(true);
+    expect((await member.request(`/api/people/${grandma.id}`)).status).toBe(404);
+    expect(await photoFaces(photoIds.portrait, member)).toEqual([]);
+    expect(await searchNames('person:"Grandma Zelda"', member)).toEqual([]);
+    expect(await searchNames('person:"Grandma Zelda"', admin)).toEqual(expect.arrayContaining(["portrait", "portraitTurned"]));
+  });
+
+  it("on: a member sees the owner's named people in the photos they may list, never a face from one they may not", async () => {
+    expect((await setFaces({ membersSeePeople: true }, member)).status).toBe(403);
+    expect((await json<ProgressBody>(await setFaces({ membersSeePeople: true }))).settings.membersSeePeople).toBe(true);
+    const seen = await people("", member);
+    const theirGrandma = seen.find((person) => person.id === grandma.id)!;
+    // One photo they may list; the cover cut from it, not from the private copy the owner chose.
+    expect(theirGrandma).toMatchObject({ isOwn: false, name: "Grandma Zelda", photoCount: 1, cover: { photoId: photoIds.portrait } });
+    // Unnamed people and people only in photos they may not list stay the owner's.
+    expect(seen.filter((person) => !person.isOwn).map((person) => person.name)).toEqual(["Cousin Hand", "Grandma Zelda"]);
+    expect((await json<{ person: PersonBody }>(await member.request(`/api/people/${grandma.id}`))).person).toMatchObject({ photoCount: 1, cover: { photoId: photoIds.portrait } });
+    expect((await updatePerson(grandma.id, { name: "Mine now" }, member)).status).toBe(404);
+    expect((await member.request(`/api/people/${grandma.id}/merge`, { body: { json: { intoPersonId: seen.find((person) => person.isOwn)!.id } } })).status).toBe(404);
+    expect((await addFace(photoIds.portrait, { box: { left: 0.7, top: 0.1, width: 0.1, height: 0.1 }, personId: grandma.id }, member)).status).toBe(404);
+    // The photo's faces: the named ones, no way to add one; nothing of the private copy or the demo photo.
+    const faces = await json<{ faces: FaceBody[]; mayAddFaces: boolean }>(await member.request(`/api/photos/${photoIds.portrait}/faces`));
+    expect(faces.mayAddFaces).toBe(false);
+    expect(faces.faces.map((face) => face.personName).sort()).toEqual(["Cousin Hand", "Grandma Zelda"]);
+    expect(await photoFaces(photoIds.portraitTurned, member)).toEqual([]);
+    expect(await photoFaces(photoIds.demo, member)).toEqual([]);
+    expect(await searchNames('person:"Grandma Zelda"', member)).toEqual(["portrait"]);
+    expect(await searchNames("person:grandma", member)).toEqual(["portrait"]);
+    const page = await member.request(`/people/${grandma.id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Grandma Zelda");
+    expect(html).not.toContain("person-editor");
+  });
+
+  it("visitors never see people, whatever the setting", async () => {
+    expect((await admin.request(`/api/photos/${photoIds.portrait}`, { method: "PATCH", body: { json: { visibility: "public" } } })).status).toBe(200);
+    const visitor = new TestClient(app.url);
+    expect((await visitor.request("/api/people")).status).toBe(401);
+    expect((await visitor.request(`/api/people/${grandma.id}`)).status).toBe(401);
+    expect(await searchNames("person:grandma", visitor)).toEqual([]);
+    expect(await searchNames("-person:grandma", visitor)).toContain("portrait");
+    const facets = await json<{ people: unknown[] }>(await visitor.request("/api/search/facets?q="));
+    expect(facets.people).toEqual([]);
+    const signIn = await visitor.request(`/people/${grandma.id}`);
+    expect(signIn.status).toBeLessThan(400);
+    expect(await signIn.text()).not.toContain("Grandma Zelda");
+  });
+
+  it("off again: members are back to their own people", async () => {
+    await json(await setFaces({ membersSeePeople: false }));
+    expect((await people("", member)).every((person) => person.isOwn)).toBe(true);
+    expect(await searchNames("person:grandma", member)).toEqual([]);
+  });
+});
+
 describe("people: privacy", () => {
   it("a visitor never sees a name or a box: not on the public photo's page, the feed, oEmbed or the sitemap", async () => {
     expect((await admin.request(`/api/photos/${photoIds.portrait}`, { method: "PATCH", body: { json: { visibility: "public" } } })).status).toBe(200);
@@ -267,7 +404,11 @@ describe("people: turned off", () => {
     expect(off.progress).toMatchObject({ scanned: 0, faces: 0 });
     expect(await descriptorsStored()).toBe(0);
     expect(await db.selectFrom("photo_face_scans").select("photo_id").execute()).toEqual([]);
-    expect((await people("?hidden=include")).map((person) => [person.name, person.photoCount])).toEqual([["Grandma Zelda", 0]]);
+    // Named people stay, and so do faces drawn by hand (the owner's own work, no descriptor).
+    expect((await people("?hidden=include")).map((person) => [person.name, person.photoCount])).toEqual([
+      ["Cousin Hand", 1],
+      ["Grandma Zelda", 0],
+    ]);
     expect(await people("", member)).toEqual([]);
   });
 

@@ -49,6 +49,7 @@ import { getBrowsePage, listBrowseEntries } from "@/src/browse/browse.service";
 import { listPlaces } from "@/src/browse/places.service";
 import { createShareVisitor, getShareVisitor, listNewSelectionsForUser, sendShareSelection, setShareFeedback } from "@/src/shares/proofing.service";
 import { type PhotoLibrary, seedPhotoLibrary } from "./helpers/photo-library";
+import { seedPerson, setMembersSeePeople } from "./helpers/search-people";
 import { openFreshDatabase } from "./helpers/test-database";
 
 // photo_search is not among them: a search by words reads the photos the index of words matched
@@ -560,6 +561,28 @@ describe(`hot queries use indexes (${databaseKind})`, () => {
         await facetSearchForViewer(db, viewer, { q: "common place:arezzo" });
         await suggestSearchForViewer(db, viewer, { q: "place:are", limit: 8 });
       });
+    });
+
+    it(`person: search for ${who}: by the faces of the named people (first and deep page, with a tag, excluded), facets of a word, suggestions`, async () => {
+      const viewer = viewerOf();
+      if (!(await db.selectFrom("people").select("id").where("id", "=", "plan-person").executeTakeFirst())) {
+        await seedPerson(db, { id: "plan-person", ownerId: library.editor.id, name: "Plan Person" }, photoIds.filter((_, index) => index % 5 === 0));
+      }
+      // Members see people: the widest rule (others' people through the photos they may list).
+      await setMembersSeePeople(db, true);
+      try {
+        await expectIndexedQueries(async () => {
+          await searchPhotosForViewer(db, viewer, { q: "person:plan", limit: 3 });
+          await searchPhotosForViewer(db, viewer, { q: 'person:"plan person"', limit: 3, cursor: cursorAt(20) });
+          await searchPhotosForViewer(db, viewer, { q: "person:plan tag:third", limit: 30 });
+          await searchPhotosForViewer(db, viewer, { q: "-person:plan", limit: 3, cursor: cursorAt(20) });
+          // Facets as the other tests count them: of a word's matches (the people facet joins faces and people).
+          await facetSearchForViewer(db, viewer, { q: "common person:plan" });
+          await suggestSearchForViewer(db, viewer, { q: "person:pl", limit: 8 });
+        });
+      } finally {
+        await setMembersSeePeople(db, false);
+      }
     });
   }
 

@@ -12,6 +12,7 @@ import { backfillPlaces, type PlaceBackfillProgress } from "@/src/photos/place-b
 import { facetSearchForViewer, searchPhotosForViewer, suggestSearchForViewer } from "@/src/search/search.service";
 import { createPrivacyWorld, expectNoSecrets, type PrivacyWorld } from "./helpers/privacy-world";
 import { type SearchLibrary, seedSearchLibrary } from "./helpers/search-library";
+import { seedPerson, setMembersSeePeople } from "./helpers/search-people";
 import { openFreshDatabase } from "./helpers/test-database";
 import { TestClient } from "./helpers/test-client";
 
@@ -25,6 +26,11 @@ const FILLERS = 23;
 beforeAll(async () => {
   ({ db, remove } = await openFreshDatabase(databaseKind));
   library = await seedSearchLibrary(db, "s", FILLERS);
+  // People (issue 32), all the editor's: Anna Berg in a public, a members-only, a private and a
+  // trashed photo; Åsa Öberg hidden, in p2; an unnamed person in p3.
+  await seedPerson(db, { id: "s-anna", ownerId: library.editor.id, name: "Anna Berg" }, [library.ids.p1, library.ids.p5, library.ids.p6, library.ids.p7]);
+  await seedPerson(db, { id: "s-asa", ownerId: library.editor.id, name: "Åsa Öberg", isHidden: true }, [library.ids.p2]);
+  await seedPerson(db, { id: "s-unnamed", ownerId: library.editor.id, name: null }, [library.ids.p3]);
   announcePhotosChanged();
 });
 afterAll(() => remove());
@@ -206,6 +212,22 @@ const TABLE: Array<[string, string[], ("visitor" | "member" | "editor" | "admin"
   ["place:Rome beach", ["p1"]],
   ["place:switzerland year:2024 -*tram*", ["p3"]],
   ["place:Rome tag:beach", ["p5", "p1"], "member"],
+  // People (issue 32): the owner finds their named people, hidden ones too, by the name or a run of
+  // its words; nobody else does while "members see people" is off (its own test turns it on), and
+  // excluding a person tells a visitor nothing.
+  ["person:anna", ["p6", "p5", "p1"], "editor"],
+  ['person:"Anna Berg"', ["p6", "p5", "p1"], "editor"],
+  ["person:BERG", ["p6", "p5", "p1"], "editor"],
+  ["person:ann", [], "editor"],
+  ['person:"berg anna"', [], "editor"],
+  ["person:asa", ["p2"], "editor"],
+  ["person:anna beach", ["p6", "p5", "p1"], "editor"],
+  ["person:anna -tag:beach", ["p6"], "editor"],
+  ["-person:anna", ["p3", "p4", "p2", "p8"], "editor"],
+  ["person:anna", [], "admin"],
+  ["person:anna", [], "member"],
+  ["person:anna", []],
+  ["-person:anna", ["p3", "p4", "p2", "p1", "p8"]],
 ];
 
 describe(`the search language on ${databaseKind}`, () => {
@@ -262,6 +284,42 @@ describe(`the search language on ${databaseKind}`, () => {
     // A substring's facets are counted like a word's: *each* finds what beach finds here.
     expect(await facetSearchForViewer(db, ANONYMOUS_VIEWER, { q: "*each*" })).toEqual(beach);
     for (const facet of beach.tags) expect(await findAll(`*each* ${facet.token}`), facet.token).toHaveLength(facet.count);
+  });
+
+  it("person: facets and suggestions: the owner's people; with members see people on, others' named ones in the photos they may list", async () => {
+    const suggest = (q: string, who: "visitor" | "member" | "editor" | "admin") => suggestSearchForViewer(db, viewerOf(who), { q, limit: 10 });
+    const peopleFacets = async (q: string, who: "visitor" | "member" | "editor" | "admin") => (await facetSearchForViewer(db, viewerOf(who), { q })).people;
+    // Hidden people are found by name but never offered.
+    expect(await peopleFacets("beach", "editor")).toEqual([{ label: "Anna Berg", count: 3, token: 'person:"Anna Berg"' }]);
+    expect(await suggest("person:as", "editor")).toEqual([]);
+    expect(await findNamed('beach person:"Anna Berg"', "editor")).toHaveLength(3);
+    expect(await suggest("person:an", "editor")).toEqual([{ kind: "person", label: "Anna Berg", token: 'person:"Anna Berg"' }]);
+    expect(await suggest("-ber", "editor")).toContainEqual({ kind: "person", label: "Anna Berg", token: '-person:"Anna Berg"' });
+    for (const who of ["visitor", "member", "admin"] as const) {
+      expect(await peopleFacets("beach", who), who).toEqual([]);
+      expect(await peopleFacets("", who), who).toEqual([]);
+      expect(await suggest("person:an", who), who).toEqual([]);
+    }
+    await setMembersSeePeople(db, true);
+    try {
+      // Members: Anna in the public and the members-only photo, never the private one; the hidden person never.
+      expect(await findNamed("person:anna", "member")).toEqual(["p5", "p1"]);
+      expect(await findNamed("person:asa", "member")).toEqual([]);
+      expect(await findNamed("-person:anna", "member")).toEqual(["p3", "p4", "p2", "p8"]);
+      expect(await peopleFacets("beach", "member")).toEqual([{ label: "Anna Berg", count: 2, token: 'person:"Anna Berg"' }]);
+      expect(await peopleFacets("", "member")).toEqual([{ label: "Anna Berg", count: 2, token: 'person:"Anna Berg"' }]);
+      expect(await suggest("person:", "member")).toEqual([]);
+      expect(await suggest("person:an", "member")).toEqual([{ kind: "person", label: "Anna Berg", token: 'person:"Anna Berg"' }]);
+      expect(await suggest("person:as", "member")).toEqual([]);
+      // An admin lists every photo: Anna in all three outside the trash.
+      expect(await findNamed("person:anna", "admin")).toEqual(["p6", "p5", "p1"]);
+      // Visitors still see nobody.
+      expect(await findNamed("person:anna")).toEqual([]);
+      expect(await peopleFacets("", "visitor")).toEqual([]);
+      expect(await suggest("an", "visitor")).not.toContainEqual(expect.objectContaining({ kind: "person" }));
+    } finally {
+      await setMembersSeePeople(db, false);
+    }
   });
 
   it("answers a pathological substring over long text, and many substrings at once, exactly", async () => {

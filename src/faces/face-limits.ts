@@ -11,3 +11,9 @@ export function capFaces<Face extends { score: number }>(faces: readonly Face[])
 
 /** The settings' bounds on the match threshold (face-clustering.ts says how the default was measured). */
 export const MATCH_THRESHOLD_RANGE = { minimum: 0.2, maximum: 0.6 } as const;
+
+/**
+ * A face drawn by hand is at least this share of the photo's width and height: a smaller box is a
+ * slip of the finger, not a face anyone could recognise (and a zero-size box would crop nothing).
+ */
+export const MIN_MANUAL_FACE_SIDE = 0.01;

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "@/src/db/client";
 import type { FaceSource } from "@/src/db/database";
 import { type PhotoListAccess, whereListablePhotos } from "@/src/photos/listable-photos";
+import { type PeopleAccess, whereVisiblePeople } from "./people-access";
 
 // SQL for faces, people and the record of which photos detection has looked at. No rules here:
 // every caller passes the owner it acts for, and the service decides who that may be.
@@ -221,8 +222,11 @@ export function listOwnerPeople(db: DatabaseHandle, ownerId: string, hidden: "ex
     .execute();
 }
 
-/** The faces of these people in photos outside the trash, each with its photo's size: covers are chosen from them. */
-export function listPeopleFaces(db: DatabaseHandle, personIds: readonly string[]) {
+/**
+ * The faces of these people in photos `photos` may list (never the trash), oldest first: covers are
+ * chosen from them, so a face is never cut from a photo the viewer may not list.
+ */
+export function listPeopleFaces(db: DatabaseHandle, personIds: readonly string[], photos: PhotoListAccess) {
   if (personIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("faces")
@@ -238,7 +242,7 @@ export function listPeopleFaces(db: DatabaseHandle, personIds: readonly string[]
       "faces.score",
     ])
     .where("faces.person_id", "in", [...personIds])
-    .where("photos.trashed_at", "is", null)
+    .where((eb) => whereListablePhotos(eb, photos))
     .orderBy("faces.created_at")
     .orderBy("faces.id")
     .execute();
@@ -255,4 +259,48 @@ export function listPersonPhotos(db: DatabaseHandle, personId: string, access: P
     .orderBy("photos.id", "desc")
     .limit(limit)
     .execute();
+}
+
+/**
+ * Other owners' named, shown people in the photos `photos` may list, each with how many of those
+ * photos they are in (members see people: people-access.ts); one of them when `personId` is given.
+ */
+export function listOthersNamedPeople(db: DatabaseHandle, userId: string, photos: PhotoListAccess, personId?: string) {
+  return db
+    .selectFrom("people")
+    .innerJoin("faces", "faces.person_id", "people.id")
+    .innerJoin("photos", "photos.id", "faces.photo_id")
+    .select((eb) => [
+      "people.id",
+      "people.name",
+      "people.is_hidden",
+      "people.cover_face_id",
+      eb.fn.count<string | number>("photos.id").distinct().as("photo_count"),
+    ])
+    .where("people.owner_id", "!=", userId)
+    .where("people.name", "is not", null)
+    .where("people.is_hidden", "=", 0)
+    .$if(personId !== undefined, (query) => query.where("people.id", "=", personId ?? ""))
+    .where((eb) => whereListablePhotos(eb, photos))
+    .groupBy(["people.id", "people.name", "people.is_hidden", "people.cover_face_id"])
+    .orderBy("people.name")
+    .orderBy("people.id")
+    .execute();
+}
+
+/** The named people `access` may see, for `person:` search and its suggestions (nobody's: no query at all). */
+export async function listVisibleNamedPeople(db: DatabaseHandle, access: PeopleAccess): Promise<Array<{ id: string; name: string; isHidden: boolean }>> {
+  if (access.kind === "nobody") return [];
+  return db
+    .selectFrom("people")
+    .select(["people.id", "people.name", "people.is_hidden"])
+    .where("people.name", "is not", null)
+    .where((eb) => whereVisiblePeople(eb, access))
+    .execute()
+    // Ordered here, not in SQL: the rows are few, and a sort in the statement would need a temporary B-tree.
+    .then((rows) => rows.map((row) => ({ id: row.id, name: row.name ?? "", isHidden: row.is_hidden === 1 })).sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1)));
+}
+
+export async function deleteFace(db: DatabaseHandle, faceId: string): Promise<void> {
+  await db.deleteFrom("faces").where("id", "=", faceId).execute();
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { identifierSchema, singleLineText } from "@/src/validation/input-text";
-import { MATCH_THRESHOLD_RANGE } from "./face-limits";
+import { MATCH_THRESHOLD_RANGE, MIN_MANUAL_FACE_SIDE } from "./face-limits";
 import { PERSON_NAME_MAX_LENGTH } from "./person-name-limit";
 
 // The people API's input and answers. No answer carries a descriptor: they never leave the server.
@@ -32,11 +32,32 @@ export const updateFaceSettingsSchema = z
       .min(MATCH_THRESHOLD_RANGE.minimum, `The match threshold is between ${MATCH_THRESHOLD_RANGE.minimum} and ${MATCH_THRESHOLD_RANGE.maximum}.`)
       .max(MATCH_THRESHOLD_RANGE.maximum, `The match threshold is between ${MATCH_THRESHOLD_RANGE.minimum} and ${MATCH_THRESHOLD_RANGE.maximum}.`)
       .optional(),
+    membersSeePeople: z.boolean().optional().describe("On: signed-in users also see others' named people in the photos they may list. Off (the default): owners only."),
   })
-  .refine((value) => Object.keys(value).length > 0, "Send enabled or matchThreshold.");
+  .refine((value) => Object.keys(value).length > 0, "Send enabled, matchThreshold or membersSeePeople.");
 export type UpdateFaceSettingsInput = z.infer<typeof updateFaceSettingsSchema>;
 
 const boxSchema = z.object({ left: z.number(), top: z.number(), width: z.number(), height: z.number() }).describe("Fractions (0-1) of the upright photo.");
+
+/** Rounding of fractions computed in a browser: a box touching the edge may sum to 1.0000000000000002. */
+const EDGE_SLACK = 1e-9;
+const fraction = (what: string) => z.number().min(0, `The box's ${what} is a fraction of the photo, 0 to 1.`).max(1, `The box's ${what} is a fraction of the photo, 0 to 1.`);
+const side = (what: string) =>
+  fraction(what).min(MIN_MANUAL_FACE_SIDE, `The box's ${what} must be at least ${MIN_MANUAL_FACE_SIDE} of the photo's (a box of no size holds no face).`);
+
+export const manualFaceBoxSchema = z
+  .strictObject({ left: fraction("left"), top: fraction("top"), width: side("width"), height: side("height") })
+  .refine((box) => box.left + box.width <= 1 + EDGE_SLACK && box.top + box.height <= 1 + EDGE_SLACK, "The box must lie inside the photo.")
+  .describe("Fractions (0-1) of the upright photo; inside it, at least 1% of each side.");
+
+export const addManualFaceSchema = z
+  .strictObject({
+    box: manualFaceBoxSchema,
+    personId: identifierSchema.optional().describe("One of your people: the face is theirs."),
+    name: personNameSchema.optional().describe("A new person of this name: the face is theirs."),
+  })
+  .refine((value) => (value.personId === undefined) !== (value.name === undefined), "Send personId (one of your people) or name (a new person), one of the two.");
+export type AddManualFaceInput = z.infer<typeof addManualFaceSchema>;
 
 export const faceSchema = z.object({
   id: z.string(),
@@ -49,6 +70,7 @@ export const faceSchema = z.object({
 
 export const personSchema = z.object({
   id: z.string(),
+  isOwn: z.boolean().describe("The caller's own person (only they may change them); false for another owner's named person seen by a member."),
   name: z.string().nullable(),
   isHidden: z.boolean(),
   photoCount: z.number().int(),
@@ -60,9 +82,14 @@ export const personSchema = z.object({
 export const personResponseSchema = z.object({ person: personSchema });
 export const peopleResponseSchema = z.object({ people: z.array(personSchema) });
 export const faceResponseSchema = z.object({ face: faceSchema });
+export const photoFacesResponseSchema = z.object({
+  faces: z.array(faceSchema),
+  isCapped: z.boolean().describe("More faces were found than are kept (the 100 strongest)."),
+  mayAddFaces: z.boolean().describe("The caller owns the photo, so may draw faces on it by hand."),
+});
 
 export const faceSettingsResponseSchema = z.object({
-  settings: z.object({ enabled: z.boolean(), matchThreshold: z.number() }),
+  settings: z.object({ enabled: z.boolean(), matchThreshold: z.number(), membersSeePeople: z.boolean() }),
   progress: z.object({ scanned: z.number().int(), total: z.number().int(), faces: z.number().int() }),
 });
 

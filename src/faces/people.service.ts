@@ -4,16 +4,22 @@ import { insertAuditEntry } from "@/src/audit/audit.repository";
 import type { DatabaseHandle } from "@/src/db/client";
 import { inTransaction } from "@/src/db/transaction";
 import { AppError } from "@/src/errors/app-error";
-import { photoListAccessOf } from "@/src/photos/listable-photos";
+import { mayList, type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
 import { findPhotoById } from "@/src/photos/photos.repository";
 import { type PhotoSummary, summarizePhotos } from "@/src/photos/photos.service";
 import {
+  deleteFace,
   deletePerson,
+  findFaceOfPersonInPhoto,
   findFaceScan,
   findOwnedFace,
   findPerson,
   findPhotoFaces,
+  clearStaleCovers,
+  deleteEmptyUnnamedPeople,
+  insertFaces,
   insertPerson,
+  listOthersNamedPeople,
   listOwnerPeople,
   listPeopleFaces,
   listPersonPhotos,
@@ -21,12 +27,15 @@ import {
   setFacePerson,
   updatePerson,
 } from "./faces.repository";
-import type { UpdatePersonInput } from "./people.schemas";
+import { type PeopleAccess, peopleAccessOf, seesOthersPeople } from "./people-access";
+import type { AddManualFaceInput, UpdatePersonInput } from "./people.schemas";
 
-// People are their owner's alone (private by default, issue 32): every question here is asked for
-// the signed-in user's own people and own photos' faces, and anybody else's id is a 404, the same
-// answer as an id that does not exist. Visitors, share links, feeds, Open Graph, oEmbed and the
-// sitemap never reach this module. No answer carries a descriptor.
+// People are their owner's (private by default, issue 32): every change here is made to the
+// signed-in user's own people and own photos' faces, and anybody else's id is a 404, the same
+// answer as an id that does not exist. Who may SEE which people is people-access.ts: the owner,
+// and with "members see people" on, signed-in users through the photos they may list. Visitors,
+// share links, feeds, Open Graph, oEmbed and the sitemap never reach this module. No answer
+// carries a descriptor.
 
 export interface FaceBox {
   left: number;
@@ -37,6 +46,8 @@ export interface FaceBox {
 
 export interface PersonView {
   id: string;
+  /** The viewer's own person (only they may change them). */
+  isOwn: boolean;
   name: string | null;
   isHidden: boolean;
   photoCount: number;
@@ -48,6 +59,8 @@ export interface PhotoFacesView {
   faces: PhotoFaceView[];
   /** Detection found more faces than it keeps (MAX_FACES_PER_PHOTO, the strongest). */
   isCapped: boolean;
+  /** The viewer owns the photo, so may draw faces on it by hand. */
+  mayAddFaces: boolean;
 }
 
 export interface PhotoFaceView {
@@ -83,12 +96,14 @@ function coverImageUrl(photo: PhotoSummary, box: FaceBox): string | null {
   return (jpegs.find((variant) => variant.width >= needed) ?? jpegs.at(-1))?.url ?? null;
 }
 
-/** Views of these people, each with their cover: the chosen face, or their first face in a photo outside the trash. */
-async function describePeople(
-  db: DatabaseHandle,
-  rows: Array<{ id: string; name: string | null; is_hidden: number; cover_face_id: string | null; photo_count: string | number }>,
-): Promise<PersonView[]> {
-  const faces = await listPeopleFaces(db, rows.map((row) => row.id));
+type PersonRow = { id: string; name: string | null; is_hidden: number; cover_face_id: string | null; photo_count: string | number };
+
+/**
+ * Views of these people, each with their cover: the chosen face, or their first face, in a photo
+ * the viewer may list (`photos`): a face is never cut from a photo the viewer may not list.
+ */
+async function describePeople(db: DatabaseHandle, rows: PersonRow[], photosAccess: PhotoListAccess, ownIds: ReadonlySet<string>): Promise<PersonView[]> {
+  const faces = await listPeopleFaces(db, rows.map((row) => row.id), photosAccess);
   const coverOf = new Map<string, (typeof faces)[number]>();
   for (const row of rows) {
     const own = faces.filter((face) => face.personId === row.id);
@@ -103,6 +118,7 @@ async function describePeople(
     const box = face ? { left: face.left, top: face.top, width: face.width, height: face.height } : null;
     return {
       id: row.id,
+      isOwn: ownIds.has(row.id),
       name: row.name,
       isHidden: row.is_hidden === 1,
       photoCount: Number(row.photo_count),
@@ -114,21 +130,40 @@ async function describePeople(
   });
 }
 
-/**
- * The viewer's own people: hidden ones left out unless asked for, and unnamed ones whose every
- * photo is in the trash (they come back with their photos; a named person stays, photos or not).
- */
-export async function listPeople(db: DatabaseHandle, viewer: Viewer, options: { hidden?: "include" | "only" } = {}): Promise<PersonView[]> {
-  const user = userOf(viewer);
-  const rows = await listOwnerPeople(db, user.id, options.hidden ?? "exclude");
-  return describePeople(db, rows.filter((row) => row.name !== null || Number(row.photo_count) > 0));
+function accessOrThrow(access: PeopleAccess): Exclude<PeopleAccess, { kind: "nobody" }> {
+  if (access.kind === "nobody") throw new AppError("UNAUTHENTICATED", "Sign in to see people.");
+  return access;
 }
 
+/** Named people first, by name; then the unnamed, most photos first. */
+function byNameThenCount(left: PersonRow, right: PersonRow): number {
+  if ((left.name === null) !== (right.name === null)) return left.name === null ? 1 : -1;
+  if (left.name !== null && right.name !== null && left.name !== right.name) return left.name.localeCompare(right.name);
+  return Number(right.photo_count) - Number(left.photo_count) || (left.id < right.id ? -1 : 1);
+}
+
+/**
+ * The people the viewer may see (people-access.ts): their own, hidden ones left out unless asked
+ * for, and unnamed ones whose every photo is in the trash (they come back with their photos; a
+ * named person stays, photos or not); with "members see people" on, also other owners' named
+ * people in the photos the viewer may list (never hidden ones).
+ */
+export async function listPeople(db: DatabaseHandle, viewer: Viewer, options: { hidden?: "include" | "only" } = {}): Promise<PersonView[]> {
+  const access = accessOrThrow(await peopleAccessOf(db, viewer));
+  const own = (await listOwnerPeople(db, access.userId, options.hidden ?? "exclude")).filter((row) => row.name !== null || Number(row.photo_count) > 0);
+  const others = seesOthersPeople(access) && options.hidden !== "only" ? await listOthersNamedPeople(db, access.userId, access.photos) : [];
+  const rows = others.length === 0 ? own : [...own, ...others].sort(byNameThenCount);
+  return describePeople(db, rows, access.photos, new Set(own.map((row) => row.id)));
+}
+
+/** One person the viewer may see; 404 for anyone else's they may not, as for an id that does not exist. */
 export async function getPerson(db: DatabaseHandle, viewer: Viewer, personId: string): Promise<PersonView> {
-  const user = userOf(viewer);
-  await ownPerson(db, user, personId);
-  const rows = (await listOwnerPeople(db, user.id, "include")).filter((row) => row.id === personId);
-  return (await describePeople(db, rows))[0];
+  const access = accessOrThrow(await peopleAccessOf(db, viewer));
+  const own = (await listOwnerPeople(db, access.userId, "include")).filter((row) => row.id === personId);
+  if (own.length > 0) return (await describePeople(db, own, access.photos, new Set([personId])))[0];
+  const other = seesOthersPeople(access) ? await listOthersNamedPeople(db, access.userId, access.photos, personId) : [];
+  if (other.length === 0) throw new AppError("NOT_FOUND", "No person has that id.");
+  return (await describePeople(db, other, access.photos, new Set()))[0];
 }
 
 /** A person's page: the person and their photos the viewer may list (the one photo access rule). */
@@ -198,17 +233,21 @@ export async function splitFaceByViewer(db: DatabaseHandle, viewer: Viewer, face
 }
 
 /**
- * A photo's faces with their people's names, for the photo's owner only: people are private to
- * the owner, so anyone else (another member, an admin, a visitor) gets none, as if there were none.
+ * A photo's faces with their people's names. Its owner gets every face (hidden people's left out);
+ * with "members see people" on, a signed-in user who may list the photo gets the faces of named,
+ * shown people; anybody else none, as if there were none.
  */
 export async function listPhotoFacesForViewer(db: DatabaseHandle, viewer: Viewer, photoId: string): Promise<PhotoFacesView> {
-  const none = { faces: [], isCapped: false };
-  const user = signedInUser(viewer);
-  if (!user) return none;
+  const none = { faces: [], isCapped: false, mayAddFaces: false };
+  const access = await peopleAccessOf(db, viewer);
+  if (access.kind === "nobody") return none;
   const photo = await findPhotoById(db, photoId);
-  if (!photo || photo.owner_id !== user.id) return none;
+  if (!photo) return none;
+  const isOwner = photo.owner_id === access.userId;
+  if (!isOwner && !(seesOthersPeople(access) && mayList(access.photos, photo))) return none;
   const [faces, scan] = await Promise.all([findPhotoFaces(db, photoId), findFaceScan(db, photoId)]);
-  return { faces: toFaceViews(faces, photoId), isCapped: scan?.is_capped === 1 };
+  const shown = isOwner ? faces : faces.filter((face) => face.personName !== null);
+  return { faces: toFaceViews(shown, photoId), isCapped: isOwner && scan?.is_capped === 1, mayAddFaces: isOwner && photo.trashed_at === null };
 }
 
 function toFaceViews(faces: Awaited<ReturnType<typeof findPhotoFaces>>, photoId: string): PhotoFaceView[] {
@@ -222,4 +261,54 @@ function toFaceViews(faces: Awaited<ReturnType<typeof findPhotoFaces>>, photoId:
       box: { left: face.left, top: face.top, width: face.width, height: face.height },
       source: face.source,
     }));
+}
+
+/**
+ * A face drawn by hand on one of the viewer's photos (where detection missed it, or for someone
+ * turned away), given to one of their people or to a new person of that name, who may have no
+ * detected face at all. Stored with source 'manual' and no descriptor: a rescan replaces only
+ * detected faces, and turning detection off keeps it. Another user's photo or person is a 404; a
+ * person already in the photo is a 409; nothing is stored unless all of it is.
+ */
+export async function addManualFace(db: DatabaseHandle, viewer: Viewer, photoId: string, input: AddManualFaceInput): Promise<PhotoFaceView> {
+  const user = userOf(viewer);
+  const faceId = crypto.randomUUID();
+  await inTransaction(db, async (transaction) => {
+    const photo = await findPhotoById(transaction, photoId);
+    if (!photo || photo.owner_id !== user.id || photo.trashed_at !== null) throw new AppError("NOT_FOUND", "No photo of yours has that id.");
+    const now = new Date().toISOString();
+    let personId: string;
+    if (input.personId !== undefined) {
+      const person = await ownPerson(transaction, user, input.personId);
+      if (await findFaceOfPersonInPhoto(transaction, person.id, photoId)) throw new AppError("CONFLICT", `${person.name ?? "This person"} already has a face in this photo.`);
+      personId = person.id;
+    } else {
+      personId = crypto.randomUUID();
+      await insertPerson(transaction, { id: personId, ownerId: user.id, name: input.name, coverFaceId: faceId }, now);
+    }
+    await insertFaces(transaction, [{ id: faceId, photoId, personId, box: input.box, score: null, descriptor: null, source: "manual" }], now);
+    await transaction.updateTable("people").set({ cover_face_id: faceId }).where("id", "=", personId).where("cover_face_id", "is", null).execute();
+    await insertAuditEntry(transaction, { actorId: user.id, action: "face.add", targetId: faceId, details: { before: null, after: { photoId, personId, box: input.box } } }, now);
+  });
+  const face = (await listPhotoFacesForViewer(db, viewer, photoId)).faces.find((each) => each.id === faceId);
+  if (!face) throw new AppError("NOT_FOUND", "The face is gone.");
+  return face;
+}
+
+/**
+ * Removes a face drawn by hand on one of the viewer's photos (a detected face is split off or its
+ * person hidden instead: detection would find it again). A person left with no face and no name goes too.
+ */
+export async function removeManualFace(db: DatabaseHandle, viewer: Viewer, faceId: string): Promise<void> {
+  const user = userOf(viewer);
+  await inTransaction(db, async (transaction) => {
+    const face = await findOwnedFace(transaction, user.id, faceId);
+    if (!face) throw new AppError("NOT_FOUND", "No face has that id.");
+    if (face.source !== "manual") throw new AppError("INVALID_INPUT", "Only a face drawn by hand can be removed; split a detected face off or hide its person.");
+    const now = new Date().toISOString();
+    await deleteFace(transaction, face.id);
+    await clearStaleCovers(transaction);
+    await deleteEmptyUnnamedPeople(transaction);
+    await insertAuditEntry(transaction, { actorId: user.id, action: "face.remove", targetId: face.id, details: { before: { photoId: face.photo_id, personId: face.person_id }, after: null } }, now);
+  });
 }

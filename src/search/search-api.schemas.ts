@@ -47,6 +47,7 @@ const searchFacetSchema = z.object({
 });
 
 export const searchFacetsResponseSchema = z.object({
+  people: z.array(searchFacetSchema).describe("Named people the caller may see; always empty for visitors."),
   cameras: z.array(searchFacetSchema),
   lenses: z.array(searchFacetSchema),
   years: z.array(searchFacetSchema),
@@ -57,7 +58,7 @@ export const searchFacetsResponseSchema = z.object({
 export const searchSuggestResponseSchema = z.object({
   suggestions: z.array(
     z.object({
-      kind: z.enum(["tag", "album", "camera", "lens", "place", "word"]),
+      kind: z.enum(["person", "tag", "album", "camera", "lens", "place", "word"]),
       label: z.string(),
       token: z.string().describe("Replaces the last word of q."),
     }),

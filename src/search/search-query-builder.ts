@@ -3,6 +3,7 @@ import type { Database } from "@/src/db/database";
 import type { OwnerNotesScope } from "@/src/photos/metadata-policy";
 import { tagKey, tagNameProblem } from "@/src/tags/tag-name";
 import { foldSearchText } from "./fold-search-text";
+import { personCondition } from "./person-search-term";
 import type { SearchTerm, SubstringTerm, TextTerm } from "./search-query.types";
 
 // The search language's parsed form (search-query.types.ts) as Kysely conditions on `photos`, for
@@ -97,7 +98,8 @@ export interface ResolvedSearch {
   terms: SearchTerm[];
   /**
    * For each camera:/lens: term, the slugs it names; for each album: term, the ids of the albums
-   * with that slug the viewer may list. Possibly none: the term then finds nothing.
+   * with that slug the viewer may list; for each person: term, the ids of the people of that name
+   * the viewer may see. Possibly none: the term then finds nothing.
    */
   slugs: Map<SearchTerm, string[]>;
   /** Whose ratings and labels the viewer may search (metadata policy): rating: and label: find only those photos. */
@@ -232,6 +234,8 @@ function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTe
       }
       return eb("photos.id", "in", matchingPhotoIds(dialect, [], [term.value]));
     }
+    case "person":
+      return personCondition(eb, resolved.slugs.get(term) ?? [], probe);
     case "tag": {
       if (tagNameProblem(term.value) !== null) return eb.lit(false);
       const tagged = eb.selectFrom("photo_tags").innerJoin("tags", "tags.id", "photo_tags.tag_id").select("photo_tags.photo_id").where("tags.key", "=", tagKey(term.value));

@@ -74,6 +74,8 @@ describe("parseSearchQuery: inputs and the terms they make", () => {
     ["place:R_m%", [{ kind: "place", raw: "place:R_m%", negated: false, value: "R_m%" }]],
     ['place:"New\u0001York"', [{ kind: "place", raw: 'place:"New\u0001York"', negated: false, value: "New York" }]],
     ["lens:ef-50mm", [{ kind: "lens", raw: "lens:ef-50mm", negated: false, value: "ef-50mm" }]],
+    ['person:"Anna Berg"', [{ kind: "person", raw: 'person:"Anna Berg"', negated: false, value: "Anna Berg" }]],
+    ["-Person:anna", [{ kind: "person", raw: "-Person:anna", negated: true, value: "anna" }]],
     ["tag:a:b", [{ kind: "tag", raw: "tag:a:b", negated: false, value: "a:b" }]],
     ["year:2019", [{ kind: "date", raw: "year:2019", negated: false, from: "2019-01-01", to: "2020-01-01" }]],
     ["year:>=2019", [{ kind: "date", raw: "year:>=2019", negated: false, from: "2019-01-01", to: null }]],
@@ -186,6 +188,7 @@ describe("parseSearchQuery: errors name the token and where it starts", () => {
     ['tag:""', 'tag:""', 0, "needs a value"],
     ["-camera:", "-camera:", 0, "-camera: needs a value"],
     ['place:"\u0007"', 'place:"\u0007"', 0, 'place:"\u0007" needs a value (use place:"New York")'],
+    ["person:", "person:", 0, 'person: needs a value (use person:"Anna Berg")'],
     ["  foo:bar", "foo:bar", 2, "foo:bar names no field: foo: is not one of tag:, album:, camera:"],
     ["http://example.com", "http://example.com", 0, "names no field"],
     ["-Colour:red", "-Colour:red", 0, "Colour: is not one of"],
@@ -251,6 +254,8 @@ describe("formatSearchTerm", () => {
     "-label:red",
     "*ton*",
     "-*Café*",
+    'person:"Anna Berg"',
+    "-person:anna",
   ])("%j parses back to the same term", (input) => {
     const [term] = termsOf(input);
     const [again] = termsOf(formatSearchTerm(term));

@@ -10,7 +10,7 @@
 // - `"..."` is a phrase: its words in a row. A quote with no closing quote runs to the end of the
 //   text. Quotes may also hold a field's value: camera:"eos 40d". Inside quotes a colon is plain
 //   text ("10:30 pm" is a phrase).
-// - `name:value` with a known field (tag, album, camera, lens, year, date, iso, f, orientation,
+// - `name:value` with a known field (person, tag, album, camera, lens, year, date, iso, f, orientation,
 //   rating, label, place; the name in any case) is a filter. A token whose part before the first colon is letters only and
 //   not a field (foo:bar, http://...) is an error naming it, so a typo never silently searches for
 //   text; quote it to search for the words. A colon after digits (10:30) is a free word.
@@ -47,6 +47,7 @@ import {
 
 /** One example per field, for messages and the help on the page. */
 export const SEARCH_FIELD_EXAMPLES: Record<SearchField, string> = {
+  person: 'person:"Anna Berg"',
   tag: "tag:beach",
   album: "album:summer-2019",
   camera: "camera:canon",
@@ -214,6 +215,7 @@ function readField(
   if (value === "") fail("needs a value");
 
   switch (field) {
+    case "person":
     case "tag":
     case "album":
     case "camera":
@@ -359,6 +361,7 @@ export function formatSearchTerm(term: SearchTerm): string {
       return dash + (term.phrase ? `"${term.words.join(" ")}"` : term.words[0]);
     case "substring":
       return `${dash}*${term.value}*`;
+    case "person":
     case "tag":
     case "album":
     case "camera":
@@ -395,6 +398,8 @@ export function describeSearchTerm(term: SearchTerm): { field: string; value: st
       return { field: term.phrase ? "Phrase" : "Words", value: term.phrase ? `“${term.words.join(" ")}”` : term.words[0] };
     case "substring":
       return { field: "Contains", value: term.value };
+    case "person":
+      return { field: "Person", value: term.value };
     case "tag":
       return { field: "Tag", value: term.value };
     case "album":

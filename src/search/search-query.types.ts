@@ -11,7 +11,7 @@ import { PHOTO_LABELS, type PhotoLabel } from "@/src/db/database";
 export type SearchComparison = "=" | "<" | "<=" | ">" | ">=";
 
 /** The fields a `name:value` token may name. `f` is the aperture (f-number). */
-export const SEARCH_FIELDS = ["tag", "album", "camera", "lens", "place", "year", "date", "iso", "f", "orientation", "rating", "label"] as const;
+export const SEARCH_FIELDS = ["tag", "album", "camera", "lens", "place", "year", "date", "iso", "f", "orientation", "rating", "label", "person"] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 export const ORIENTATIONS = ["portrait", "landscape", "square"] as const;
@@ -47,9 +47,12 @@ export interface SubstringTerm extends TermBase {
   value: string;
 }
 
-/** `tag:`, `album:`, `camera:`, `lens:` with the value as typed (quotes removed, trimmed, not folded). */
+/**
+ * `tag:`, `album:`, `camera:`, `lens:` with the value as typed (quotes removed, trimmed, not folded).
+ * `person:` names a named person the viewer may see (person-search-term.ts).
+ */
 export interface NameTerm extends TermBase {
-  kind: "tag" | "album" | "camera" | "lens";
+  kind: "person" | "tag" | "album" | "camera" | "lens";
   value: string;
 }
 

@@ -4,6 +4,7 @@ import type { Database, PhotoRow, PhotoStatus, TagRow, Visibility } from "@/src/
 import { type AlbumListAccess, whereListableAlbums } from "@/src/albums/album-access";
 import { listablePhotoRanges, type PhotoListAccess, whereInRange, whereListablePhotos } from "@/src/photos/listable-photos";
 import { mergePhotoRanges } from "@/src/photos/merge-photo-ranges";
+import { type PeopleAccess, whereVisiblePeople } from "@/src/faces/people-access";
 import {
   keyedWordMatches,
   positiveTextPhotoIds,
@@ -329,6 +330,28 @@ export async function countFoundPerPlace(
     .groupBy(["photos.place_city", "photos.place_country_code"])
     .orderBy("count", "desc")
     .orderBy("photos.place_city")
+    .limit(FACET_LIMIT)
+    .execute();
+  return toFacetRows(rows);
+}
+
+/**
+ * How many found photos each named person the viewer may see (people-access.ts) is in, biggest
+ * first (at most 12); people of the same name count as one, as `person:` finds them all. Hidden
+ * people are left out (their owner put them out of sight), though `person:` still finds them for the owner.
+ */
+export async function countFoundPerPerson(db: DatabaseHandle, query: { resolved: ResolvedSearch; access: PhotoListAccess; people: PeopleAccess }): Promise<FacetCountRow[]> {
+  if (query.people.kind === "nobody") return [];
+  const rows = await (await selectFound(db, query))
+    .innerJoin("faces", "faces.photo_id", "photos.id")
+    .innerJoin("people", "people.id", "faces.person_id")
+    .where("people.name", "is not", null)
+    .where("people.is_hidden", "=", 0)
+    .where((eb) => whereVisiblePeople(eb as unknown as ExpressionBuilder<Database, "people">, query.people))
+    .select((eb) => ["people.name as value", "people.name as label", eb.fn.count<string | number>("photos.id").distinct().as("count")])
+    .groupBy("people.name")
+    .orderBy("count", "desc")
+    .orderBy("people.name")
     .limit(FACET_LIMIT)
     .execute();
   return toFacetRows(rows);

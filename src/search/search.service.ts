@@ -14,6 +14,8 @@ import { signedInUser } from "@/src/access/viewer";
 import { countryNameOf } from "@/src/places/country-name";
 import { type PhotoSummary, summarizePhotos } from "@/src/photos/photos.service";
 import { tagKey, tagNameProblem } from "@/src/tags/tag-name";
+import { type PeopleAccess, peopleAccessOf } from "@/src/faces/people-access";
+import { resolvePersonTerms, suggestPeople } from "./person-search";
 import { foldSearchText } from "./fold-search-text";
 import { placeNamesStartingWith, resolvePlaceNames } from "./place-terms";
 import type { PlaceNames, PlaceScope, ResolvedSearch } from "./search-query-builder";
@@ -22,6 +24,7 @@ import { parseSearchQuery } from "./search-query-parser";
 import type { SearchQuery, SearchTerm } from "./search-query.types";
 import {
   countFoundPerCamera,
+  countFoundPerPerson,
   countFoundPerLens,
   countFoundPerPlace,
   countFoundPerTag,
@@ -57,6 +60,8 @@ export interface SearchFacet {
 
 /** Each at most 12, biggest first. */
 export interface SearchFacets {
+  /** Named people the viewer may see (people-access.ts); none for visitors. */
+  people: SearchFacet[];
   cameras: SearchFacet[];
   lenses: SearchFacet[];
   years: SearchFacet[];
@@ -66,7 +71,7 @@ export interface SearchFacets {
 }
 
 export interface SearchSuggestion {
-  kind: "tag" | "album" | "camera" | "lens" | "place" | "word";
+  kind: "person" | "tag" | "album" | "camera" | "lens" | "place" | "word";
   label: string;
   /** Replaces the word being typed. */
   token: string;
@@ -146,6 +151,7 @@ async function resolveQuery(db: DatabaseHandle, query: SearchQuery, viewer: View
     const names = [...new Set([term.value.trim().toLowerCase(), slugify(term.value)])].filter((name) => name.length > 0);
     slugs.set(term, await findListableAlbumIds(db, names, albumListAccessOf(viewer)));
   }
+  await resolvePersonTerms(db, viewer, query.terms, slugs);
   return { terms: query.terms, slugs, ownerNotes: ownerNotesScopeOf(viewer), places, placeScope: placeScopeOf(viewer) };
 }
 
@@ -184,9 +190,10 @@ function toFacets(rows: FacetCountRow[], token: (row: FacetCountRow) => string, 
   return rows.map((row) => ({ label: label(row), count: row.count, token: token(row) }));
 }
 
-async function countFacets(db: DatabaseHandle, resolved: ResolvedSearch, access: PhotoListAccess): Promise<SearchFacets> {
+async function countFacets(db: DatabaseHandle, resolved: ResolvedSearch, access: PhotoListAccess, people: PeopleAccess): Promise<SearchFacets> {
   const query = { resolved, access };
-  const [cameras, lenses, years, tags, places] = await Promise.all([
+  const [peopleRows, cameras, lenses, years, tags, places] = await Promise.all([
+    countFoundPerPerson(db, { ...query, people }),
     countFoundPerCamera(db, query),
     countFoundPerLens(db, query),
     countFoundPerYear(db, query),
@@ -194,6 +201,7 @@ async function countFacets(db: DatabaseHandle, resolved: ResolvedSearch, access:
     countFoundPerPlace(db, { ...query, placeScope: resolved.placeScope }),
   ]);
   return {
+    people: toFacets(peopleRows, (row) => `person:${termValue(row.value)}`, (row) => row.label ?? row.value),
     cameras: toFacets(cameras, (row) => `camera:${row.value}`, (row) => describeCamera(row.make, row.label) ?? row.value),
     lenses: toFacets(lenses, (row) => `lens:${row.value}`, (row) => row.label ?? row.value),
     years: toFacets(years, (row) => `year:${row.value}`, (row) => row.value),
@@ -216,10 +224,11 @@ function placeLabel(city: string, countryCode: string | null): string {
 export async function facetSearchForViewer(db: DatabaseHandle, viewer: Viewer, input: { q: string }): Promise<SearchFacets> {
   const query = parseOrThrow(input.q);
   const access = photoListAccessOf(viewer);
-  if (query.terms.length > 0) return countFacets(db, await resolveQuery(db, query, viewer), access);
+  const people = await peopleAccessOf(db, viewer);
+  if (query.terms.length > 0) return countFacets(db, await resolveQuery(db, query, viewer), access, people);
   const placeScope = placeScopeOf(viewer);
-  const key = `${[...access.visibilities].sort().join(",")}|${access.viewerId ?? ""}|${placeScope.kind}`;
-  return rememberedFacets.get(db, key, () => countFacets(db, { terms: [], slugs: new Map(), ownerNotes: { kind: "nobody" }, places: new Map(), placeScope }, access));
+  const key = `${[...access.visibilities].sort().join(",")}|${access.viewerId ?? ""}|${placeScope.kind}|${people.kind}`;
+  return rememberedFacets.get(db, key, () => countFacets(db, { terms: [], slugs: new Map(), ownerNotes: { kind: "nobody" }, places: new Map(), placeScope }, access, people));
 }
 
 /** How many photos' text a word suggestion reads at most. */
@@ -250,8 +259,8 @@ export async function suggestSearchForViewer(db: DatabaseHandle, viewer: Viewer,
   const last = input.q.split(/\s+/u).pop() ?? "";
   const negation = last.startsWith("-") ? "-" : "";
   const word = last.slice(negation.length).replace(/^"/, "");
-  const field = /^(tag|album|camera|lens|place):(.*)$/iu.exec(word);
-  const kind = field ? (field[1].toLowerCase() as "tag" | "album" | "camera" | "lens" | "place") : null;
+  const field = /^(person|tag|album|camera|lens|place):(.*)$/iu.exec(word);
+  const kind = field ? (field[1].toLowerCase() as "person" | "tag" | "album" | "camera" | "lens" | "place") : null;
   const prefix = (field ? field[2] : word).replace(/^"/, "");
   // A substring being typed (*ton) is not the start of a word: offering words by prefix would replace it.
   if (!field && prefix.startsWith("*")) return [];
@@ -259,6 +268,8 @@ export async function suggestSearchForViewer(db: DatabaseHandle, viewer: Viewer,
   const access = photoListAccessOf(viewer);
   const suggestions: SearchSuggestion[] = [];
   const wants = (each: SearchSuggestion["kind"]) => (kind === null || kind === each) && suggestions.length < limit;
+
+  if (wants("person")) suggestions.push(...(await suggestPeople(db, viewer, prefix, negation, limit)));
 
   if (wants("tag") && tagNameProblem(prefix) === null) {
     for (const tag of await suggestTagsByPrefix(db, tagKey(prefix), access, limit)) {

@@ -106,6 +106,10 @@ function UserMenu({ name, role }: { name: string; role: string }) {
           {role}
         </span>
       </p>
+      {/* Every signed-in user has people to see: their own, and others' named ones where the site allows. */}
+      <Link href="/people" className="account-link" data-testid="people-link">
+        People
+      </Link>
       {role !== "viewer" && (
         <FullPageLink href="/admin" className="account-link">
           Admin

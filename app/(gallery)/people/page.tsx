@@ -13,7 +13,9 @@ interface PeoplePageProps {
   searchParams: Promise<{ hidden?: string }>;
 }
 
-// /people – the signed-in user's own people: faces found in their photos, grouped. Private to them.
+// /people – the people the signed-in user may see (people-access.ts): their own, faces found in
+// their photos and grouped; with "members see people" on, also others' named people in the photos
+// they may list.
 export default async function PeoplePage({ searchParams }: PeoplePageProps) {
   await requirePageUser("viewer", "/people");
   const showHidden = (await searchParams).hidden === "only";
@@ -24,6 +26,7 @@ export default async function PeoplePage({ searchParams }: PeoplePageProps) {
     readFaceSettings(getDb()),
   ]);
   const named = people.filter((person) => person.name).length;
+  const othersShown = people.some((person) => !person.isOwn);
   return (
     <section className="page people-page" aria-labelledby="people-title">
       <header className="people-header">
@@ -40,7 +43,9 @@ export default async function PeoplePage({ searchParams }: PeoplePageProps) {
               : settings.enabled
                 ? "No faces found in your photos yet. Faces are looked for after each photo is ready."
                 : "Finding faces is turned off for this site. An admin can turn it on in Settings."
-            : `${people.length} ${people.length === 1 ? "person" : "people"} in your photos, ${named} named. Only you see them.`}
+            : othersShown
+              ? `${people.length} ${people.length === 1 ? "person" : "people"} in the photos you can see, ${named} named. Others see only the people their owners named.`
+              : `${people.length} ${people.length === 1 ? "person" : "people"} in your photos, ${named} named. Only you see them.`}
         </p>
       </header>
       {people.length > 0 && (

@@ -18,7 +18,11 @@ export function FaceSettingsForm({ initialSettings }: { initialSettings: FaceSet
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const next = { enabled: form.get("facesEnabled") === "on", matchThreshold: Number(form.get("matchThreshold")) };
+    const next = {
+      enabled: form.get("facesEnabled") === "on",
+      matchThreshold: Number(form.get("matchThreshold")),
+      membersSeePeople: form.get("membersSeePeople") === "on",
+    };
     const changes = Object.fromEntries(Object.entries(next).filter(([name, value]) => value !== settings[name as keyof FaceSettings]));
     if (Object.keys(changes).length === 0) {
       toast.success("Nothing to save.");
@@ -54,6 +58,16 @@ export function FaceSettingsForm({ initialSettings }: { initialSettings: FaceSet
               <span className="field-hint face-consent">
                 Off by default. Faces are found on this server, never sent anywhere; each owner sees only the people in their own photos, and
                 never on share links, feeds or link previews. Turning it off deletes every face found, and stops looking.
+              </span>
+            </span>
+          </label>
+          <label className="checkbox-field">
+            <input type="checkbox" name="membersSeePeople" defaultChecked={settings.membersSeePeople} data-testid="members-see-people" />
+            <span>
+              Members see people
+              <span className="field-hint face-consent">
+                Off by default. On: everyone signed in also sees the people their owners have named, only in the photos they may see. Visitors and share
+                links never do.
               </span>
             </span>
           </label>

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { answerShape } from "@/src/ui/api-client";
-import type { personResponseSchema } from "../people.schemas";
+import type { faceResponseSchema, personResponseSchema } from "../people.schemas";
 
 // The person editor is on /people/[id], a page of the (gallery) group held to the public pages'
 // JavaScript budget: the answer's type is the contract's, erased at build, and only its outline is
@@ -10,3 +10,8 @@ import type { personResponseSchema } from "../people.schemas";
 export type PersonAnswer = z.output<typeof personResponseSchema>;
 
 export const personAnswer = answerShape<PersonAnswer>((answer) => typeof answer.person === "object" && answer.person !== null);
+
+/** POST /api/photos/{id}/faces: the face drawn by hand. */
+export type FaceAnswer = z.output<typeof faceResponseSchema>;
+
+export const faceAnswer = answerShape<FaceAnswer>((answer) => typeof answer.face === "object" && answer.face !== null);

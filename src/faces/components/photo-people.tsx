@@ -3,8 +3,9 @@ import type { PhotoFacesView } from "@/src/faces/people.service";
 import { MAX_FACES_PER_PHOTO } from "../face-limits";
 
 /**
- * Who is in the photo, for its owner (listPhotoFacesForViewer answers nobody else any face):
- * named people first, then how many are not named yet, each a link to their page.
+ * Who is in the photo: for its owner every person, named first, then the unnamed; for a member
+ * (when the site lets members see people) the named ones listPhotoFacesForViewer gives them. Each
+ * a link to their page.
  */
 export function PhotoPeople({ faces, isCapped }: PhotoFacesView) {
   const people = faces.filter((face) => face.personId);
@@ -13,7 +14,7 @@ export function PhotoPeople({ faces, isCapped }: PhotoFacesView) {
   const unnamed = people.filter((face) => !face.personName);
   return (
     <nav className="photo-people" aria-label="People in this photo" data-testid="photo-people">
-      <h2>People · only you see them</h2>
+      <h2>People</h2>
       <ul>
         {named.map((face) => (
           <li key={face.id}>

@@ -12,7 +12,7 @@ type SuggestAnswer = z.output<typeof searchSuggestResponseSchema>;
 type Suggestion = SuggestAnswer["suggestions"][number];
 const suggestAnswer = answerShape<SuggestAnswer>((answer) => Array.isArray(answer.suggestions));
 
-const KIND_LABELS: Record<Suggestion["kind"], string> = { tag: "Tag", album: "Album", camera: "Camera", lens: "Lens", place: "Place", word: "Word" };
+const KIND_LABELS: Record<Suggestion["kind"], string> = { person: "Person", tag: "Tag", album: "Album", camera: "Camera", lens: "Lens", place: "Place", word: "Word" };
 const SUGGEST_DELAY_MS = 150;
 const SUGGEST_LIMIT = 8;
 const MAX_LENGTH = 500;

@@ -11,6 +11,7 @@ interface Facet {
 
 /** The service's SearchFacets: what the current results hold, biggest first. */
 export interface SearchFacetLists {
+  people: Facet[];
   cameras: Facet[];
   lenses: Facet[];
   years: Facet[];
@@ -19,6 +20,7 @@ export interface SearchFacetLists {
 }
 
 const GROUPS: { key: keyof SearchFacetLists; title: string }[] = [
+  { key: "people", title: "Person" },
   { key: "years", title: "Year" },
   { key: "tags", title: "Tag" },
   { key: "places", title: "Place" },

@@ -7,6 +7,11 @@ const ROWS: { syntax: string; example: string; meaning: string }[] = [
   { syntax: "*part*", example: "*ton*", meaning: "These letters anywhere inside a word (*ton* finds Boston and cartons): at least 3 letters or digits." },
   { syntax: '"phrase"', example: '"red door"', meaning: "These words in a row." },
   { syntax: "-term", example: "beach -tag:crowd", meaning: "Leave out photos that match the term. Works with every field." },
+  {
+    syntax: "person:",
+    example: 'person:anna  person:"anna berg"',
+    meaning: "A named person is in the photo: their name or a run of its words. Only people you may see: your own, and others' named people when the site lets members see people.",
+  },
   { syntax: "tag:", example: "tag:beach", meaning: "Tagged so (any case or accents)." },
   { syntax: "album:", example: "album:summer-2019", meaning: "In the album with this address." },
   { syntax: "camera:", example: 'camera:canon  camera:"eos 40d"', meaning: "Taken with this camera: a make, a model, or both." },

@@ -8,8 +8,9 @@ import { findCurrentViewer } from "@/src/auth/current-user";
 import { browsePath, UNKNOWN_YEAR_KEY, yearOfDate } from "@/src/browse/browse-paths";
 import { getDb } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
+import { FaceBoxEditor } from "@/src/faces/components/face-box-editor";
 import { PhotoPeople } from "@/src/faces/components/photo-people";
-import { listPhotoFacesForViewer } from "@/src/faces/people.service";
+import { listPeople, listPhotoFacesForViewer } from "@/src/faces/people.service";
 import { ArrowKeyNavigation } from "@/src/photos/components/arrow-key-navigation";
 import { CopyLinkButton } from "@/src/photos/components/photo-details/copy-link-button";
 import { DeletePhotoButton } from "@/src/photos/components/photo-details/delete-photo-button";
@@ -103,6 +104,12 @@ function stageBox(ratio: number, largestWidth: number): CSSProperties {
   return { "--photo-ratio": ratio.toFixed(5), "--photo-max-width": `${largestWidth}px` } as CSSProperties;
 }
 
+/** The face editor's image: a JPEG about 1024 px wide (sharp enough to draw on, light to load), else the widest. */
+function faceEditorImageOf(variants: Array<{ url: string; width: number; format: string }>): string | null {
+  const jpegs = variants.filter((variant) => variant.format === "jpeg").sort((a, b) => a.width - b.width);
+  return (jpegs.find((variant) => variant.width >= 1000) ?? jpegs.at(-1))?.url ?? null;
+}
+
 // /p/[id] – one photo, as large as the screen allows, then its words, its camera and its actions.
 // Clicking the photo opens the full-screen viewer; arrow keys move to the previous and next photo.
 export default async function PhotoPage({ params, searchParams }: PhotoPageProps) {
@@ -115,6 +122,11 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
     listTagsForPhoto(getDb(), viewer, photo.id),
     listPhotoFacesForViewer(getDb(), viewer, photo.id),
   ]);
+  // The owner draws faces by hand and gives them to one of their named people (or a new one).
+  const namedPeople = faces.mayAddFaces
+    ? (await listPeople(getDb(), viewer)).flatMap((person) => (person.isOwn && person.name ? [{ id: person.id, name: person.name }] : []))
+    : [];
+  const faceImage = faces.mayAddFaces ? faceEditorImageOf(photo.variants) : null;
   // Came from an album this viewer may see: previous and next walk the album's order, and keep
   // saying so in their links. Otherwise (none named, or one they may not see): the gallery's order.
   const albumQuery = albumContext ? `?album=${encodeURIComponent(albumContext.slug)}` : "";
@@ -227,6 +239,9 @@ export default async function PhotoPage({ params, searchParams }: PhotoPageProps
               </nav>
             )}
             <PhotoPeople {...faces} />
+            {faces.mayAddFaces && faceImage && photo.width && photo.height && (
+              <FaceBoxEditor photoId={photo.id} imageUrl={faceImage} aspectRatio={photo.width / photo.height} faces={faces.faces} people={namedPeople} />
+            )}
           </header>
 
           {/* "Date unknown" once processing has read the file and found no date (until then nobody knows). */}

@@ -18,8 +18,9 @@ interface PersonPageProps {
   params: Promise<{ id: string }>;
 }
 
-// /people/[id] – one of the signed-in user's people: name, hide or merge them, and their photos
-// (those the one photo access rule lets this viewer list). Anybody else's person is a 404.
+// /people/[id] – a person the signed-in user may see (people-access.ts): their own, to name, hide or
+// merge, or (members see people) another owner's named person, to look at; and their photos (those
+// the one photo access rule lets this viewer list). Anybody else's person is a 404.
 export default async function PersonPage({ params }: PersonPageProps) {
   const id = identifierFromSegment((await params).id) ?? notFound();
   await requirePageUser("viewer", `/people/${id}`);
@@ -28,10 +29,10 @@ export default async function PersonPage({ params }: PersonPageProps) {
     if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
     throw error;
   });
-  const others = (await listPeople(getDb(), viewer, { hidden: "include" }))
-    .filter((other) => other.id !== id)
-    .map((other) => ({ id: other.id, label: `${other.name ?? "Unnamed"} (${other.photoCount} ${other.photoCount === 1 ? "photo" : "photos"})` }));
   const { person, photos } = page;
+  const others = (person.isOwn ? await listPeople(getDb(), viewer, { hidden: "include" }) : [])
+    .filter((other) => other.id !== id && other.isOwn)
+    .map((other) => ({ id: other.id, label: `${other.name ?? "Unnamed"} (${other.photoCount} ${other.photoCount === 1 ? "photo" : "photos"})` }));
   return (
     <section className="page person-page gallery" aria-labelledby="person-title">
       <header className="person-header">
@@ -45,11 +46,12 @@ export default async function PersonPage({ params }: PersonPageProps) {
           </h1>
           <p className="muted">
             {person.photoCount} {person.photoCount === 1 ? "photo" : "photos"}
-            {person.isHidden ? " · hidden from People" : ""} · only you see this person
+            {person.isHidden ? " · hidden from People" : ""}
+            {person.isOwn ? "" : " you may see · named by the photos' owner"}
           </p>
         </div>
       </header>
-      <PersonEditor key={`${person.name}-${person.isHidden}`} personId={person.id} name={person.name} isHidden={person.isHidden} others={others} />
+      {person.isOwn && <PersonEditor key={`${person.name}-${person.isHidden}`} personId={person.id} name={person.name} isHidden={person.isHidden} others={others} />}
       {photos.length > 0 ? <PhotoGrid tiles={toGalleryTiles(photos, viewer)} /> : <p className="muted">None of their photos is here any more.</p>}
     </section>
   );

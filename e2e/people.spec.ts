@@ -1,0 +1,138 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { createUser, E2E_BASE_URL, screenshot, submitSignInForm, type TestUser, toast } from "./helpers";
+import { TOUR_THEMES } from "./page-tour";
+
+// People (issue 32) as the owner meets them, at phone and desktop size: name a person, find them
+// with person: search, draw a face by hand. Seeded once: one user, the corpus portrait, and a face
+// drawn through the API (running the real detector here would queue every photo of the shared e2e
+// site; detection itself is tested in tests/people.test.ts).
+
+const PORTRAIT = path.resolve("../shared/corpus/immich-test-assets/metadata/faces/portrait.jpg");
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const SIZES = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1440, height: 900 },
+] as const;
+
+let owner: TestUser;
+
+/** Signs in through the page; the first sign-in after the server starts may take longer than expect's 5 s on a busy machine. */
+async function signIn(page: Page, user: TestUser): Promise<void> {
+  await page.goto("/signin?callbackUrl=%2F");
+  await submitSignInForm(page, user);
+  await expect(page.getByTestId("user-menu")).toBeVisible({ timeout: 30_000 });
+}
+let photoId: string;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  test.setTimeout(120_000);
+  owner = await createUser(browser, "editor");
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await signIn(page, owner);
+    const upload = await page.request.post("/api/upload", {
+      multipart: { file: { name: "portrait.jpg", mimeType: "image/jpeg", buffer: fs.readFileSync(PORTRAIT) } },
+      headers: { Origin: E2E_BASE_URL },
+    });
+    expect(upload.status()).toBe(201);
+    photoId = ((await upload.json()) as { photos: Array<{ id: string }> }).photos[0].id;
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/photos/${photoId}`)).json()) as { photo: { status: string } }).photo.status, { timeout: 60_000 })
+      .toBe("ready");
+    const face = await page.request.post(`/api/photos/${photoId}/faces`, {
+      data: { box: { left: 0.36, top: 0.16, width: 0.28, height: 0.3 }, name: "Zelda Seeded" },
+      headers: { Origin: E2E_BASE_URL },
+    });
+    expect(face.status(), await face.text()).toBe(201);
+  } finally {
+    await context.close();
+  }
+});
+
+async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const problems = results.violations.map((violation) => `[${where}] ${violation.id}: ${violation.help} on ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`);
+  expect(problems).toEqual([]);
+}
+
+/**
+ * Axe in both themes of the page as it is now, and, when PEOPLE_SCREENSHOTS is set, screenshots
+ * for a person to look at (full-page shots of the long photo page cost CI seconds for nobody).
+ */
+async function lookAt(page: Page, name: string): Promise<void> {
+  for (const theme of TOUR_THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expectNoAxeViolations(page, `${name} ${theme}`);
+    if (process.env.PEOPLE_SCREENSHOTS) await screenshot(page, `${name}-${theme}`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+for (const size of SIZES) {
+  test(`${size.name}: name a person, find them with person:, draw a face by hand`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signIn(page, owner);
+    const name = `Grandma Zelda ${size.name === "phone" ? "Phone" : "Desk"}`;
+
+    // /people is in the account menu; the seeded person is there.
+    if (size.name === "phone") await page.getByRole("button", { name: /Account menu/ }).click();
+    await page.getByTestId("people-link").click();
+    await expect(page).toHaveURL(/\/people$/);
+    const card = page.getByTestId("people-list").getByRole("link", { name: /Zelda/ });
+    await expect(card).toBeVisible();
+    await lookAt(page, `people-${size.name}`);
+
+    // Name them on their page.
+    await card.click();
+    await expect(page).toHaveURL(/\/people\/[^/]+$/);
+    const nameField = page.getByLabel("Name", { exact: true });
+    await nameField.fill(name);
+    await nameField.press("Enter");
+    await expect(toast(page, `Named ${name}.`)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await lookAt(page, `person-${size.name}`);
+
+    // Find them with person: search.
+    await page.goto(`/search?q=${encodeURIComponent(`person:"${name}"`)}`);
+    await expect(page.locator(`a[href^="/p/${photoId}"]`).first()).toBeVisible();
+
+    // Draw a face by hand on the photo page and give it to a new person.
+    await page.goto(`/p/${photoId}`);
+    const editor = page.getByTestId("face-editor");
+    await editor.getByTestId("face-add").click();
+    const frame = editor.getByTestId("face-frame");
+    await expect(frame).toBeFocused();
+    const bounds = (await frame.boundingBox())!;
+    await page.mouse.move(bounds.x + bounds.width * 0.1, bounds.y + bounds.height * 0.6);
+    await page.mouse.down();
+    await page.mouse.move(bounds.x + bounds.width * 0.25, bounds.y + bounds.height * 0.7, { steps: 4 });
+    await page.mouse.move(bounds.x + bounds.width * 0.3, bounds.y + bounds.height * 0.8, { steps: 4 });
+    await page.mouse.up();
+    await expect(editor.getByTestId("face-draft")).toBeVisible();
+    await editor.getByTestId("face-person").selectOption("new");
+    const cousin = `Cousin ${size.name}`;
+    await editor.getByTestId("face-name").fill(cousin);
+    await lookAt(page, `face-editor-${size.name}`);
+    await editor.getByTestId("face-save").click();
+    await expect(toast(page, `Face added for ${cousin}.`)).toBeVisible();
+    await expect(page.getByTestId("photo-people").getByRole("link", { name: cousin })).toBeVisible();
+
+    // The boxes stay shown after drawing, the new one among them; the toggle hides and shows them.
+    const toggle = editor.getByTestId("face-boxes-toggle");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect(editor.getByTestId("face-box")).toHaveCount(size.name === "phone" ? 2 : 3);
+    await lookAt(page, `face-boxes-${size.name}`);
+    await toggle.click();
+    await expect(editor.getByTestId("face-box")).toHaveCount(0);
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await toggle.click();
+    await expect(editor.getByTestId("face-box")).toHaveCount(size.name === "phone" ? 2 : 3);
+  });
+}
