@@ -28,6 +28,7 @@ import * as photoPlaces from "./2026-12-01T0600-photo-places";
 import * as faces from "./2026-12-01T0700-faces";
 import * as undatedPhotoIndexes from "./2026-12-01T0900-undated-photo-indexes";
 import * as takenAtByOwner from "./2026-12-01T0910-taken-at-by-owner";
+import * as locationPrecision from "./2026-12-01T1500-location-precision";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-01T0700-faces": faces,
   "2026-12-01T0900-undated-photo-indexes": undatedPhotoIndexes,
   "2026-12-01T0910-taken-at-by-owner": takenAtByOwner,
+  "2026-12-01T1500-location-precision": locationPrecision,
 };
 
 export const migrationProvider: MigrationProvider = {
