@@ -22,6 +22,8 @@ export interface PlaceCountRow {
   city: string | null;
   /** The photos' own location precision (null: the site's); the service names no more than it allows. */
   precision: LocationPrecision | null;
+  /** Whose photos: their owner learns their own exactly, in the shared part too. */
+  ownerId: string;
   count: number;
 }
 
@@ -41,8 +43,8 @@ export async function countPlacePhotos(db: DatabaseHandle, scope: PlaceCountScop
       // A viewer's own photo counts once: in the shared part when it was counted there, else here.
       return eb.and([eb("photos.owner_id", "=", scope.access.viewerId ?? ""), whereListablePhotos(eb, scope.access), eb.not(sharedCounted)]);
     })
-    .select(["photos.place_country_code as countryCode", "photos.place_region as region", "photos.place_city as city", "photos.location_precision as precision", count])
-    .groupBy(["photos.place_country_code", "photos.place_region", "photos.place_city", "photos.location_precision"])
+    .select(["photos.place_country_code as countryCode", "photos.place_region as region", "photos.place_city as city", "photos.location_precision as precision", "photos.owner_id as ownerId", count])
+    .groupBy(["photos.place_country_code", "photos.place_region", "photos.place_city", "photos.location_precision", "photos.owner_id"])
     .execute();
-  return rows.map((row) => ({ countryCode: row.countryCode as string, region: row.region, city: row.city, precision: row.precision, count: Number(row.count) }));
+  return rows.map((row) => ({ countryCode: row.countryCode as string, region: row.region, city: row.city, precision: row.precision, ownerId: row.ownerId, count: Number(row.count) }));
 }

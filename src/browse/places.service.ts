@@ -52,9 +52,11 @@ async function countsFor(db: DatabaseHandle, viewer: Viewer): Promise<PlaceCount
   ]);
   if (allPlaces) return [...shared, ...own];
   // Admins learn every place exactly; anyone else learns the shared part at each photo's precision
-  // (their own photos in it too: that part is remembered for every viewer of a kind) and their own exactly.
+  // but their own photos' places (in either part) exactly.
   const { locationPrecision: siteDefault } = await getSiteSettings(db);
-  const atPrecision = shared.map((row) => ({ ...row, ...placePartsAtPrecision(row, effectivePrecision(row.precision, siteDefault)) }));
+  const atPrecision = shared.map((row) =>
+    row.ownerId === access.viewerId ? row : { ...row, ...placePartsAtPrecision(row, effectivePrecision(row.precision, siteDefault)) },
+  );
   return [...atPrecision, ...own];
 }
 

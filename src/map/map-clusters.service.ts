@@ -36,6 +36,9 @@ export interface MapClusters {
 
 interface PointProperties {
   photoId: string;
+  /** The point at the viewer's precision, kept as computed: the index answers it back through a projection, a hair off. */
+  latitude: number;
+  longitude: number;
   /** The place as precisely as the viewer learns it ("Rome, Lazio, Italy" or just "Italy"). */
   place: string | null;
   country: string | null;
@@ -73,7 +76,7 @@ function buildIndex(rows: MapPointRow[], precisionOf: (row: MapPointRow) => Loca
     points.push({
       type: "Feature",
       geometry: { type: "Point", coordinates: [point.longitude, point.latitude] },
-      properties: { photoId: row.id, ...placeAt(row, precision) },
+      properties: { photoId: row.id, latitude: point.latitude, longitude: point.longitude, ...placeAt(row, precision) },
     });
   }
   const index = new Supercluster<PointProperties, ClusterProperties>({
@@ -143,8 +146,8 @@ export async function getMapClusters(db: DatabaseHandle, viewer: Viewer, viewpor
       {
         kind: "photo",
         id: photo.id,
-        latitude,
-        longitude,
+        latitude: point.latitude,
+        longitude: point.longitude,
         name: photoAccessibleName({ altText: photo.alt_text, title: photo.title, takenAt: photo.taken_at, placeName: point.place }),
         placeName: point.place,
         thumbnailUrl: thumbnail ? toMediaUrl(photo.publication_key, thumbnail.storage_key) : null,
