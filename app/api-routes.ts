@@ -27,6 +27,7 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/api/health/route.ts": () => import("./api/health/route"),
   "app/api/map/clusters/route.ts": () => import("./api/map/clusters/route"),
   "app/api/map/countries/[version]/route.ts": () => import("./api/map/countries/[version]/route"),
+  "app/api/map/worker/[version]/route.ts": () => import("./api/map/worker/[version]/route"),
   "app/api/me/sessions/route.ts": () => import("./api/me/sessions/route"),
   "app/api/openapi.json/route.ts": () => import("./api/openapi.json/route"),
   "app/api/people/[id]/merge/route.ts": () => import("./api/people/[id]/merge/route"),

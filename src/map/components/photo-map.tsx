@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { answerShape, callApi } from "@/src/ui/api-client";
 import type { mapClustersResponseSchema } from "../map-api.schemas";
+import { MAPLIBRE_WORKER_URL } from "../map-assets";
 
 // The map is a public page: the answer's type is the contract's (erased at build) and only its
 // outline is checked, so zod stays out of the bundle. maplibre-gl (about 250 KB compressed) is
@@ -29,7 +30,8 @@ function mapStyle(countriesUrl: string, colours: ReturnType<typeof themeColours>
   // Country shapes only, from our own origin: no tiles, fonts, glyphs or sprites from anywhere.
   return {
     version: 8,
-    sources: { countries: { type: "geojson", data: countriesUrl, attribution: "Country shapes: Natural Earth" } },
+    // Absolute: maplibre fetches GeoJSON in a worker started from a blob: URL, where a path resolves to nothing.
+    sources: { countries: { type: "geojson", data: new URL(countriesUrl, window.location.href).href, attribution: "Country shapes: Natural Earth" } },
     layers: [
       { id: "water", type: "background", paint: { "background-color": colours.water } },
       { id: "land", type: "fill", source: "countries", paint: { "fill-color": colours.land } },
@@ -114,6 +116,8 @@ export function PhotoMap({ countriesUrl }: { countriesUrl: string }) {
     async function start() {
       const maplibre = await import("maplibre-gl");
       if (disposed || !container.current || !probe.current) return;
+      // Bundled, maplibre cannot find its worker beside itself: it is served from our origin.
+      maplibre.setWorkerUrl(new URL(MAPLIBRE_WORKER_URL, window.location.href).href);
       const colours = themeColours(probe.current);
       map = new maplibre.Map({
         container: container.current,
@@ -168,6 +172,10 @@ export function PhotoMap({ countriesUrl }: { countriesUrl: string }) {
       };
       map.on("load", refresh);
       map.on("moveend", refresh);
+      map.on("error", (event) => {
+        // The outlines missing leaves the markers usable on a plain background: say so, keep going.
+        setStatus(`The country outlines could not be drawn (${event.error?.message ?? "unknown error"}).`);
+      });
 
       // The reader's theme may change while the map is open: repaint land and water to match.
       const repaint = () => {
