@@ -122,9 +122,10 @@ export function PhotoMap({ countriesUrl }: { countriesUrl: string }) {
       map = new maplibre.Map({
         container: container.current,
         style: mapStyle(countriesUrl, colours),
-        center: [10, 30],
-        zoom: 1,
-        minZoom: 0,
+        // The whole world's width in view at first, a phone's 390 px too (zoom 0 is 512 px wide).
+        center: [0, 25],
+        zoom: Math.log2(Math.max(container.current.clientWidth, 256) / 512),
+        minZoom: -1,
         maxZoom: MAX_ZOOM,
         attributionControl: { compact: true },
         dragRotate: false,
