@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DatabaseHandle } from "@/src/db/client";
+import type { LocationPrecision } from "@/src/db/database";
 import { type PhotoListAccess, whereListablePart, whereListablePhotos } from "@/src/photos/listable-photos";
 
 // SQL for browsing by place (/places), one statement per function, the handle first. No rules:
@@ -19,6 +20,10 @@ export interface PlaceCountRow {
   countryCode: string;
   region: string | null;
   city: string | null;
+  /** The photos' own location precision (null: the site's); the service names no more than it allows. */
+  precision: LocationPrecision | null;
+  /** Whose photos: their owner learns their own exactly, in the shared part too. */
+  ownerId: string;
   count: number;
 }
 
@@ -38,8 +43,8 @@ export async function countPlacePhotos(db: DatabaseHandle, scope: PlaceCountScop
       // A viewer's own photo counts once: in the shared part when it was counted there, else here.
       return eb.and([eb("photos.owner_id", "=", scope.access.viewerId ?? ""), whereListablePhotos(eb, scope.access), eb.not(sharedCounted)]);
     })
-    .select(["photos.place_country_code as countryCode", "photos.place_region as region", "photos.place_city as city", count])
-    .groupBy(["photos.place_country_code", "photos.place_region", "photos.place_city"])
+    .select(["photos.place_country_code as countryCode", "photos.place_region as region", "photos.place_city as city", "photos.location_precision as precision", "photos.owner_id as ownerId", count])
+    .groupBy(["photos.place_country_code", "photos.place_region", "photos.place_city", "photos.location_precision", "photos.owner_id"])
     .execute();
-  return rows.map((row) => ({ countryCode: row.countryCode as string, region: row.region, city: row.city, count: Number(row.count) }));
+  return rows.map((row) => ({ countryCode: row.countryCode as string, region: row.region, city: row.city, precision: row.precision, ownerId: row.ownerId, count: Number(row.count) }));
 }

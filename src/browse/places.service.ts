@@ -3,7 +3,9 @@ import type { Viewer } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
 import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
 import { photoListAccessOf } from "@/src/photos/listable-photos";
+import { effectivePrecision, placePartsAtPrecision } from "@/src/photos/location-precision";
 import { listedPlacesOf } from "@/src/photos/metadata-policy";
+import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { countryNameOf } from "@/src/places/country-name";
 import { countPlacePhotos, type PlaceCountRow, type PlaceCountScope } from "./places.repository";
 
@@ -11,6 +13,9 @@ import { countPlacePhotos, type PlaceCountRow, type PlaceCountScope } from "./pl
 // count goes through the one list access (src/photos/listable-photos.ts) and the metadata policy's
 // rule for places (listedPlacesOf): a photo whose owner hides its location counts for nobody but
 // its owner and admins, so a place known only from hidden photos does not exist for anyone else.
+// A shown photo counts at its precision: in its country always, in its region from region
+// precision up, in its town only from city precision up (the rest is "elsewhere" in the country or
+// region), so /places never names more than the photo's own page does.
 
 export interface PlaceCity {
   /** Null: photos of the region whose town is not known. */
@@ -45,7 +50,14 @@ async function countsFor(db: DatabaseHandle, viewer: Viewer): Promise<PlaceCount
     remembered.get(db, `places:shared:${kind}`, () => countPlacePhotos(db, scope("shared"))),
     access.viewerId !== null ? remembered.get(db, `places:own:${kind}:${access.viewerId}:${access.ownPhotos}`, () => countPlacePhotos(db, scope("own"))) : Promise.resolve([]),
   ]);
-  return [...shared, ...own];
+  if (allPlaces) return [...shared, ...own];
+  // Admins learn every place exactly; anyone else learns the shared part at each photo's precision
+  // but their own photos' places (in either part) exactly.
+  const { locationPrecision: siteDefault } = await getSiteSettings(db);
+  const atPrecision = shared.map((row) =>
+    row.ownerId === access.viewerId ? row : { ...row, ...placePartsAtPrecision(row, effectivePrecision(row.precision, siteDefault)) },
+  );
+  return [...atPrecision, ...own];
 }
 
 function byName(left: string | null, right: string | null): number {

@@ -100,6 +100,17 @@ export type PhotoLabel = (typeof PHOTO_LABELS)[number];
 export const MAXIMUM_RATING = 5;
 export type VariantFormat = "jpeg" | "webp" | "avif";
 export type PlaceSource = "automatic" | "manual";
+/** How precisely people other than the owner learn where a photo was taken (src/photos/location-precision.ts). */
+export const LOCATION_PRECISIONS = ["exact", "city", "region", "country"] as const;
+export type LocationPrecision = (typeof LOCATION_PRECISIONS)[number];
+
+/** The words for each location precision, in the admin's settings and the photo editor alike (client-safe, as VISIBILITIES is). */
+export const LOCATION_PRECISION_LABELS: Record<LocationPrecision, string> = {
+  exact: "Exact – the point where it was taken",
+  city: "City – rounded to about 10 km",
+  region: "Region – rounded to about 100 km",
+  country: "Country – only the country, no point on the map",
+};
 
 export interface PhotosTable {
   id: string;
@@ -147,6 +158,8 @@ export interface PhotosTable {
   gps_longitude: number | null;
   gps_altitude: number | null;
   show_location: Generated<number>;
+  /** How precisely others learn the location when it is shown (src/photos/location-precision.ts); null: the site's default. */
+  location_precision: Generated<LocationPrecision | null>;
   /**
    * Where it was taken, in words (src/places): city, region, ISO country code and the time zone
    * at the point. Written by processing from the coordinates ("automatic") or by the owner

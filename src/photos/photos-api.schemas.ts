@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@/src/access/roles";
-import { PHOTO_LABELS, PHOTO_ROTATIONS, VISIBILITIES } from "@/src/db/database";
+import { LOCATION_PRECISIONS, PHOTO_LABELS, PHOTO_ROTATIONS, VISIBILITIES } from "@/src/db/database";
 import { schemaMatches } from "@/src/validation/schema-matches";
 import type { PhotoDetail, PhotoSummary } from "./photos.service";
 
@@ -73,6 +73,10 @@ export const photoDetailSchema = photoSummarySchema.extend({
     .describe("Where it was taken, in words (GeoNames, offline); shown under the same rule as location."),
   takenAtInstant: z.string().nullable().describe("The date taken in UTC, read with its recorded offset or the time zone of the place; null when neither is known or the place is not shown."),
   showLocation: z.boolean(),
+  locationPrecision: z
+    .enum(LOCATION_PRECISIONS)
+    .nullable()
+    .describe("The photo's own precision for others (exact, city: 0.1°, region: 1°, country: no coordinates), for the owner and admins; null: the site's setting, or not theirs."),
   allowDownload: z.boolean().nullable().describe("null: the site's setting decides."),
   downloadUrl: z.string().nullable().describe("Where this caller downloads the photo, or null when they may not."),
   rawDownloadUrl: z.string().nullable().describe("The RAW of a RAW+JPEG pair, for the owner and admins; null otherwise or when there is none."),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAXIMUM_RATING, PHOTO_LABELS, PHOTO_ROTATIONS, VISIBILITIES } from "@/src/db/database";
+import { LOCATION_PRECISIONS, MAXIMUM_RATING, PHOTO_LABELS, PHOTO_ROTATIONS, VISIBILITIES } from "@/src/db/database";
 import { multilineText, singleLineText } from "@/src/validation/input-text";
 import { countryNameOf } from "@/src/places/country-name";
 import { normaliseTakenAt } from "./taken-at-input";
@@ -41,6 +41,11 @@ export const updatePhotoSchema = z
     altText: singleLineText(1000).optional(),
     visibility: visibilitySchema.optional(),
     showLocation: z.boolean().optional(),
+    /** How precisely others learn the location when it is shown; null: follow the site's setting. */
+    locationPrecision: z
+      .enum(LOCATION_PRECISIONS, { error: `The location precision must be null or one of: ${LOCATION_PRECISIONS.join(", ")}.` })
+      .nullable()
+      .optional(),
     /** Whether others may download it (a download copy); null: follow the site's setting. */
     allowDownload: z.boolean().nullable().optional(),
     takenAt: z

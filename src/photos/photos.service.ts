@@ -11,6 +11,7 @@ import { countryNameOf } from "@/src/places/country-name";
 import { takenAtInstant } from "@/src/places/taken-instant";
 import { getSiteSettings } from "@/src/settings/site-settings.service";
 import { type DownloadCopy, makeDownloadCopy } from "./download-copy";
+import { coordinatesAtPrecision, placePartsAtPrecision } from "./location-precision";
 import { getMetadataPolicy, type MetadataPolicy } from "./metadata-policy";
 import { photoPlaceName } from "./place-name";
 import { photoListAccessOf } from "./listable-photos";
@@ -69,7 +70,7 @@ export interface PhotoDetail extends PhotoSummary {
   failureReason: string | null;
   /** The EXIF summary; the date taken is `takenAt`. */
   exif: Omit<ExifSummary, "takenAt">;
-  /** Only for the owner and admins, or for everyone when the owner turned location on. */
+  /** Only for the owner and admins, or for everyone when the owner turned location on: then rounded to the photo's precision (none at country precision). */
   location: { latitude: number; longitude: number; altitude: number | null } | null;
   /** The location in words ("Arezzo, Tuscany, Italy"), worked out offline or set by hand; null whenever `place` is. */
   placeName: string | null;
@@ -79,6 +80,8 @@ export interface PhotoDetail extends PhotoSummary {
   takenAtInstant: string | null;
   /** Whether the owner shows the location to everyone who may see the photo. */
   showLocation: boolean;
+  /** The photo's own precision for others, told only to the owner and admins; null: the site's setting (or not theirs to know). */
+  locationPrecision: PhotoRow["location_precision"];
   /** The photo's own download choice; null: the site's setting decides. */
   allowDownload: boolean | null;
   /** Where this viewer downloads the photo (the original for its owner, else a download copy), or null when they may not. */
@@ -140,12 +143,14 @@ export interface PhotoPlaceView {
 
 /** The stored place, only where the policy lets this viewer see the location. */
 function toPlaceView(photo: PhotoRow, policy: MetadataPolicy): PhotoPlaceView | null {
-  if (!policy.seesLocation || photo.place_source === null) return null;
+  if (policy.locationPrecision === null || photo.place_source === null) return null;
   const country = photo.place_country_code === null ? null : countryNameOf(photo.place_country_code);
-  if (photo.place_city === null && photo.place_region === null && country === null) return null;
+  // Below city precision the town (and at country precision the region) is not named either.
+  const { city, region } = placePartsAtPrecision({ city: photo.place_city, region: photo.place_region }, policy.locationPrecision);
+  if (city === null && region === null && country === null) return null;
   return {
-    city: photo.place_city,
-    region: photo.place_region,
+    city,
+    region,
     countryCode: photo.place_country_code,
     country,
     timeZone: photo.place_time_zone,
@@ -153,13 +158,21 @@ function toPlaceView(photo: PhotoRow, policy: MetadataPolicy): PhotoPlaceView | 
   };
 }
 
-/** The place in words (photoPlaceName: the stored one, else the country from the coordinates), where the policy shows the location. */
+/** The place in words (photoPlaceName: the stored one at the policy's precision, else the country from the coordinates), where the policy shows the location. */
 function toPlaceName(photo: PhotoRow, policy: MetadataPolicy): string | null {
-  return policy.seesLocation ? photoPlaceName(photo) : null;
+  return policy.locationPrecision === null ? null : photoPlaceName(photo, policy.locationPrecision);
+}
+
+/** The coordinates this viewer receives: rounded here to the policy's precision, none when hidden or at country precision. */
+function toLocationView(photo: PhotoRow, policy: MetadataPolicy): PhotoDetail["location"] {
+  if (policy.locationPrecision === null || photo.gps_latitude === null || photo.gps_longitude === null) return null;
+  const point = coordinatesAtPrecision(photo.gps_latitude, photo.gps_longitude, policy.locationPrecision);
+  if (point === null) return null;
+  // The altitude narrows a rounded point down again (a valley floor, a summit): exact only.
+  return { ...point, altitude: policy.locationPrecision === "exact" ? photo.gps_altitude : null };
 }
 
 function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], policy: MetadataPolicy): PhotoDetail {
-  const hasLocation = photo.gps_latitude !== null && photo.gps_longitude !== null;
   const place = toPlaceView(photo, policy);
   return {
     ...toSummary(photo, variants),
@@ -167,10 +180,8 @@ function toDetail(viewer: Viewer, photo: PhotoRow, variants: PhotoVariantRow[], 
     originalName: photo.original_name,
     failureReason: policy.seesEverything ? photo.failure_reason : null,
     exif: toExifFields(photo),
-    location:
-      policy.seesLocation && hasLocation
-        ? { latitude: photo.gps_latitude as number, longitude: photo.gps_longitude as number, altitude: photo.gps_altitude }
-        : null,
+    location: toLocationView(photo, policy),
+    locationPrecision: isOwnerOrAdmin(viewer, photo) ? photo.location_precision : null,
     placeName: toPlaceName(photo, policy),
     place,
     takenAtInstant: policy.seesLocation ? takenAtInstant(photo.taken_at, photo.place_time_zone) : null,
@@ -369,6 +380,7 @@ function auditedFields(photo: PhotoRow): Record<keyof UpdatePhotoInput, unknown>
     altText: photo.alt_text,
     visibility: photo.visibility,
     showLocation: photo.show_location === 1,
+    locationPrecision: photo.location_precision,
     allowDownload: photo.allow_download === null ? null : photo.allow_download === 1,
     takenAt: photo.taken_at,
     location: photo.gps_latitude === null || photo.gps_longitude === null ? null : { latitude: photo.gps_latitude, longitude: photo.gps_longitude },
@@ -451,6 +463,7 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
       ...(input.altText !== undefined && { alt_text: input.altText }),
       ...(input.visibility !== undefined && { visibility: input.visibility }),
       ...(input.showLocation !== undefined && { show_location: input.showLocation ? 1 : 0 }),
+      ...(input.locationPrecision !== undefined && { location_precision: input.locationPrecision }),
       ...(input.allowDownload !== undefined && { allow_download: input.allowDownload === null ? null : input.allowDownload ? 1 : 0 }),
       ...(input.rating !== undefined && { rating: input.rating }),
       ...(input.label !== undefined && { label: input.label }),
@@ -505,5 +518,6 @@ export async function getDownloadForViewer(db: DatabaseHandle, viewer: Viewer, i
   const policy = getMetadataPolicy(viewer, photo, await getSiteSettings(db));
   if (policy.download === "none") throw new AppError("FORBIDDEN", "Downloads are not allowed for this photo.");
   if (policy.download === "original") return { kind: "original", photo };
-  return { kind: "copy", ...(await makeDownloadCopy(photo, { keepLocation: policy.seesLocation })) };
+  // A download copy's EXIF carries the exact point, so it keeps it only where the viewer sees it exactly.
+  return { kind: "copy", ...(await makeDownloadCopy(photo, { keepLocation: policy.locationPrecision === "exact" })) };
 }

@@ -1,6 +1,7 @@
 import { feature, iso1A2Code } from "@rapideditor/country-coder";
 import type { PhotoRow } from "@/src/db/database";
 import { countryNameOf } from "@/src/places/country-name";
+import { type LocationPrecision, placePartsAtPrecision } from "./location-precision";
 
 type PlaceFields = Pick<PhotoRow, "gps_latitude" | "gps_longitude" | "place_city" | "place_region" | "place_country_code" | "place_source">;
 
@@ -9,11 +10,14 @@ type PlaceFields = Pick<PhotoRow, "gps_latitude" | "gps_longitude" | "place_city
  * ("Arezzo, Tuscany, Italy", a name said once: "San Juan, Puerto Rico"; set by hand or worked out
  * by processing), else, for a photo not yet named (processed before places were stored, or just
  * moved by hand while the worker names it), the country from its coordinates alone. Null without either.
+ * At the precision the viewer gets (location-precision.ts): below city the town is not named, at
+ * country the region neither.
  */
-export function photoPlaceName(photo: PlaceFields): string | null {
+export function photoPlaceName(photo: PlaceFields, precision: LocationPrecision): string | null {
   if (photo.place_source !== null) {
     const country = photo.place_country_code === null ? null : countryNameOf(photo.place_country_code);
-    const parts = [...new Set([photo.place_city, photo.place_region, country].filter((part) => part !== null))];
+    const { city, region } = placePartsAtPrecision({ city: photo.place_city, region: photo.place_region }, precision);
+    const parts = [...new Set([city, region, country].filter((part) => part !== null))];
     if (parts.length > 0) return parts.join(", ");
   }
   if (photo.gps_latitude === null || photo.gps_longitude === null) return null;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VISIBILITIES } from "@/src/db/database";
+import { LOCATION_PRECISIONS, VISIBILITIES } from "@/src/db/database";
 import { multilineText, singleLineText } from "@/src/validation/input-text";
 
 /** Limits shared by the form and the API, so both refuse the same input with the same words. */
@@ -23,6 +23,7 @@ export const updateSiteSettingsSchema = z
     siteDescription: multilineText(SITE_DESCRIPTION_MAX_LENGTH, { tooLong: `The description is too long (${SITE_DESCRIPTION_MAX_LENGTH} characters at most).` }).optional(),
     defaultVisibility: z.enum(VISIBILITIES, { error: `The default visibility must be one of: ${VISIBILITIES.join(", ")}.` }).optional(),
     showLocationByDefault: z.boolean().optional(),
+    locationPrecision: z.enum(LOCATION_PRECISIONS, { error: `The location precision must be one of: ${LOCATION_PRECISIONS.join(", ")}.` }).optional(),
     allowDownloads: z.boolean().optional(),
     analyticsScriptUrl: z
       .union([z.null(), z.literal(""), analyticsUrlSchema], { error: "The analytics script must be an http:// or https:// URL, or empty." })
@@ -49,6 +50,7 @@ export const siteSettingsResponseSchema = z.object({
     siteDescription: z.string().describe("One line about the site: the description meta tag and link previews."),
     defaultVisibility: z.enum(VISIBILITIES).describe("The visibility new uploads start with."),
     showLocationByDefault: z.boolean().describe("Whether new uploads show their location to others."),
+    locationPrecision: z.enum(LOCATION_PRECISIONS).describe("How precisely others learn a shown location when the photo did not choose: exact, city (0.1°), region (1°) or country (no coordinates)."),
     allowDownloads: z.boolean().describe("Whether people other than a photo's owner may download it (a download copy)."),
     analyticsScriptUrl: z.string().nullable().describe("The analytics script public pages load; null: ANALYTICS_SCRIPT_URL from the environment, if any."),
     auditRetentionDays: z.number().int().describe("How many days audit log entries are kept."),

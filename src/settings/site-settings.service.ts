@@ -2,7 +2,7 @@ import "server-only";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import type { SessionUser } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
-import { VISIBILITIES, type Visibility } from "@/src/db/database";
+import { LOCATION_PRECISIONS, type LocationPrecision, VISIBILITIES, type Visibility } from "@/src/db/database";
 import { inTransaction } from "@/src/db/transaction";
 import { AppError } from "@/src/errors/app-error";
 import { getLogger } from "@/src/log/logger";
@@ -21,6 +21,11 @@ export interface SiteSettings {
   defaultVisibility: Visibility;
   /** Whether new uploads show their location to others. Off by default. */
   showLocationByDefault: boolean;
+  /**
+   * How precisely others learn a shown location, for every photo that did not choose its own
+   * (src/photos/location-precision.ts). Exact by default, as before the setting existed.
+   */
+  locationPrecision: LocationPrecision;
   /** Whether people other than a photo's owner may download it (a download copy); each photo may override it. Off by default. */
   allowDownloads: boolean;
   /** The analytics script public pages load; null: ANALYTICS_SCRIPT_URL from the environment, if any. */
@@ -44,6 +49,7 @@ const SETTINGS: { [Name in SettingName]: { key: string; fallback: SiteSettings[N
   siteDescription: { key: "site.description", fallback: SITE_DESCRIPTION, read: (text) => text },
   defaultVisibility: { key: "site.default_visibility", fallback: "private", read: (text) => VISIBILITIES.find((visibility) => visibility === text) },
   showLocationByDefault: { key: "site.show_location", fallback: false, read: (text) => text === "true" },
+  locationPrecision: { key: "site.location_precision", fallback: "exact", read: (text) => LOCATION_PRECISIONS.find((precision) => precision === text) },
   allowDownloads: { key: "site.allow_downloads", fallback: false, read: (text) => text === "true" },
   analyticsScriptUrl: { key: "site.analytics_script_url", fallback: null, read: (text) => text || null },
   auditRetentionDays: { key: "audit.retention_days", fallback: 365, read: readDays },

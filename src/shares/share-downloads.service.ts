@@ -1,4 +1,6 @@
 import "server-only";
+import { effectivePrecision, type LocationPrecision } from "@/src/photos/location-precision";
+import { siteLocationPrecision } from "@/src/photos/site-location-precision";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoRow, ShareRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
@@ -27,8 +29,13 @@ import { countShareDownload, findShareByKey } from "./shares.repository";
  * Files are named by the photo's title or "<share title> 007.jpg" (src/shares/share-zip-names.ts).
  */
 
-function copyPolicy(policy: ShareMetadataPolicy): DownloadCopyPolicy {
-  return { keepLocation: policy.showsLocation, keepCameraDetails: policy.showsExif };
+/**
+ * A copy's EXIF carries the exact point, so it keeps the location only where the link shows it and
+ * the photo's owner lets others see it exactly (its precision, else the site's: `siteDefault`).
+ */
+function copyPolicy(policy: ShareMetadataPolicy, photo: Pick<PhotoRow, "location_precision">, siteDefault: LocationPrecision): DownloadCopyPolicy {
+  const exactly = effectivePrecision(photo.location_precision, siteDefault) === "exact";
+  return { keepLocation: policy.showsLocation && exactly, keepCameraDetails: policy.showsExif };
 }
 
 function requireDownloads(share: ShareRow): ShareMetadataPolicy {
@@ -47,7 +54,7 @@ export async function downloadSharedPhoto(db: DatabaseHandle, share: ShareRow, p
   const policy = requireDownloads(share);
   const photo = await findSharedPhoto(db, share.id, photoId);
   if (!photo) throw new AppError("NOT_FOUND", "There is no such photo in this share.");
-  const copy = await makeDownloadCopy(photo, copyPolicy(policy));
+  const copy = await makeDownloadCopy(photo, copyPolicy(policy, photo, await siteLocationPrecision(db)));
   const { before, total } = await countSharedPhotosBefore(db, share.id, photo.position);
   if (options.count) {
     await recordShareAccess(db, { shareId: share.id, event: "download", photoId: photo.id }, now);
@@ -83,7 +90,17 @@ export async function prepareShareZip(db: DatabaseHandle, share: ShareRow, now: 
   const policy = requireDownloads(share);
   if (!policy.offersZip) throw new AppError("FORBIDDEN", "This link does not offer a ZIP of all its photos.");
   const photos = await listAllSharedPhotos(db, share.id);
-  const plans = await planDownloadCopies(db, photos, copyPolicy(policy));
+  // Photos shown exactly and the rest are planned apart (their copies keep or drop the location), then put back in order.
+  const siteDefault = await siteLocationPrecision(db);
+  const isExact = (photo: PhotoRow) => copyPolicy(policy, photo, siteDefault).keepLocation === policy.showsLocation;
+  const exact = photos.filter(isExact);
+  const rounded = photos.filter((photo) => !isExact(photo));
+  const planned = [
+    ...(exact.length > 0 ? await planDownloadCopies(db, exact, copyPolicy(policy, { location_precision: "exact" }, siteDefault)) : []),
+    ...(rounded.length > 0 ? await planDownloadCopies(db, rounded, { keepLocation: false, keepCameraDetails: policy.showsExif }) : []),
+  ];
+  const order = new Map(photos.map((photo, index) => [photo.id, index]));
+  const plans = planned.sort((left, right) => (order.get(left.photoId) ?? 0) - (order.get(right.photoId) ?? 0));
   const photosById = new Map(photos.map((photo) => [photo.id, photo]));
   const names = new UniqueFileNames();
   const entries = plans.map((plan, index) => ({

@@ -3,8 +3,10 @@ import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoRow, PhotoVariantRow, ShareRow } from "@/src/db/database";
 import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
 import { AppError } from "@/src/errors/app-error";
+import { coordinatesAtPrecision, effectivePrecision, type LocationPrecision } from "@/src/photos/location-precision";
 import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
 import { photoPlaceName } from "@/src/photos/place-name";
+import { siteLocationPrecision } from "@/src/photos/site-location-precision";
 import { listVariants } from "@/src/photos/photos.repository";
 import { type PhotoDetail, toExifFields } from "@/src/photos/photos.service";
 import { sharePath } from "./share-key";
@@ -78,12 +80,17 @@ export const SHARE_PAGE_SIZE_MAX = 200;
  * `number`: the photo's place among those the link opens now, from 1. Not its stored position,
  * which keeps a gap where a photo left the link: the visitor hears "Photo 2" after "Photo 1".
  */
-function toView(share: ShareRow, photo: PhotoRow, number: number, variants: PhotoVariantRow[], policy: ShareMetadataPolicy): SharePhotoView {
+/**
+ * `siteDefault`: the site's location precision. A link that shows location shows it as precisely as
+ * the photo's owner lets anyone else see it, never more (rounded here, src/photos/location-precision.ts).
+ */
+function toView(share: ShareRow, photo: PhotoRow, number: number, variants: PhotoVariantRow[], policy: ShareMetadataPolicy, siteDefault: LocationPrecision): SharePhotoView {
   const hasLocation = policy.showsLocation && photo.gps_latitude !== null && photo.gps_longitude !== null;
   const base = sharePath(share.key);
   const takenAt = policy.showsExif ? photo.taken_at : null;
-  // The stored place (the town, set by hand or named by processing), as the gallery shows it; only when the link shows location.
-  const placeName = policy.showsLocation ? photoPlaceName(photo) : null;
+  // The stored place (the town, set by hand or named by processing) at the photo's precision; only when the link shows location.
+  const precision = effectivePrecision(photo.location_precision, siteDefault);
+  const placeName = policy.showsLocation ? photoPlaceName(photo, precision) : null;
   return {
     id: photo.id,
     name: photoAccessibleName({ altText: photo.alt_text, title: photo.title, takenAt, placeName }, { audience: "visitor", number }),
@@ -100,7 +107,9 @@ function toView(share: ShareRow, photo: PhotoRow, number: number, variants: Phot
       .map((variant) => ({ format: variant.format, width: variant.width, height: variant.height, url: toShareMediaUrl(share.key, variant.storage_key) })),
     takenAt,
     exif: policy.showsExif ? toExifFields(photo) : null,
-    location: hasLocation ? { latitude: photo.gps_latitude as number, longitude: photo.gps_longitude as number } : null,
+    location: hasLocation
+      ? coordinatesAtPrecision(photo.gps_latitude as number, photo.gps_longitude as number, precision)
+      : null,
     placeName,
     pageUrl: `${base}/p/${photo.id}`,
     downloadUrl: policy.download === "none" ? null : `${base}/p/${photo.id}/download`,
@@ -134,11 +143,11 @@ export async function listSharePhotos(db: DatabaseHandle, share: ShareRow, page:
   const limit = Math.min(Math.max(page.limit ?? SHARE_PAGE_SIZE, 1), SHARE_PAGE_SIZE_MAX);
   const rows = await listSharedPhotos(db, share.id, { afterPosition: page.cursor ? decodeCursor(page.cursor) : undefined, limit: limit + 1 });
   const shown = rows.slice(0, limit);
-  const variants = await listVariants(db, shown.map((row) => row.id));
+  const [variants, siteDefault] = await Promise.all([listVariants(db, shown.map((row) => row.id)), siteLocationPrecision(db)]);
   const policy = getShareMetadataPolicy(share);
   const before = shown.length > 0 ? await countSharedPhotos(db, share.id, shown[0].position) : 0;
   return {
-    photos: shown.map((row, index) => toView(share, row, before + index + 1, variants, policy)),
+    photos: shown.map((row, index) => toView(share, row, before + index + 1, variants, policy, siteDefault)),
     nextCursor: rows.length > limit ? encodeKeysetCursor(String(shown[shown.length - 1].position)) : null,
   };
 }
@@ -151,10 +160,11 @@ export async function getSharePhoto(
 ): Promise<{ photo: SharePhotoView; previousId: string | null; nextId: string | null }> {
   const row = await findSharedPhoto(db, share.id, photoId);
   if (!row) throw new AppError("NOT_FOUND", "This link has no photo with that id.");
-  const [variants, neighbours, before] = await Promise.all([
+  const [variants, neighbours, before, siteDefault] = await Promise.all([
     listVariants(db, [row.id]),
     findSharedNeighbours(db, share.id, row.position),
     countSharedPhotos(db, share.id, row.position),
+    siteLocationPrecision(db),
   ]);
-  return { photo: toView(share, row, before + 1, variants, getShareMetadataPolicy(share)), ...neighbours };
+  return { photo: toView(share, row, before + 1, variants, getShareMetadataPolicy(share), siteDefault), ...neighbours };
 }

@@ -6,9 +6,10 @@ const SECTIONS = [
   { href: "/lenses", label: "Lenses" },
   { href: "/years", label: "Years" },
   { href: "/places", label: "Places" },
+  { href: "/map", label: "Map" },
 ] as const;
 
-/** The ways to browse, side by side at the top of each index page (/tags, /cameras, /lenses, /years, /places). */
+/** The ways to browse, side by side at the top of each index page (/tags, /cameras, /lenses, /years, /places, /map). */
 export function BrowseNav({ current }: { current: (typeof SECTIONS)[number]["href"] }) {
   return (
     <nav className="browse-nav" aria-label="Browse by">

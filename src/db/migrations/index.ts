@@ -29,6 +29,7 @@ import * as faces from "./2026-12-01T0700-faces";
 import * as undatedPhotoIndexes from "./2026-12-01T0900-undated-photo-indexes";
 import * as takenAtByOwner from "./2026-12-01T0910-taken-at-by-owner";
 import * as livePhotos from "./2026-12-01T1300-live-photos";
+import * as locationPrecision from "./2026-12-01T1500-location-precision";
 import * as storageUsageCompanions from "./2026-12-01T1800-storage-usage-companions";
 
 /**
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-01T0900-undated-photo-indexes": undatedPhotoIndexes,
   "2026-12-01T0910-taken-at-by-owner": takenAtByOwner,
   "2026-12-01T1300-live-photos": livePhotos,
+  "2026-12-01T1500-location-precision": locationPrecision,
   "2026-12-01T1800-storage-usage-companions": storageUsageCompanions,
 };
 

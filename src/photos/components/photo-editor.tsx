@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, type ReactNode, useCallback, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { VISIBILITIES } from "@/src/db/database";
+import { LOCATION_PRECISION_LABELS, LOCATION_PRECISIONS, type LocationPrecision, VISIBILITIES } from "@/src/db/database";
 import { callApi } from "@/src/ui/api-client";
 import type { PhotoLabel, PhotoRotation } from "@/src/db/database";
 import type { PhotoDetail } from "../photos.service";
@@ -34,6 +34,11 @@ function savedCorrections(photo: PhotoDetail): CorrectionFields {
     placeRegion: photo.place?.region ?? "",
     rotation: photo.rotation,
   };
+}
+
+/** The precision select's value: "site" (follow the site's setting, stored as null) or a precision. */
+function toPrecision(value: string): LocationPrecision | null {
+  return LOCATION_PRECISIONS.find((precision) => precision === value) ?? null;
 }
 
 function toDownloadChoice(allowDownload: boolean | null): DownloadChoice {
@@ -82,6 +87,7 @@ export function PhotoEditor({ photo, tagsField }: { photo: PhotoDetail; tagsFiel
           altText: String(form.get("altText") ?? ""),
           visibility: String(form.get("visibility") ?? photo.visibility),
           showLocation: form.get("showLocation") === "on",
+          ...(form.has("locationPrecision") && { locationPrecision: toPrecision(String(form.get("locationPrecision"))) }),
           allowDownload: DOWNLOAD_CHOICES[(form.get("allowDownload") as DownloadChoice | null) ?? "site"] ?? null,
           ...(rating !== (photo.rating ?? 0) && { rating }),
           ...(label !== photo.label && { label }),
@@ -148,6 +154,22 @@ export function PhotoEditor({ photo, tagsField }: { photo: PhotoDetail; tagsFiel
             <input type="checkbox" name="showLocation" defaultChecked={photo.showLocation} />
             Show the location to everyone who sees the photo
           </label>
+        )}
+        {photo.location && (
+          <div className="field">
+            <label htmlFor={`${fieldId}-precision`}>How precisely others see it</label>
+            <select id={`${fieldId}-precision`} name="locationPrecision" defaultValue={photo.locationPrecision ?? "site"} aria-describedby={`${fieldId}-precision-hint`}>
+              <option value="site">As the site&apos;s setting says</option>
+              {LOCATION_PRECISIONS.map((precision) => (
+                <option key={precision} value={precision}>
+                  {LOCATION_PRECISION_LABELS[precision]}
+                </option>
+              ))}
+            </select>
+            <p id={`${fieldId}-precision-hint`} className="field-hint">
+              Rounded on the server before anyone else receives it: on the photo&apos;s page, the map, places and share links.
+            </p>
+          </div>
         )}
         <div className="actions">
           <button type="submit" disabled={isSaving} aria-busy={isSaving}>

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
-import { VISIBILITIES } from "@/src/db/database";
+import { LOCATION_PRECISION_LABELS, LOCATION_PRECISIONS, VISIBILITIES } from "@/src/db/database";
 import { AdminPanel } from "@/src/ui/admin-page";
 import { callApi } from "@/src/ui/api-client";
 import { AUDIT_RETENTION_MAX_DAYS, SITE_DESCRIPTION_MAX_LENGTH, SITE_TITLE_MAX_LENGTH, siteSettingsResponseSchema } from "../site-settings.schemas";
@@ -37,6 +37,7 @@ export function SiteSettingsForm({ initialSettings, environmentAnalyticsUrl }: S
       siteDescription: String(form.get("siteDescription") ?? ""),
       defaultVisibility: String(form.get("defaultVisibility") ?? "private"),
       showLocationByDefault: form.get("showLocationByDefault") === "on",
+      locationPrecision: String(form.get("locationPrecision") ?? "exact"),
       allowDownloads: form.get("allowDownloads") === "on",
       analyticsScriptUrl: String(form.get("analyticsScriptUrl") ?? "").trim() || null,
       auditRetentionDays: Number(form.get("auditRetentionDays")),
@@ -100,6 +101,17 @@ export function SiteSettingsForm({ initialSettings, environmentAnalyticsUrl }: S
           <label className="checkbox-field">
             <input type="checkbox" name="showLocationByDefault" defaultChecked={settings.showLocationByDefault} />
             Show the location of new photos to others
+          </label>
+          <label className="field">
+            Location precision others see
+            <select name="locationPrecision" defaultValue={settings.locationPrecision} data-testid="location-precision-select">
+              {LOCATION_PRECISIONS.map((precision) => (
+                <option key={precision} value={precision}>
+                  {LOCATION_PRECISION_LABELS[precision]}
+                </option>
+              ))}
+            </select>
+            <span className="field-hint">For every photo whose location is shown and that has not chosen its own precision. Rounded on the server.</span>
           </label>
         </div>
       </AdminPanel>

@@ -1,0 +1,159 @@
+import "server-only";
+import Supercluster from "supercluster";
+import { signedInUser, type Viewer } from "@/src/access/viewer";
+import type { DatabaseHandle } from "@/src/db/client";
+import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
+import { photoListAccessOf } from "@/src/photos/listable-photos";
+import { coordinatesAtPrecision, type LocationPrecision } from "@/src/photos/location-precision";
+import { listedPlacesOf, listedPrecisionOf } from "@/src/photos/metadata-policy";
+import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
+import { toMediaUrl } from "@/src/photos/photo-publication";
+import { listVariants } from "@/src/photos/photos.repository";
+import { siteLocationPrecision } from "@/src/photos/site-location-precision";
+import { countryNameOf } from "@/src/places/country-name";
+import { findMapPhotos, listMapPoints, type MapPointRow } from "./map-points.repository";
+import { MAX_MAP_ZOOM, type MapViewport } from "./map-viewport";
+
+// The map's clusters: the viewer's LISTABLE geotagged photos (the one list rule) whose location
+// they may learn (the metadata policy), each at the viewer's precision (a city-precision photo sits
+// at its rounded point; a country-precision photo is not a point at all), grouped by supercluster.
+//
+// Building the index reads every such photo, so one is kept per kind of viewer (visitors share
+// one; each signed-in user has their own, as their own photos are exact) until photos change in
+// this process, and at most INDEX_LIFETIME_MS for another instance's changes; a viewport then costs
+// a lookup in the index, whatever the number of photos.
+
+/** One marker: a group of photos, or one photo. Coordinates are already at the viewer's precision. */
+export type MapMarker =
+  | { kind: "cluster"; id: number; latitude: number; longitude: number; count: number; expansionZoom: number; placeName: string | null }
+  | { kind: "photo"; id: string; latitude: number; longitude: number; name: string; placeName: string | null; thumbnailUrl: string | null; pageUrl: string };
+
+export interface MapClusters {
+  markers: MapMarker[];
+  /** How many photos the viewer has on the map in all (not only in view). */
+  total: number;
+}
+
+interface PointProperties {
+  photoId: string;
+  /** The point at the viewer's precision, kept as computed: the index answers it back through a projection, a hair off. */
+  latitude: number;
+  longitude: number;
+  /** The place as precisely as the viewer learns it ("Rome, Lazio, Italy" or just "Italy"). */
+  place: string | null;
+  country: string | null;
+}
+
+interface ClusterProperties {
+  place: string | null;
+  country: string | null;
+}
+
+const INDEX_LIFETIME_MS = 10_000;
+/** Markers are about 44 px; groups closer than this many pixels become one. */
+const CLUSTER_RADIUS_PX = 60;
+/** More than this many markers in one answer is a map nobody can read; the box is narrowed instead. */
+const MAX_MARKERS = 400;
+
+const indexes = cacheUntilPhotosChange<{ index: Supercluster<PointProperties, ClusterProperties>; total: number }>({
+  lifetimeMs: INDEX_LIFETIME_MS,
+  maxEntries: 200,
+});
+
+function placeAt(row: MapPointRow, precision: LocationPrecision): { place: string | null; country: string | null } {
+  const country = row.place_country_code === null ? null : countryNameOf(row.place_country_code);
+  const parts = precision === "region" ? [row.place_region, country] : [row.place_city, row.place_region, country];
+  const words = [...new Set(parts.filter((part): part is string => part !== null))];
+  return { place: words.length > 0 ? words.join(", ") : null, country };
+}
+
+function buildIndex(rows: MapPointRow[], precisionOf: (row: MapPointRow) => LocationPrecision) {
+  const points: Array<GeoJSON.Feature<GeoJSON.Point, PointProperties>> = [];
+  for (const row of rows) {
+    const precision = precisionOf(row);
+    const point = coordinatesAtPrecision(row.gps_latitude as number, row.gps_longitude as number, precision);
+    if (point === null) continue;
+    points.push({
+      type: "Feature",
+      geometry: { type: "Point", coordinates: [point.longitude, point.latitude] },
+      properties: { photoId: row.id, latitude: point.latitude, longitude: point.longitude, ...placeAt(row, precision) },
+    });
+  }
+  const index = new Supercluster<PointProperties, ClusterProperties>({
+    radius: CLUSTER_RADIUS_PX,
+    extent: 512,
+    maxZoom: MAX_MAP_ZOOM - 1,
+    // A group is named by the place its photos share: the town if one, else the country if one.
+    map: (properties) => ({ place: properties.place, country: properties.country }),
+    reduce: (accumulated, properties) => {
+      if (accumulated.place !== properties.place) accumulated.place = accumulated.country === properties.country ? accumulated.country : null;
+      if (accumulated.country !== properties.country) accumulated.country = null;
+    },
+  });
+  index.load(points);
+  return { index, total: points.length };
+}
+
+function scopeOf(viewer: Viewer) {
+  return { access: photoListAccessOf(viewer, { ownPhotos: "finished" }), shownOnly: listedPlacesOf(viewer) !== "all" };
+}
+
+async function indexFor(db: DatabaseHandle, viewer: Viewer) {
+  const { access, shownOnly } = scopeOf(viewer);
+  const siteDefault = await siteLocationPrecision(db);
+  // Visitors share one index; a signed-in user's own photos are exact for them, so theirs is their own.
+  const key = `map:${signedInUser(viewer)?.id ?? "anonymous"}:${siteDefault}`;
+  return indexes.get(db, key, async () => {
+    const rows = await listMapPoints(db, access, shownOnly);
+    return buildIndex(rows, (row) => listedPrecisionOf(viewer, row, { locationPrecision: siteDefault }));
+  });
+}
+
+/** The markers in a viewport: groups with their count and the zoom that opens them, and single photos with a thumbnail. */
+export async function getMapClusters(db: DatabaseHandle, viewer: Viewer, viewport: MapViewport): Promise<MapClusters> {
+  const { index, total } = await indexFor(db, viewer);
+  const features = index.getClusters([viewport.west, viewport.south, viewport.east, viewport.north], viewport.zoom).slice(0, MAX_MARKERS);
+  const photoIds = features.flatMap((feature) => ("cluster" in feature.properties ? [] : [feature.properties.photoId]));
+  // Asked again under the same rules: the index may be a few seconds older than a change on another instance.
+  const { access, shownOnly } = scopeOf(viewer);
+  const [photos, variants] = await Promise.all([findMapPhotos(db, access, shownOnly, photoIds), listVariants(db, photoIds)]);
+  const photosById = new Map(photos.map((photo) => [photo.id, photo]));
+  const markers = features.flatMap((feature): MapMarker[] => {
+    const [longitude, latitude] = feature.geometry.coordinates;
+    const properties = feature.properties;
+    if ("cluster" in properties && properties.cluster) {
+      const clusterId = properties.cluster_id;
+      return [
+        {
+          kind: "cluster",
+          id: clusterId,
+          latitude,
+          longitude,
+          count: properties.point_count,
+          expansionZoom: Math.min(index.getClusterExpansionZoom(clusterId), MAX_MAP_ZOOM),
+          placeName: properties.place,
+        },
+      ];
+    }
+    const point = properties as PointProperties;
+    const photo = photosById.get(point.photoId);
+    // Gone since the index was built (deleted, or no longer listable: the index is a few seconds old).
+    if (!photo) return [];
+    const thumbnail = variants
+      .filter((variant) => variant.photo_id === photo.id && variant.format !== "avif")
+      .sort((left, right) => left.width - right.width)[0];
+    return [
+      {
+        kind: "photo",
+        id: photo.id,
+        latitude: point.latitude,
+        longitude: point.longitude,
+        name: photoAccessibleName({ altText: photo.alt_text, title: photo.title, takenAt: photo.taken_at, placeName: point.place }),
+        placeName: point.place,
+        thumbnailUrl: thumbnail ? toMediaUrl(photo.publication_key, thumbnail.storage_key) : null,
+        pageUrl: `/p/${photo.id}`,
+      },
+    ];
+  });
+  return { markers, total };
+}

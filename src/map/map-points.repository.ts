@@ -1,0 +1,58 @@
+import type { ExpressionBuilder } from "kysely";
+import type { DatabaseHandle } from "@/src/db/client";
+import type { Database, PhotoRow } from "@/src/db/database";
+import { type PhotoListAccess, whereListablePhotos } from "@/src/photos/listable-photos";
+
+// SQL for the map, one statement per function, the handle first. No rules: which photos a viewer
+// may list is the access handed in (the one list rule), and whose location they may learn is
+// `shownOnly`, decided by src/map/map-clusters.service.ts with the metadata policy.
+
+/** Listable by the access, and (`shownOnly`) located where the owner shows it or the viewer's own. */
+function whereOnTheMap(eb: ExpressionBuilder<Database, "photos">, access: PhotoListAccess, shownOnly: boolean) {
+  const listable = whereListablePhotos(eb, access);
+  if (!shownOnly) return listable;
+  const shownOrOwn = [eb("photos.show_location", "=", 1)];
+  if (access.viewerId !== null) shownOrOwn.push(eb("photos.owner_id", "=", access.viewerId));
+  return eb.and([listable, eb.or(shownOrOwn)]);
+}
+
+export type MapPointRow = Pick<
+  PhotoRow,
+  "id" | "owner_id" | "gps_latitude" | "gps_longitude" | "location_precision" | "place_city" | "place_region" | "place_country_code"
+>;
+
+/**
+ * Every geotagged photo of the access whose location the viewer may learn: all of them
+ * (`shownOnly: false`, admins), else those whose owner shows it and the viewer's own. Read once
+ * per kind of viewer and remembered by the service; a few dozen bytes a photo.
+ */
+export function listMapPoints(db: DatabaseHandle, access: PhotoListAccess, shownOnly: boolean): Promise<MapPointRow[]> {
+  return db
+    .selectFrom("photos")
+    .where("photos.gps_latitude", "is not", null)
+    .where("photos.gps_longitude", "is not", null)
+    .where((eb) => whereOnTheMap(eb, access, shownOnly))
+    .select([
+      "photos.id",
+      "photos.owner_id",
+      "photos.gps_latitude",
+      "photos.gps_longitude",
+      "photos.location_precision",
+      "photos.place_city",
+      "photos.place_region",
+      "photos.place_country_code",
+    ])
+    .execute();
+}
+
+/** The photos the map shows one by one (a handful in view), with what a marker needs, under the same rule. */
+export async function findMapPhotos(db: DatabaseHandle, access: PhotoListAccess, shownOnly: boolean, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("photos")
+    .where("photos.id", "in", ids)
+    .where("photos.gps_latitude", "is not", null)
+    .where((eb) => whereOnTheMap(eb, access, shownOnly))
+    .select(["photos.id", "photos.title", "photos.alt_text", "photos.taken_at", "photos.publication_key"])
+    .execute();
+}

@@ -1,0 +1,277 @@
+// The map and location precision (issue 31), on the built app and both databases: a photo's
+// location reaches people other than its owner only when the owner shows it, and then only as
+// precisely as the owner chose (exact; city: 0.1°; region: 1°; country: no coordinates), rounded on
+// the server, in the photo API, /places and the map's clusters alike; a hidden location is in
+// nothing, not even rounded, not in a count. The clusters API takes a box across the date line and
+// answers a bad box or zoom with a 400 that says why.
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Database, LocationPrecision } from "@/src/db/database";
+import { encodeShareGrant } from "@/src/shares/share-grant-cookie";
+import { newShareKey } from "@/src/shares/share-key";
+import { insertSharePhotos } from "@/src/shares/share-photos.repository";
+import { SHARE_GRANT_COOKIE } from "@/src/shares/share.types";
+import { TEST_SECRET } from "./setup/global-setup";
+import { insertPhotoRows } from "./helpers/direct-rows";
+import { openTestDatabase } from "./helpers/test-database";
+import { signedInAs, signedInAdmin, TestClient } from "./helpers/test-client";
+
+interface Marker {
+  kind: "cluster" | "photo";
+  id: string | number;
+  latitude: number;
+  longitude: number;
+  count?: number;
+  expansionZoom?: number;
+  placeName: string | null;
+}
+
+interface PhotoBody {
+  location: { latitude: number; longitude: number; altitude: number | null } | null;
+  place: { city: string | null; region: string | null; country: string | null } | null;
+  placeName: string | null;
+}
+
+// Names no other test uses, so /places and the map can be read for these photos alone.
+const RUN = randomUUID().slice(0, 8);
+const CITY = (name: string) => `${name} ${RUN}`;
+
+interface Seed {
+  id: string;
+  visibility: "public" | "private";
+  shown: boolean;
+  precision: LocationPrecision | null;
+  latitude: number;
+  longitude: number;
+  city: string;
+  region: string;
+}
+
+// Far apart (each alone at zoom 16), in the open sea where no other test puts a photo.
+const SEEDS = {
+  exact: { latitude: -40.12345, longitude: -130.12345, precision: "exact", shown: true, visibility: "public", city: CITY("Exactville"), region: CITY("Exact Region") },
+  city: { latitude: -42.13456, longitude: -128.16789, precision: "city", shown: true, visibility: "public", city: CITY("Cityton"), region: CITY("City Region") },
+  region: { latitude: -44.6789, longitude: -126.3456, precision: "region", shown: true, visibility: "public", city: CITY("Regionburg"), region: CITY("Region Region") },
+  country: { latitude: -46.2222, longitude: -124.2222, precision: "country", shown: true, visibility: "public", city: CITY("Countryham"), region: CITY("Country Region") },
+  hidden: { latitude: -48.3333, longitude: -122.3333, precision: "exact", shown: false, visibility: "public", city: CITY("Hiddenfield"), region: CITY("Hidden Region") },
+  private: { latitude: -38.4444, longitude: -132.4444, precision: "exact", shown: true, visibility: "private", city: CITY("Privatemouth"), region: CITY("Private Region") },
+  dateEast: { latitude: -16.5, longitude: 179.9, precision: "exact", shown: true, visibility: "public", city: CITY("Eastdate"), region: CITY("Date Region") },
+  dateWest: { latitude: -16.5, longitude: -179.9, precision: "exact", shown: true, visibility: "public", city: CITY("Westdate"), region: CITY("Date Region") },
+} satisfies Record<string, Omit<Seed, "id">>;
+
+type SeedName = keyof typeof SEEDS;
+const ids = Object.fromEntries(Object.keys(SEEDS).map((name) => [name, randomUUID()])) as Record<SeedName, string>;
+
+process.env.NEXTAUTH_SECRET ??= TEST_SECRET;
+
+let ownerId: string;
+let owner: TestClient;
+let member: TestClient;
+let admin: TestClient;
+const visitor = new TestClient();
+let db: Kysely<Database>;
+
+beforeAll(async () => {
+  const signedIn = await signedInAs("editor");
+  owner = signedIn.client;
+  ownerId = signedIn.user.id;
+  ({ client: member } = await signedInAs("viewer"));
+  admin = await signedInAdmin();
+  db = openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
+  const sortAt = "1991-05-01T10:00:00.000Z";
+  await insertPhotoRows(
+    db,
+    (Object.keys(SEEDS) as SeedName[]).map((name) => {
+      const seed: Omit<Seed, "id"> = SEEDS[name];
+      return {
+        id: ids[name],
+        owner_id: signedIn.user.id,
+        sort_at: sortAt,
+        visibility: seed.visibility,
+        show_location: seed.shown ? 1 : 0,
+        location_precision: seed.precision,
+        gps_latitude: seed.latitude,
+        gps_longitude: seed.longitude,
+        gps_altitude: 120,
+        place_city: seed.city,
+        place_region: seed.region,
+        place_country_code: "NZ",
+        place_source: "manual",
+      };
+    }),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await db?.destroy();
+});
+
+/** Exact coordinates as stored: PostgreSQL keeps them as `real`, a few millionths of a degree off what was written. */
+function expectExactly(point: { latitude: number; longitude: number } | null | undefined, latitude: number, longitude: number): void {
+  expect(point?.latitude).toBeCloseTo(latitude, 4);
+  expect(point?.longitude).toBeCloseTo(longitude, 4);
+}
+
+async function photoAs(client: TestClient, name: SeedName): Promise<PhotoBody> {
+  const response = await client.request(`/api/photos/${ids[name]}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { photo: PhotoBody }).photo;
+}
+
+async function markersAs(client: TestClient, bbox: string, zoom: number): Promise<Marker[]> {
+  const response = await client.request(`/api/map/clusters?bbox=${encodeURIComponent(bbox)}&zoom=${zoom}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { markers: Marker[] }).markers;
+}
+
+/** Our photos' single markers in the test's corner of the ocean, by seed name. */
+async function singlePhotosAs(client: TestClient): Promise<Partial<Record<SeedName, Marker>>> {
+  const markers = await markersAs(client, "-135,-50,-120,-35", 16);
+  const byId = new Map(markers.filter((marker) => marker.kind === "photo").map((marker) => [marker.id, marker]));
+  return Object.fromEntries((Object.keys(ids) as SeedName[]).filter((name) => byId.has(ids[name])).map((name) => [name, byId.get(ids[name])]));
+}
+
+describe("the photo API at each precision", () => {
+  it("gives others exact coordinates, 0.1°, 1°, or only the country, and nothing when hidden", async () => {
+    // The photos API is for signed-in people: a member of the site, not the owner.
+    const exact = await photoAs(member, "exact");
+    expectExactly(exact.location, -40.12345, -130.12345);
+    expect(exact.location?.altitude).toBe(120);
+    expect(exact.place?.city).toBe(SEEDS.exact.city);
+
+    const city = await photoAs(member, "city");
+    expect(city.location).toEqual({ latitude: -42.1, longitude: -128.2, altitude: null });
+    expect(city.place).toMatchObject({ city: SEEDS.city.city, region: SEEDS.city.region });
+
+    const region = await photoAs(member, "region");
+    expect(region.location).toEqual({ latitude: -45, longitude: -126, altitude: null });
+    expect(region.place).toMatchObject({ city: null, region: SEEDS.region.region });
+    expect(region.placeName).not.toContain("Regionburg");
+
+    const country = await photoAs(member, "country");
+    expect(country.location).toBeNull();
+    expect(country.place).toMatchObject({ city: null, region: null, country: "New Zealand" });
+    expect(country.placeName).toBe("New Zealand");
+
+    const hidden = await photoAs(member, "hidden");
+    expect(hidden).toMatchObject({ location: null, place: null, placeName: null });
+  });
+
+  it("gives the owner every location exactly, and the precision the photo chose", async () => {
+    for (const name of ["city", "region", "country", "hidden"] as const) {
+      const photo = await photoAs(owner, name);
+      expectExactly(photo.location, SEEDS[name].latitude, SEEDS[name].longitude);
+      expect(photo.location?.altitude).toBe(120);
+    }
+    expect(((await (await owner.request(`/api/photos/${ids.city}`)).json()) as { photo: { locationPrecision: string } }).photo.locationPrecision).toBe("city");
+  });
+
+  it("lets the owner change the precision, and refuses one that does not exist", async () => {
+    const refused = await owner.request(`/api/photos/${ids.exact}`, { method: "PATCH", body: { json: { locationPrecision: "street" } } });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain("exact, city, region, country");
+    const changed = await owner.request(`/api/photos/${ids.exact}`, { method: "PATCH", body: { json: { locationPrecision: "region" } } });
+    expect(changed.status).toBe(200);
+    try {
+      expect((await photoAs(member, "exact")).location).toEqual({ latitude: -40, longitude: -130, altitude: null });
+    } finally {
+      const back = await owner.request(`/api/photos/${ids.exact}`, { method: "PATCH", body: { json: { locationPrecision: "exact" } } });
+      expect(back.status).toBe(200);
+    }
+  });
+});
+
+describe("a share link that shows location", () => {
+  it("shows each photo's location as precisely as its owner lets others see it", async () => {
+    const now = new Date().toISOString();
+    const id = randomUUID();
+    const key = newShareKey();
+    await db
+      .insertInto("shares")
+      .values({ id, key, owner_id: ownerId, title: "Where", download: "none", allow_zip: 0, show_exif: 1, show_location: 1, expires_at: null, max_views: null, created_at: now, updated_at: now })
+      .execute();
+    await insertSharePhotos(db, id, [ids.exact, ids.city, ids.country]);
+    const { value } = encodeShareGrant(id, 1, new Date());
+    const response = await fetch(new URL(`/s/${key}/api/photos`, inject("baseUrl")), { headers: { Cookie: `${SHARE_GRANT_COOKIE}=${value}` } });
+    expect(response.status).toBe(200);
+    const { photos } = (await response.json()) as { photos: Array<{ id: string; location: { latitude: number; longitude: number } | null }> };
+    const locationOf = (name: SeedName) => photos.find((photo) => photo.id === ids[name])?.location;
+    expectExactly(locationOf("exact"), -40.12345, -130.12345);
+    expect(locationOf("city")).toEqual({ latitude: -42.1, longitude: -128.2 });
+    expect(locationOf("country")).toBeNull();
+  });
+});
+
+describe("/places at each precision", () => {
+  it("names a town only from city precision, a region from region precision, and nothing hidden", async () => {
+    const html = await (await visitor.request("/places")).text();
+    expect(html).toContain(SEEDS.exact.city);
+    expect(html).toContain(SEEDS.city.city);
+    expect(html).not.toContain(SEEDS.region.city);
+    expect(html).toContain(SEEDS.region.region);
+    expect(html).not.toContain(SEEDS.country.city);
+    expect(html).not.toContain(SEEDS.country.region);
+    expect(html).not.toContain(SEEDS.hidden.city);
+    expect(html).not.toContain(SEEDS.hidden.region);
+    expect(html).not.toContain(SEEDS.private.city);
+    // The owner learns every place of their own photos.
+    const own = await (await owner.request("/places")).text();
+    for (const name of ["region", "country", "hidden", "private"] as const) expect(own).toContain(SEEDS[name].city);
+  });
+});
+
+describe("GET /api/map/clusters", () => {
+  it("shows others only the shown photos they may list, each at its precision; country precision is no point", async () => {
+    for (const client of [visitor, member]) {
+      const seen = await singlePhotosAs(client);
+      expect(Object.keys(seen).sort()).toEqual(["city", "exact", "region"]);
+      expectExactly(seen.exact, -40.12345, -130.12345);
+      expect(seen.city).toMatchObject({ latitude: -42.1, longitude: -128.2 });
+      expect(seen.region).toMatchObject({ latitude: -45, longitude: -126 });
+      expect(seen.region?.placeName).not.toContain("Regionburg");
+    }
+  });
+
+  it("shows the owner and admins every geotagged photo exactly", async () => {
+    for (const client of [owner, admin]) {
+      const seen = await singlePhotosAs(client);
+      expect(Object.keys(seen).sort()).toEqual(["city", "country", "exact", "hidden", "private", "region"]);
+      expectExactly(seen.hidden, -48.3333, -122.3333);
+    }
+  });
+
+  it("counts no hidden photo in a group, not even rounded", async () => {
+    // At zoom 0 the corner is one group: the visitor's holds the three shown photos, the owner's all six.
+    const countIn = async (client: TestClient) =>
+      (await markersAs(client, "-135,-50,-120,-35", 0)).reduce((sum, marker) => sum + (marker.kind === "cluster" ? (marker.count ?? 0) : 1), 0);
+    expect(await countIn(visitor)).toBe(3);
+    expect(await countIn(owner)).toBe(6);
+    const [group] = (await markersAs(visitor, "-135,-50,-120,-35", 0)).filter((marker) => marker.kind === "cluster");
+    expect(group.expansionZoom).toBeGreaterThan(0);
+  });
+
+  it("takes a box across the date line", async () => {
+    const across = await markersAs(visitor, "179,-17,-179,-16", 16);
+    expect(across.map((marker) => marker.id).sort()).toEqual([ids.dateEast, ids.dateWest].sort());
+    // The same numbers the other way round are the 358° between them, without either photo.
+    const between = await markersAs(visitor, "-179,-17,179,-16", 16);
+    expect(between.map((marker) => marker.id)).not.toContain(ids.dateEast);
+    expect(between.map((marker) => marker.id)).not.toContain(ids.dateWest);
+  });
+
+  it.each([
+    ["NaN", "bbox=NaN,0,1,1&zoom=3", "west is not a number"],
+    ["inverted", "bbox=0,10,1,5&zoom=3", "south is north of its north"],
+    ["latitude out of range", "bbox=0,-95,1,5&zoom=3", "south must be between -90 and 90"],
+    ["longitude out of range", "bbox=-200,0,1,5&zoom=3", "west must be between -180 and 180"],
+    ["zoom too far", "bbox=0,0,1,1&zoom=25", "zoom must be from 0 to 20"],
+    ["negative zoom", "bbox=0,0,1,1&zoom=-1", "whole number"],
+    ["no bbox", "zoom=3", "west,south,east,north"],
+    ["a 10 kB bbox", `bbox=${"9".repeat(10_000)}&zoom=3`, "too long"],
+  ])("answers %s with a 400 that says why", async (_label, query, message) => {
+    const response = await visitor.request(`/api/map/clusters?${query}`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message);
+  });
+});
