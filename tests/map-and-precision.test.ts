@@ -1,7 +1,7 @@
 // The map and location precision (issue 31), on the built app and both databases: a photo's
 // location reaches people other than its owner only when the owner shows it, and then only as
 // precisely as the owner chose (exact; city: 0.1°; region: 1°; country: no coordinates), rounded on
-// the server, in the photo API, /places and the map's clusters alike; a hidden location is in
+// the server, in the photo API, /places, place: search and the map's clusters alike; a hidden location is in
 // nothing, not even rounded, not in a count. The clusters API takes a box across the date line and
 // answers a bad box or zoom with a 400 that says why.
 import { randomUUID } from "node:crypto";
@@ -218,6 +218,40 @@ describe("/places at each precision", () => {
     // The owner learns every place of their own photos.
     const own = await (await owner.request("/places")).text();
     for (const name of ["region", "country", "hidden", "private"] as const) expect(own).toContain(SEEDS[name].city);
+  });
+});
+
+describe("place: search at each precision", () => {
+  async function foundAs(client: TestClient, q: string): Promise<string[]> {
+    const response = await client.request(`/api/search?q=${encodeURIComponent(q)}`);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return ((await response.json()) as { photos: Array<{ id: string }> }).photos.map((photo) => photo.id);
+  }
+
+  it("finds a photo by its town only from city precision, by its region from region precision, and never hidden", async () => {
+    const quoted = (name: string) => `place:"${name}"`;
+    expect(await foundAs(visitor, quoted(SEEDS.city.city))).toEqual([ids.city]);
+    expect(await foundAs(visitor, quoted(SEEDS.region.city))).toEqual([]);
+    expect(await foundAs(visitor, quoted(SEEDS.region.region))).toEqual([ids.region]);
+    expect(await foundAs(visitor, quoted(SEEDS.country.city))).toEqual([]);
+    expect(await foundAs(visitor, quoted(SEEDS.country.region))).toEqual([]);
+    expect(await foundAs(visitor, quoted(SEEDS.hidden.region))).toEqual([]);
+    // Excluding the town keeps the photo, so the negation says nothing either.
+    expect(await foundAs(visitor, `${quoted(SEEDS.region.region)} -${quoted(SEEDS.region.city)}`)).toEqual([ids.region]);
+    // The owner finds every one of their own by its town.
+    expect(await foundAs(owner, quoted(SEEDS.region.city))).toEqual([ids.region]);
+    expect(await foundAs(owner, quoted(SEEDS.country.city))).toEqual([ids.country]);
+  });
+
+  it("offers a town in facets and suggestions only where its precision names it", async () => {
+    const facets = (await (await visitor.request(`/api/search/facets?q=${encodeURIComponent(`place:"${SEEDS.region.region}"`)}`)).json()) as { places: Array<{ label: string }> };
+    expect(JSON.stringify(facets.places)).not.toContain(SEEDS.region.city);
+    const suggested = async (client: TestClient, prefix: string) =>
+      JSON.stringify(await (await client.request(`/api/search/suggest?q=${encodeURIComponent(`place:${prefix}`)}`)).json());
+    expect(await suggested(visitor, "Regionburg")).not.toContain(SEEDS.region.city);
+    expect(await suggested(visitor, "Countryham")).not.toContain(SEEDS.country.city);
+    expect(await suggested(visitor, "Cityton")).toContain(SEEDS.city.city);
+    expect(await suggested(owner, "Regionburg")).toContain(SEEDS.region.city);
   });
 });
 

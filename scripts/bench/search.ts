@@ -168,7 +168,7 @@ async function measureDeepPage(app: ScaleApp, seed: SearchSeed, explained: Array
 function resolveForExplain(q: string, slugs: string[]): ResolvedSearch {
   const parsed = parseSearchQuery(q);
   if (!parsed.ok) throw new Error(parsed.error.message);
-  const resolved: ResolvedSearch = { terms: parsed.query.terms, slugs: new Map(), ownerNotes: { kind: "nobody" }, places: new Map(), placeScope: { kind: "shown-or-own", viewerId: null } };
+  const resolved: ResolvedSearch = { terms: parsed.query.terms, slugs: new Map(), ownerNotes: { kind: "nobody" }, places: new Map(), placeScope: { kind: "shown-or-own", viewerId: null, siteDefault: "exact" } };
   for (const term of parsed.query.terms) {
     if (term.kind === "camera" || term.kind === "lens") resolved.slugs.set(term, slugs.filter((slug) => `-${slug}-`.includes(`-${slugify(term.value)}-`)));
   }

@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
-import type { Database } from "@/src/db/database";
+import type { Database, LocationPrecision } from "@/src/db/database";
 import type { OwnerNotesScope } from "@/src/photos/metadata-policy";
 import { tagKey, tagNameProblem } from "@/src/tags/tag-name";
 import { foldSearchText } from "./fold-search-text";
@@ -122,9 +122,21 @@ export interface PlaceNames {
 
 /**
  * Whose place a viewer may learn among the photos they list, as listedPlacesOf (metadata policy)
- * says: every photo's (admins), or those whose owner shows the location and the viewer's own.
+ * says: every photo's (admins), or those whose owner shows the location and the viewer's own; and
+ * how much of it (listedPrecisionOf): their own exactly, others' at the photo's precision, else the
+ * site's default (a town only from city precision up, a region from region precision up).
  */
-export type PlaceScope = { kind: "all" } | { kind: "shown-or-own"; viewerId: string | null };
+export type PlaceScope = { kind: "all" } | { kind: "shown-or-own"; viewerId: string | null; siteDefault: LocationPrecision };
+
+/** The precisions at which a viewer learns a photo's town, or its region (location-precision.ts). */
+const PRECISIONS_NAMING: Record<"city" | "region", LocationPrecision[]> = { city: ["exact", "city"], region: ["exact", "city", "region"] };
+
+/** The photos whose town (or region) this viewer learns, of those whose place they may learn at all. */
+export function wherePlacePartLearned(eb: PhotosBuilder, scope: PlaceScope, part: "city" | "region"): Expression<SqlBool> | true {
+  if (scope.kind === "all") return true;
+  const precise = eb(eb.fn.coalesce("photos.location_precision", eb.val(scope.siteDefault)), "in", PRECISIONS_NAMING[part]);
+  return scope.viewerId === null ? precise : eb.or([precise, eb("photos.owner_id", "=", scope.viewerId)]);
+}
 
 /** The photos whose place the viewer may learn: all (true), or those shown and their own. */
 export function wherePlaceShown(eb: PhotosBuilder, scope: PlaceScope): Expression<SqlBool> | true {
@@ -133,15 +145,20 @@ export function wherePlaceShown(eb: PhotosBuilder, scope: PlaceScope): Expressio
   return scope.viewerId === null ? shown : eb.or([shown, eb("photos.owner_id", "=", scope.viewerId)]);
 }
 
-/** Never null: a photo without a town, region or country does not match (so NOT of it keeps the photo). */
-function placeNamesCondition(eb: PhotosBuilder, names: PlaceNames): Expression<SqlBool> | null {
+/**
+ * Never null: a photo without a town, region or country does not match (so NOT of it keeps the
+ * photo). A town or region matches only where the viewer learns it at the photo's precision.
+ */
+function placeNamesCondition(eb: PhotosBuilder, names: PlaceNames, scope: PlaceScope): Expression<SqlBool> | null {
   const parts: Expression<SqlBool>[] = [];
-  const add = (column: "photos.place_city" | "photos.place_region" | "photos.place_country_code", values: string[]) => {
-    if (values.length > 0) parts.push(eb.and([eb(column, "is not", null), eb(column, "in", values)]));
+  const add = (column: "photos.place_city" | "photos.place_region" | "photos.place_country_code", values: string[], learned: Expression<SqlBool> | true) => {
+    if (values.length === 0) return;
+    const named = eb.and([eb(column, "is not", null), eb(column, "in", values)]);
+    parts.push(learned === true ? named : eb.and([named, learned]));
   };
-  add("photos.place_city", names.cities);
-  add("photos.place_region", names.regions);
-  add("photos.place_country_code", names.countryCodes);
+  add("photos.place_city", names.cities, wherePlacePartLearned(eb, scope, "city"));
+  add("photos.place_region", names.regions, wherePlacePartLearned(eb, scope, "region"));
+  add("photos.place_country_code", names.countryCodes, true);
   return parts.length === 0 ? null : eb.or(parts);
 }
 
@@ -262,7 +279,7 @@ function termCondition(eb: PhotosBuilder, dialect: SearchDialect, term: SearchTe
       // Only photos whose place the viewer may learn can match, as for rating: and label:, so
       // neither the term nor its negation tells anyone where a photo with a hidden location was.
       const names = resolved.places.get(term);
-      const named = names === undefined ? null : placeNamesCondition(eb, names);
+      const named = names === undefined ? null : placeNamesCondition(eb, names, resolved.placeScope);
       if (named === null) return eb.lit(false);
       const shown = wherePlaceShown(eb, resolved.placeScope);
       return shown === true ? named : eb.and([shown, named]);

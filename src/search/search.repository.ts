@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { DatabaseHandle } from "@/src/db/client";
-import type { Database, PhotoRow, PhotoStatus, TagRow, Visibility } from "@/src/db/database";
+import type { Database, LocationPrecision, PhotoRow, PhotoStatus, TagRow, Visibility } from "@/src/db/database";
 import { type AlbumListAccess, whereListableAlbums } from "@/src/albums/album-access";
 import { listablePhotoRanges, type PhotoListAccess, whereInRange, whereListablePhotos } from "@/src/photos/listable-photos";
 import { mergePhotoRanges } from "@/src/photos/merge-photo-ranges";
@@ -16,6 +16,7 @@ import {
   searchKeyOfSecond,
   searchTokensOf,
   type PlaceScope,
+  wherePlacePartLearned,
   wherePlaceShown,
   whereSearchTerms,
 } from "./search-query-builder";
@@ -313,8 +314,8 @@ export async function countFoundPerTag(db: DatabaseHandle, query: { resolved: Re
 
 /**
  * How many found photos each town has (per country: two towns of one name are two entries),
- * biggest first (at most 12), among the photos whose place the viewer may learn: a hidden place
- * is in no facet.
+ * biggest first (at most 12), among the photos whose town the viewer may learn: a hidden place,
+ * or a town kept to its region or country by the photo's precision, is in no facet.
  */
 export async function countFoundPerPlace(
   db: DatabaseHandle,
@@ -324,7 +325,9 @@ export async function countFoundPerPlace(
     .where("photos.place_city", "is not", null)
     .where((eb) => {
       const shown = wherePlaceShown(eb, query.placeScope);
-      return shown === true ? eb.lit(true) : shown;
+      const town = wherePlacePartLearned(eb, query.placeScope, "city");
+      const conditions = [shown, town].filter((condition) => condition !== true);
+      return conditions.length === 0 ? eb.lit(true) : eb.and(conditions);
     })
     .select((eb) => ["photos.place_city as value", "photos.place_country_code as make", "photos.place_city as label", eb.fn.countAll<string | number>().as("count")])
     .groupBy(["photos.place_city", "photos.place_country_code"])
@@ -357,7 +360,7 @@ export async function countFoundPerPerson(db: DatabaseHandle, query: { resolved:
   return toFacetRows(rows);
 }
 
-/** Places by who may list them and learn them: one row per town, region, country, visibility, owner, state and location switch (a small set). */
+/** Places by who may list them and learn them: one row per town, region, country, visibility, owner, state, location switch and precision (a small set). */
 export interface PlaceGroupRow {
   city: string | null;
   region: string | null;
@@ -366,16 +369,17 @@ export interface PlaceGroupRow {
   owner_id: string;
   status: PhotoStatus;
   show_location: number;
+  location_precision: LocationPrecision | null;
 }
 
 /** Every stored place of photos outside the trash, with who may list and learn it. Reads every photo with a place: the service remembers it. */
 export function listPlaceGroups(db: DatabaseHandle): Promise<PlaceGroupRow[]> {
   return db
     .selectFrom("photos")
-    .select(["place_city as city", "place_region as region", "place_country_code as country_code", "visibility", "owner_id", "status", "show_location"])
+    .select(["place_city as city", "place_region as region", "place_country_code as country_code", "visibility", "owner_id", "status", "show_location", "location_precision"])
     .where((eb) => eb.or([eb("place_city", "is not", null), eb("place_region", "is not", null), eb("place_country_code", "is not", null)]))
     .where("trashed_at", "is", null)
-    .groupBy(["place_city", "place_region", "place_country_code", "visibility", "owner_id", "status", "show_location"])
+    .groupBy(["place_city", "place_region", "place_country_code", "visibility", "owner_id", "status", "show_location", "location_precision"])
     .execute();
 }
 

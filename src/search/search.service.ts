@@ -10,6 +10,8 @@ import { albumListAccessOf } from "@/src/albums/album-access";
 import { mayList, type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
 import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
 import { listedPlacesOf, ownerNotesScopeOf } from "@/src/photos/metadata-policy";
+import { effectivePrecision, placePartsAtPrecision } from "@/src/photos/location-precision";
+import { siteLocationPrecision } from "@/src/photos/site-location-precision";
 import { signedInUser } from "@/src/access/viewer";
 import { countryNameOf } from "@/src/places/country-name";
 import { type PhotoSummary, summarizePhotos } from "@/src/photos/photos.service";
@@ -112,15 +114,25 @@ function placeGroups(db: DatabaseHandle): Promise<PlaceGroupRow[]> {
   return rememberedPlaces.get(db, "places", () => listPlaceGroups(db));
 }
 
-/** Whose places the viewer may learn, from the metadata policy's one rule for lists (listedPlacesOf). */
-function placeScopeOf(viewer: Viewer): PlaceScope {
-  return listedPlacesOf(viewer) === "all" ? { kind: "all" } : { kind: "shown-or-own", viewerId: signedInUser(viewer)?.id ?? null };
+/**
+ * Whose places the viewer may learn, from the metadata policy's one rule for lists (listedPlacesOf),
+ * and how precisely: others' photos at their own precision, else the site's default.
+ */
+async function placeScopeOf(db: DatabaseHandle, viewer: Viewer): Promise<PlaceScope> {
+  if (listedPlacesOf(viewer) === "all") return { kind: "all" };
+  return { kind: "shown-or-own", viewerId: signedInUser(viewer)?.id ?? null, siteDefault: await siteLocationPrecision(db) };
 }
 
-/** Whether this viewer may list the photos of a place group and learn their place. */
-function mayLearnPlace(access: PhotoListAccess, scope: PlaceScope, row: PlaceGroupRow): boolean {
-  if (!mayList(access, { ...row, trashed_at: null })) return false;
-  return scope.kind === "all" || row.show_location === 1 || row.owner_id === scope.viewerId;
+/**
+ * The part of a place group this viewer may learn, or null: none for a photo they may not list or
+ * whose location is hidden; the town only from city precision up, the region from region precision
+ * up (listedPrecisionOf's rule: the viewer's own photos exactly).
+ */
+function learnablePlace(access: PhotoListAccess, scope: PlaceScope, row: PlaceGroupRow): PlaceGroupRow | null {
+  if (!mayList(access, { ...row, trashed_at: null })) return null;
+  if (scope.kind === "all" || row.owner_id === scope.viewerId) return row;
+  if (row.show_location !== 1) return null;
+  return placePartsAtPrecision(row, effectivePrecision(row.location_precision, scope.siteDefault));
 }
 
 /** "canon" names every Canon, "eos-40d" the 40D: the value's slug equals a slug or a run of its whole words. */
@@ -152,7 +164,7 @@ async function resolveQuery(db: DatabaseHandle, query: SearchQuery, viewer: View
     slugs.set(term, await findListableAlbumIds(db, names, albumListAccessOf(viewer)));
   }
   await resolvePersonTerms(db, viewer, query.terms, slugs);
-  return { terms: query.terms, slugs, ownerNotes: ownerNotesScopeOf(viewer), places, placeScope: placeScopeOf(viewer) };
+  return { terms: query.terms, slugs, ownerNotes: ownerNotesScopeOf(viewer), places, placeScope: await placeScopeOf(db, viewer) };
 }
 
 function decodeCursor(cursor: string): { sortAt: string; id: string } {
@@ -226,8 +238,8 @@ export async function facetSearchForViewer(db: DatabaseHandle, viewer: Viewer, i
   const access = photoListAccessOf(viewer);
   const people = await peopleAccessOf(db, viewer);
   if (query.terms.length > 0) return countFacets(db, await resolveQuery(db, query, viewer), access, people);
-  const placeScope = placeScopeOf(viewer);
-  const key = `${[...access.visibilities].sort().join(",")}|${access.viewerId ?? ""}|${placeScope.kind}|${people.kind}`;
+  const placeScope = await placeScopeOf(db, viewer);
+  const key = `${[...access.visibilities].sort().join(",")}|${access.viewerId ?? ""}|${placeScope.kind === "all" ? "all" : placeScope.siteDefault}|${people.kind}`;
   return rememberedFacets.get(db, key, () => countFacets(db, { terms: [], slugs: new Map(), ownerNotes: { kind: "nobody" }, places: new Map(), placeScope }, access, people));
 }
 
@@ -296,8 +308,8 @@ export async function suggestSearchForViewer(db: DatabaseHandle, viewer: Viewer,
   // Places only after place: (a bare word offers the words of photos): the remembered set of places
   // is read by every place: search anyway, and `rom` suggesting "Rome" as a word would be a guess.
   if (kind === "place" && wants("place")) {
-    const scope = placeScopeOf(viewer);
-    const learnable = (await placeGroups(db)).filter((row) => mayLearnPlace(access, scope, row));
+    const scope = await placeScopeOf(db, viewer);
+    const learnable = (await placeGroups(db)).flatMap((row) => learnablePlace(access, scope, row) ?? []);
     for (const name of placeNamesStartingWith(prefix, learnable, limit)) {
       suggestions.push({ kind: "place", label: name, token: `${negation}place:${termValue(name)}` });
     }
