@@ -11,6 +11,7 @@ import { findFreePort, type RunningServer, spawnServer, waitUntilHealthy } from 
 import { createTestUser, signedInAdmin, TestClient } from "./helpers/test-client";
 import { createFreshPostgresDatabase, dropPostgresDatabase, openTestDatabase } from "./helpers/test-database";
 import { SQLITE_FILE_NAME } from "@/src/db/client";
+import { isProcessRunning } from "@/src/storage/process-liveness";
 
 // `contact-sheet backup` and `restore` (issue 29). A backup made while an upload runs, restored into
 // a fresh data folder (and a fresh PostgreSQL database), gives back every photo's bytes and rows,
@@ -221,7 +222,10 @@ describe("contact-sheet backup and restore", () => {
     cleanups.push(() => fs.rmSync(directory, { recursive: true, force: true }));
     const killed = await runContactSheet(["backup", directory], testAppEnvironment(), undefined, /^Database: /m);
     expect(killed.signal, killed.output).toBe("SIGKILL");
-    // Its lock names a dead process, which the next backup takes over.
+    // Its lock names a dead process, which the next backup takes over (once the kill has taken
+    // it: the command's own child may take a moment longer than the launcher to go).
+    const lockHolder = Number(fs.readFileSync(path.join(directory, ".backup.lock"), "utf8"));
+    for (const deadline = Date.now() + 10_000; isProcessRunning(lockHolder) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
     const left = fs.readdirSync(directory).filter((name) => name !== ".backup.lock");
     expect(left.every((name) => name.endsWith(".partial")), left.join(", ")).toBe(true);
     const next = await runContactSheet(["backup", directory], testAppEnvironment());

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { isProcessRunning } from "@/src/storage/process-liveness";
 import { backupManifestSchema, type BackupManifest, MANIFEST_FILE_NAME } from "./backup-manifest";
 import { BackupError } from "./backup-error";
 
@@ -61,22 +62,13 @@ export function lockBackupDirectory(directory: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number(fs.readFileSync(lockPath, "utf8"));
-      if (Number.isInteger(holder) && holder > 0 && processIsAlive(holder)) {
+      if (Number.isInteger(holder) && holder > 0 && isProcessRunning(holder)) {
         throw new BackupError(`Another backup (process ${holder}) is writing to ${directory}; wait for it to finish.`);
       }
       fs.rmSync(lockPath, { force: true });
     }
   }
   throw new BackupError(`Could not lock ${directory} for the backup.`);
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** Deletes the oldest finished backups beyond `keep`; answers their paths. Shared files live on in the newer ones (hard links). */

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { getEnv } from "@/src/config/env";
+import { isProcessRunning } from "./process-liveness";
 
 /**
  * Temporary files (uploads arriving, originals copied out of S3, writes about to be renamed into
@@ -28,6 +29,18 @@ const processStartedAt = Date.now() - process.uptime() * 1000;
 /** A new temporary file name owned by this process; `suffix` says what it holds (letters only). */
 export function ownedTemporaryName(suffix: string): string {
   return `${process.pid}.${randomUUID()}.${os.hostname()}.${suffix}`;
+}
+
+/** Runs `work` with a path for a new temporary file of this process, removed afterwards whatever happens. */
+export async function withTemporaryFile<T>(suffix: string, work: (filePath: string) => Promise<T>): Promise<T> {
+  const directory = getTemporaryDirectory();
+  await fs.mkdir(directory, { recursive: true });
+  const filePath = path.join(directory, ownedTemporaryName(suffix));
+  try {
+    return await work(filePath);
+  } finally {
+    await fs.rm(filePath, { force: true });
+  }
 }
 
 /**
@@ -60,15 +73,5 @@ function isAbandoned(name: string, modifiedAt: number): boolean {
   const pid = Number(owner[1]);
   // In a container the server is often pid 1 on every start, so our own pid proves nothing by itself.
   if (pid === process.pid) return modifiedAt < processStartedAt;
-  return !isProcessAlive(pid);
-}
-
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+  return !isProcessRunning(pid);
 }
