@@ -1,14 +1,13 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
-import path from "node:path";
 import { getDb } from "@/src/db/client";
 import type { JobRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import { registerJobHandler } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
-import { getTemporaryDirectory, ownedTemporaryName } from "@/src/storage/temporary-files";
+import { withTemporaryFile } from "@/src/storage/temporary-files";
 import { getVideoLimits, getVideoTools, getVideoToolsStatus } from "@/src/video/configured-video-tools";
 import { makePlayableCopy } from "@/src/video/playable-copy";
 import { probeVideo, UnreadableVideoError } from "@/src/video/video-probe";
@@ -27,17 +26,6 @@ import { findPhotoByIdEvenTrashed } from "./photos.repository";
 // Stored under the photo's variant prefix and named by motion_playable_key, it is served by /media
 // and share links exactly as a video's playable copy is: to whoever may see the photo, with Range.
 // A clip that cannot be decoded leaves the photo a still: no copy, the reason logged, nothing failed.
-
-async function withTemporaryFile<T>(suffix: string, work: (filePath: string) => Promise<T>): Promise<T> {
-  const directory = getTemporaryDirectory();
-  await fs.mkdir(directory, { recursive: true });
-  const filePath = path.join(directory, ownedTemporaryName(suffix));
-  try {
-    return await work(filePath);
-  } finally {
-    await fs.rm(filePath, { force: true });
-  }
-}
 
 async function readHead(filePath: string): Promise<Uint8Array> {
   const file = await fs.open(filePath, "r");

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
-import path from "node:path";
 import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import type { JobRow, PhotoRow } from "@/src/db/database";
@@ -12,7 +11,7 @@ import { insertJob } from "@/src/jobs/jobs.repository";
 import { notifyJobQueued, registerJobHandler } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
-import { getTemporaryDirectory, ownedTemporaryName } from "@/src/storage/temporary-files";
+import { withTemporaryFile } from "@/src/storage/temporary-files";
 import { getVideoLimits, getVideoTools } from "@/src/video/configured-video-tools";
 import { decidePlayableCopy, makePlayableCopy } from "@/src/video/playable-copy";
 import { extractPosterFrame } from "@/src/video/poster-frame";
@@ -34,17 +33,6 @@ const PLAYABLE_PRIORITY = 20;
 /** A video's file as ffmpeg reads it: a failure ffmpeg explains is the file's fault, for good (422). */
 function asPermanent(error: unknown): unknown {
   return error instanceof UnreadableVideoError ? new AppError("INVALID_INPUT", `The video could not be processed: ${error.message}`) : error;
-}
-
-async function withTemporaryFile<T>(suffix: string, work: (filePath: string) => Promise<T>): Promise<T> {
-  const directory = getTemporaryDirectory();
-  await fs.mkdir(directory, { recursive: true });
-  const filePath = path.join(directory, ownedTemporaryName(suffix));
-  try {
-    return await work(filePath);
-  } finally {
-    await fs.rm(filePath, { force: true });
-  }
 }
 
 /**
