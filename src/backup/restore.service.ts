@@ -259,6 +259,7 @@ async function restorePostgres(backupPath: string, manifest: BackupManifest, opt
     // The switch: renaming needs the live database free of connections (the site stopped).
     const stampText = stamp().replace(/[^0-9a-z]/g, "");
     let replacedAt: string | null = null;
+    const renames: string[] = [];
     if (targetExists) {
       const busy = await maintenance.query<{ count: string }>("select count(*) as count from pg_stat_activity where datname = $1", [target]);
       if (Number(busy.rows[0].count) > 0) {
@@ -267,9 +268,12 @@ async function restorePostgres(backupPath: string, manifest: BackupManifest, opt
         throw new BackupError(`The database ${target} has ${busy.rows[0].count} open connections: stop the site (and its workers), then restore again. Nothing was changed.`);
       }
       replacedAt = `${target.slice(0, 40)}_replaced_${stampText}`.slice(0, 63);
-      await maintenance.query(`alter database "${target}" rename to "${replacedAt}"`);
+      renames.push(`alter database "${target}" rename to "${replacedAt}"`);
     }
-    await maintenance.query(`alter database "${restoringName}" rename to "${target}"`);
+    renames.push(`alter database "${restoringName}" rename to "${target}"`);
+    // Both renames in one transaction: a restore killed between them would leave no live database
+    // at all (the clean-clone CI run caught it); killed now, the transaction dies with its connection.
+    await maintenance.query(`begin; ${renames.join("; ")}; commit`);
     if (media) {
       const liveMedia = path.join(options.env.dataDirectory, "media");
       if (fs.existsSync(liveMedia)) {
