@@ -40,9 +40,11 @@ test("on a phone the signed-in header folds into a menu that holds Admin and Sig
   await expect(signOut).toBeHidden();
   await expect(button).toBeFocused();
 
-  // And from the keyboard: Enter opens, Tab reaches Sign out.
+  // And from the keyboard: Enter opens, Tab reaches People, Admin, then Sign out.
   await page.keyboard.press("Enter");
   await expect(signOut).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("user-menu").getByRole("link", { name: "People" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByTestId("user-menu").getByRole("link", { name: "Admin" })).toBeFocused();
   await page.keyboard.press("Tab");
