@@ -31,31 +31,28 @@ function liveClipKey(photoId: string): string {
   return `${companionPrefix(photoId)}motion-${crypto.randomUUID()}.mov`;
 }
 
-/** The owner's still with this content identifier: a photo (not a video), outside the trash. */
-export function findLiveStill(db: DatabaseHandle, ownerId: string, contentId: string): Promise<PhotoRow | undefined> {
+/** The first stored of the owner's items of this kind with this content identifier, outside the trash. */
+function findLiveItem(db: DatabaseHandle, ownerId: string, contentId: string, kind: "photo" | "video"): Promise<PhotoRow | undefined> {
   return db
     .selectFrom("photos")
     .selectAll()
     .where("owner_id", "=", ownerId)
     .where("live_content_id", "=", contentId)
-    .where("media_kind", "=", "photo")
-    .where("trashed_at", "is", null)
-    .orderBy("created_at", "asc")
-    .executeTakeFirst();
-}
-
-/** The owner's MOV with this content identifier that is still a video of its own (it came before its still): the first stored. */
-export function findLoneLiveVideo(db: DatabaseHandle, ownerId: string, contentId: string): Promise<PhotoRow | undefined> {
-  return db
-    .selectFrom("photos")
-    .selectAll()
-    .where("owner_id", "=", ownerId)
-    .where("live_content_id", "=", contentId)
-    .where("media_kind", "=", "video")
+    .where("media_kind", "=", kind)
     .where("trashed_at", "is", null)
     .orderBy("created_at", "asc")
     .orderBy("id", "asc")
     .executeTakeFirst();
+}
+
+/** The owner's still with this content identifier: a photo (not a video), outside the trash. */
+export function findLiveStill(db: DatabaseHandle, ownerId: string, contentId: string): Promise<PhotoRow | undefined> {
+  return findLiveItem(db, ownerId, contentId, "photo");
+}
+
+/** The owner's MOV with this content identifier that is still a video of its own (it came before its still): the first stored. */
+export function findLoneLiveVideo(db: DatabaseHandle, ownerId: string, contentId: string): Promise<PhotoRow | undefined> {
+  return findLiveItem(db, ownerId, contentId, "video");
 }
 
 /**
