@@ -1,5 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test, type TestInfo } from "@playwright/test";
 import { newAdminContext } from "./helpers";
 import { type SignInState, type TourIds, TOUR_SIZES, TOUR_THEMES, tourVisits } from "./page-tour";
 import { readSeededTour } from "./seeded-tour";
@@ -9,6 +11,11 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
 
+// The tour's screenshots are taken here, in the same visits axe audits (a second tour only for
+// pictures cost about a third of the e2e run): attached to the Playwright report and kept under
+// test-results/screenshots/ for a person to look through.
+const SCREENSHOT_DIRECTORY = path.resolve("test-results/screenshots");
+
 let tourIds: TourIds;
 
 // Each test opens its own page on the seeded state and changes nothing: with two workers they
@@ -17,6 +24,7 @@ test.describe.configure({ mode: "parallel" });
 
 test.beforeAll(() => {
   tourIds = readSeededTour().tourIds;
+  fs.mkdirSync(SCREENSHOT_DIRECTORY, { recursive: true });
 });
 
 async function openPage(browser: Browser, state: SignInState): Promise<Page> {
@@ -32,11 +40,31 @@ function describeViolations(where: string, violations: AxeResults["violations"])
   });
 }
 
-/** Visits in every size and theme given, runs axe each time, and answers the violations found. */
+type TourSize = (typeof TOUR_SIZES)[number];
+type TourTheme = (typeof TOUR_THEMES)[number];
+
+// Enough for a person to judge a page's layout; the API reference is tens of thousands of pixels
+// long, and a picture of all of it took longer than its four audits on a loaded machine.
+const SCREENSHOT_MAX_HEIGHT = 6000;
+
+/** A picture of what the visit shows (the whole page, up to a height), named by page, size and theme. */
+async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const { width, height } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }));
+  const clip = { x: 0, y: 0, width, height: Math.min(height, SCREENSHOT_MAX_HEIGHT) };
+  const body = await page.screenshot({ fullPage: true, clip, animations: "disabled" });
+  fs.writeFileSync(path.join(SCREENSHOT_DIRECTORY, name), body);
+  await testInfo.attach(name, { body, contentType: "image/png" });
+}
+
+/**
+ * Visits in every size and theme given, runs axe each time, and answers the violations found.
+ * `afterVisit` runs before the audit (the tour keeps its screenshot there).
+ */
 async function auditEverywhere(
   page: Page,
-  sizes: ReadonlyArray<(typeof TOUR_SIZES)[number]>,
+  sizes: ReadonlyArray<TourSize>,
   visit: () => Promise<void>,
+  afterVisit?: (size: TourSize, theme: TourTheme) => Promise<void>,
 ): Promise<string[]> {
   const problems: string[] = [];
   for (const size of sizes) {
@@ -44,6 +72,7 @@ async function auditEverywhere(
     for (const theme of TOUR_THEMES) {
       await page.emulateMedia({ colorScheme: theme });
       await visit();
+      await afterVisit?.(size, theme);
       const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       problems.push(...describeViolations(`${size.name} ${theme} ${page.url()}`, results.violations));
     }
@@ -56,17 +85,24 @@ function expectNoViolations(problems: string[]): void {
 }
 
 for (const { page: tourPage, state } of tourVisits()) {
-  test(`${tourPage.name} (${state}) has no WCAG 2.2 AA violations in either theme, on desktop and phone`, async ({ browser }) => {
-    // Four audits of one page; the API reference is long, and beside a second worker on 2 cores
-    // its four took over 90 s.
+  test(`${tourPage.name} (${state}) has no WCAG 2.2 AA violations in either theme, on desktop and phone`, async ({ browser }, testInfo) => {
+    // Four audits and screenshots of one page; the API reference is long, and beside a second
+    // worker on 2 cores its four audits took over 90 s.
     test.setTimeout(180_000);
     const page = await openPage(browser, state);
+    // Signed-out pages keep the short name; the signed-in view of a page both can see is marked.
+    const suffix = state === "signed-in" && !tourPage.needsSignIn ? "-signed-in" : "";
     try {
-      const problems = await auditEverywhere(page, TOUR_SIZES, async () => {
-        const response = await page.goto(tourPage.path(tourIds));
-        expect(response, `${tourPage.path(tourIds)} answered`).not.toBeNull();
-        await page.waitForLoadState("networkidle");
-      });
+      const problems = await auditEverywhere(
+        page,
+        TOUR_SIZES,
+        async () => {
+          const response = await page.goto(tourPage.path(tourIds));
+          expect(response, `${tourPage.path(tourIds)} answered`).not.toBeNull();
+          await page.waitForLoadState("networkidle");
+        },
+        (size, theme) => keepScreenshot(page, testInfo, `${tourPage.name}${suffix}-${size.name}-${theme}.png`),
+      );
       expectNoViolations(problems);
     } finally {
       await page.context().close();

@@ -1,5 +1,5 @@
 // The pages a person can reach, and the sizes and themes to look at them in; shared by the
-// accessibility and screenshot suites so both cover the same ground.
+// accessibility suite, which audits and photographs each visit (e2e/accessibility.spec.ts).
 
 import type { TourIds } from "./seed-albums";
 import { TOUR_SHARES } from "./seed-shares";
