@@ -7,16 +7,21 @@ import type { Database } from "@/src/db/database";
 import { createStorage } from "@/src/storage/create-storage";
 import { readStoredBytes } from "@/src/storage/read-stored-bytes";
 import type { Storage } from "@/src/storage/storage";
-import { runContactSheet, testAppEnvironment } from "./helpers/contact-sheet-command";
+import { runContactSheet } from "./helpers/contact-sheet-command";
 import { uploadCorpusFile, waitForProcessing } from "./helpers/photos";
-import { createTestUser, signedInAdmin, TestClient } from "./helpers/test-client";
+import { startTestApp, type TestApp, testStorageFromEnvironment } from "./helpers/test-app";
+import { createTestUser, TestClient } from "./helpers/test-client";
 import { openTestDatabase } from "./helpers/test-database";
+import { TEST_ADMIN, TEST_SECRET } from "./setup/global-setup";
 
 // `contact-sheet verify` (issue 29): storage and the database must agree. A deleted variant, an
 // orphan file and an original with one byte flipped are each reported (exit code 1); --repair
 // makes the variants again and moves the orphan to the quarantine folder, and leaves the changed
-// original alone. Other test files share this app, so only this file's photos and keys are judged.
+// original alone. An app of its own: verify reads every photo and file there is, and on the shared
+// app (every earlier file's photos, on S3) that took a minute.
 
+let app: TestApp;
+let appEnv: Record<string, string>;
 let db: Kysely<Database>;
 let storage: Storage;
 let client: TestClient;
@@ -43,11 +48,16 @@ async function storedVariantKeys(photoId: string): Promise<{ recorded: string[];
 }
 
 beforeAll(async () => {
-  db = openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
-  storage = createStorage(inject("storageConfig"));
-  const admin = await signedInAdmin();
+  const storageSetup = testStorageFromEnvironment(inject("storageConfig").kind);
+  const env = { ...storageSetup.env, NEXTAUTH_SECRET: TEST_SECRET, ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, TRUST_PROXY: "true" };
+  app = await startTestApp(inject("databaseKind"), env);
+  appEnv = { ...env, DATA_DIR: app.dataDirectory, ...(app.databaseUrl ? { DATABASE_URL: app.databaseUrl } : {}) };
+  db = openTestDatabase({ dataDirectory: app.dataDirectory, databaseUrl: app.databaseUrl || undefined });
+  storage = createStorage(storageSetup.config ?? { kind: "local", directory: path.join(app.dataDirectory, "media") });
+  const admin = new TestClient(app.url);
+  await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
   const editor = await createTestUser(admin, "editor", "Verify editor");
-  client = new TestClient();
+  client = new TestClient(app.url);
   await client.signIn(editor.email, editor.password);
   photoIds = [];
   for (const file of ["exif-samples/jpg/Canon_40D.jpg", "exif-samples/jpg/Nikon_D70.jpg"]) photoIds.push((await uploadCorpusFile(client, file)).id);
@@ -55,13 +65,14 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await db.destroy();
+  await db?.destroy();
+  await app?.stop();
 });
 
 describe("contact-sheet verify", () => {
   it("reports a missing variant, an orphan file and a changed original, and --repair fixes what it may", async () => {
     const [lostVariants, changed] = photoIds;
-    const env = testAppEnvironment();
+    const env = appEnv;
 
     // A variant gone, an original nobody owns, one byte of another original flipped.
     const { recorded } = await storedVariantKeys(lostVariants);
@@ -94,7 +105,7 @@ describe("contact-sheet verify", () => {
       expect(repaired.stdout).toMatch(new RegExp(`not repaired .*original changed: photo ${changed}`));
       const moved = new RegExp(`repaired: ${orphanKey} moved to (\\S+)`).exec(repaired.stdout);
       expect(moved, repaired.output).not.toBeNull();
-      expect(moved![1].startsWith(path.join(inject("dataDirectory"), "quarantine"))).toBe(true);
+      expect(moved![1].startsWith(path.join(app.dataDirectory, "quarantine"))).toBe(true);
       expect(fs.readFileSync(moved![1], "utf8")).toBe("nobody's photo");
       expect(await storage.stat(orphanKey)).toBeNull();
       expect(Buffer.compare(await readStoredBytes(storage, changedKey), flipped)).toBe(0);
@@ -115,7 +126,7 @@ describe("contact-sheet verify", () => {
   }, 180_000);
 
   it("refuses clearly when the database is out of reach", async () => {
-    const result = await runContactSheet(["verify"], { ...testAppEnvironment(), DATABASE_URL: "postgres://nobody@127.0.0.1:9/none" });
+    const result = await runContactSheet(["verify"], { ...appEnv, DATABASE_URL: "postgres://nobody@127.0.0.1:9/none" });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("contact-sheet: The database is not reachable");
   }, 60_000);
