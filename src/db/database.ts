@@ -415,16 +415,6 @@ export interface SharesTable {
   allow_zip: Generated<number>;
   show_exif: Generated<number>;
   show_location: Generated<number>;
-  /**
-   * Where it was taken, in words (src/places): city, region, ISO country code and the time zone
-   * at the point. Written by processing from the coordinates ("automatic") or by the owner
-   * ("manual": processing then never touches them, nor the coordinates). Null without coordinates.
-   */
-  place_city: Generated<string | null>;
-  place_region: Generated<string | null>;
-  place_country_code: Generated<string | null>;
-  place_time_zone: Generated<string | null>;
-  place_source: Generated<PlaceSource | null>;
   allow_picks: Generated<number>;
   pick_limit: number | null;
   selection_locked_at: string | null;
