@@ -36,6 +36,9 @@ export interface ExportSummary {
 
 export class ExportDirectoryError extends Error {}
 
+/** Originals fetched at once when the command is not told (--concurrency). */
+export const DEFAULT_EXPORT_CONCURRENCY = 3;
+
 interface ManifestPhoto {
   id: string;
   sha256: string;
