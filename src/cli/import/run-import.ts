@@ -126,6 +126,8 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
 
     if (options.dryRun) {
       await tellPlan(options, toUpload, duplicates, albumTargets, resolver, summary);
+      const links = options.exportShares?.length ?? 0;
+      if (links > 0) reporter.note(`plan: ${links} share link${links === 1 ? "" : "s"} from the export to make again, with new addresses (ones already made by an earlier run are skipped)`);
       reporter.summary(summary, true);
       return summary;
     }
