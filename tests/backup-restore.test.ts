@@ -217,6 +217,25 @@ describe("contact-sheet backup and restore", () => {
     }
   }, 180_000);
 
+  it("finishes a SQLite restore killed between the switch's renames when the data folder is next opened, never leaving it without a database", async () => {
+    if (databaseKind !== "sqlite") return;
+    const before = await livePhotoCount(target);
+    // Held still right after its first rename (the live database moved aside) and killed on that line.
+    const env = { ...target.env, CONTACT_SHEET_TEST_PAUSE_AFTER_SWITCH_STEP: "1" };
+    const killed = await runContactSheet(["restore", "--force", backupPath], env, undefined, /^Switch: 1 of \d+: contact-sheet\.sqlite is now replaced-/m);
+    expect(killed.signal, killed.output).toBe("SIGKILL");
+    // The window: no live database, and the record of the switch beside where it was.
+    expect(fs.existsSync(path.join(target.dataDirectory, SQLITE_FILE_NAME))).toBe(false);
+    expect(fs.existsSync(path.join(target.dataDirectory, "restore-switch.json"))).toBe(true);
+    // The next command that opens the data folder finishes the switch instead of finding no database.
+    const next = await runContactSheet(["users", "list"], target.env);
+    expect(next.code, next.output).toBe(0);
+    expect(next.stdout).toContain("Finished the switch of a restore that was stopped part way");
+    expect(next.stdout).toContain(TEST_ADMIN.email);
+    expect(await livePhotoCount(target)).toBe(before);
+    expect(fs.readdirSync(target.dataDirectory).filter((name) => name.includes(".restoring") || name === "restore-switch.json")).toEqual([]);
+  }, 120_000);
+
   it("leaves no backup a restore would take when a backup is killed part way, and the next backup removes its remains", async () => {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-killed-backup-"));
     cleanups.push(() => fs.rmSync(directory, { recursive: true, force: true }));

@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { ExportAlbum, ExportPhoto } from "@/src/export/export-api.schemas";
+import type { ExportAlbum, ExportPhoto, ExportShare } from "@/src/export/export-api.schemas";
 import { createApiToken } from "./helpers/api-tokens";
 import { runContactSheet } from "./helpers/contact-sheet-command";
 import { CORPUS, corpusFile, uploadCorpusFile, uploadFiles } from "./helpers/photos";
@@ -30,6 +30,7 @@ const SHARE_PASSWORD = "share-password-long-enough";
 let work: string;
 let exportDir: string;
 let owner: TestClient;
+let ownerEmail: string;
 let ownerToken: string;
 let siteB: TestApp | null = null;
 /** The empty site B, started while site A is seeded (its start-up is most of the round trip's time). */
@@ -71,6 +72,7 @@ async function libraryOf(client: TestClient) {
         label: photo.label,
         showLocation: photo.showLocation,
         allowDownload: photo.allowDownload,
+        rotation: photo.rotation,
       },
     ]),
   );
@@ -80,7 +82,10 @@ async function libraryOf(client: TestClient) {
       { description: album.description, visibility: album.visibility, sort: album.sort, coverSha256: album.coverSha256, photos: album.photos, nested: album.parentId !== null },
     ]),
   );
-  return { photos: comparablePhotos, albums: comparableAlbums };
+  // Share links by their settings and photos (SHA-256): their keys, dates and owner are new on the new site.
+  const { shares } = await call<{ shares: ExportShare[] }>(client, "/api/export/shares");
+  const comparableShares = shares.map(({ createdAt: _createdAt, ownerEmail: _ownerEmail, ...share }) => share).sort((a, b) => a.title.localeCompare(b.title));
+  return { photos: comparablePhotos, albums: comparableAlbums, shares: comparableShares };
 }
 
 /** Every text file of the export, for "never in it" checks. */
@@ -104,6 +109,7 @@ beforeAll(async () => {
   exportDir = path.join(work, "export");
   const signedIn = await signedInAs("editor");
   owner = signedIn.client;
+  ownerEmail = signedIn.user.email;
   ownerToken = (await createApiToken(owner, ["photos:read"])).secret;
 
   // Another member's private photo, in their private album: never in the owner's export.
@@ -136,6 +142,7 @@ beforeAll(async () => {
   });
   await call(owner, `/api/photos/${b}`, { method: "PATCH", json: { title: "Private one", visibility: "private", takenAt: "2020-01-02T03:04", label: "blue" } });
   await call(owner, `/api/photos/${c}`, { method: "PATCH", json: { caption: "Line one\nline two", visibility: "members", rating: 2 } });
+  await call(owner, `/api/photos/${d}`, { method: "PATCH", json: { rotation: 90 } });
   await call(owner, "/api/tags/photos", { json: { action: "add", photoIds: [a, b], names: ["Sea", "Boats & ships"] } });
   await call(owner, "/api/tags/photos", { json: { action: "add", photoIds: [d], names: ["Portrait"] } });
 
@@ -151,6 +158,11 @@ beforeAll(async () => {
 
   const { share } = await call<{ share: { url: string } }>(owner, "/api/shares", { json: { albumId: trips.id, password: SHARE_PASSWORD } });
   shareKey = new URL(share.url).pathname.split("/")[2];
+  // Two links from photo ids, every setting changed from its default; one of them revoked.
+  const proofing = { title: "Proofs for Ann", message: "Pick two", download: "original", allowZip: true, showExif: false, showLocation: true, allowPicks: true, pickLimit: 2, maxViews: 5 };
+  await call(owner, "/api/shares", { json: { photoIds: [d, a], ...proofing, expiresAt: "2099-01-01T00:00:00.000Z" } });
+  const { share: gone } = await call<{ share: { id: string } }>(owner, "/api/shares", { json: { photoIds: [b], title: "Revoked one", expiresAt: null } });
+  await call(owner, `/api/shares/${gone.id}`, { method: "PATCH", json: { revoked: true } });
 }, 120_000);
 
 afterAll(async () => {
@@ -167,6 +179,11 @@ async function hideOriginal(photoId: string): Promise<() => void> {
   const stored = path.join(inject("dataDirectory"), "media", row.original_key);
   fs.renameSync(stored, `${stored}.aside`);
   return () => fs.renameSync(`${stored}.aside`, stored);
+}
+
+/** The path the export gave its `index`th photo (manifest order). */
+function manifestPhotoPath(index: number): string {
+  return (JSON.parse(fs.readFileSync(path.join(exportDir, "manifest.json"), "utf8")) as { photos: Array<{ path: string }> }).photos[index].path;
 }
 
 const summaryOf = (stdout: string) => JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, number>;
@@ -192,7 +209,7 @@ describe("contact-sheet export", () => {
     const run = await cli(["export", exportDir, "--json"], inject("baseUrl"), ownerToken);
     expect(run.code, run.output).toBe(0);
     const local = inject("storageConfig").kind === "local";
-    expect(summaryOf(run.stdout)).toMatchObject({ exported: local ? 1 : 0, unchanged: local ? FILES.length - 1 : FILES.length, failed: 0, albums: 3, shares: 1 });
+    expect(summaryOf(run.stdout)).toMatchObject({ exported: local ? 1 : 0, unchanged: local ? FILES.length - 1 : FILES.length, failed: 0, albums: 3, shares: 3 });
 
     const manifest = JSON.parse(fs.readFileSync(path.join(exportDir, "manifest.json"), "utf8")) as {
       format: string;
@@ -217,23 +234,77 @@ describe("contact-sheet export", () => {
     expect(texts).not.toContain("$argon2");
     expect(texts).not.toContain(ownerToken);
     const { shares } = JSON.parse(fs.readFileSync(path.join(exportDir, "shares.json"), "utf8")) as { shares: Array<Record<string, unknown>> };
-    expect(shares[0]).toMatchObject({ hasPassword: true, albumPath: ["Trips"] });
-    expect(Object.keys(shares[0])).not.toContain("key");
+    expect(shares.find((share) => share.hasPassword)).toMatchObject({ albumPath: ["Trips"] });
+    for (const share of shares) expect(Object.keys(share)).not.toContain("key");
   });
 
-  it("imports into an empty site as the same library: photos, every field, albums with nesting, order and cover", async () => {
+  it("killed part way (SIGKILL) leaves only whole files and .partial ones, and the rerun finishes and verifies", async () => {
+    const killedDir = path.join(work, "killed-export");
+    // One photo at a time: the kill lands after the first original, with the others still to come.
+    const killed = await runContactSheet(["export", killedDir, "--json", "--concurrency", "1"], { CONTACT_SHEET_URL: inject("baseUrl"), CONTACT_SHEET_TOKEN: ownerToken }, undefined, /"status":"exported"/);
+    expect(killed.signal, killed.output).toBe("SIGKILL");
+    const expected = new Map(FILES.map((file) => [sha256Of(fs.readFileSync(path.join(CORPUS, file))), file]));
+    const left = fs.readdirSync(killedDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(left.map((entry) => entry.name)).not.toContain("manifest.json");
+    for (const entry of left) {
+      if (entry.name.endsWith(".partial")) continue;
+      const bytes = fs.readFileSync(path.join(entry.parentPath, entry.name));
+      // A whole original is one of the library's, byte for byte; a whole sidecar parses.
+      if (entry.name.endsWith(".jpg")) expect(expected.has(sha256Of(bytes)), entry.name).toBe(true);
+      else if (entry.name.endsWith(".json")) expect(() => JSON.parse(bytes.toString("utf8")), entry.name).not.toThrow();
+      else expect(bytes.toString("utf8"), entry.name).toMatch(/<\?xpacket end="w"\?>\s*$/);
+    }
+
+    const rerun = await cli(["export", killedDir, "--json"], inject("baseUrl"), ownerToken);
+    expect(rerun.code, rerun.output).toBe(0);
+    const manifest = JSON.parse(fs.readFileSync(path.join(killedDir, "manifest.json"), "utf8")) as { complete: boolean; files: Array<{ path: string; sha256: string }>; photos: Array<{ sha256: string }> };
+    expect(manifest.complete).toBe(true);
+    expect(manifest.photos.map((photo) => photo.sha256).sort()).toEqual([...expected.keys()].sort());
+    for (const file of manifest.files) expect(sha256Of(fs.readFileSync(path.join(killedDir, file.path))), file.path).toBe(file.sha256);
+    const everyFile = fs.readdirSync(killedDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(everyFile.filter((entry) => entry.name.endsWith(".partial")).map((entry) => entry.name)).toEqual([]);
+    expect(everyFile).toHaveLength(manifest.files.length + 1);
+  }, 60_000);
+
+  it("imports into an empty site as the same library: photos, every field, rotation, albums with nesting, order and cover, share links", async () => {
+    // As if the folder were an admin's `export --all`: another owner's photo, album and link beside
+    // the owner's, which `import --owner` leaves out.
+    const foreign = path.join(exportDir, "photos", "2001", "01", "Olympus_C8080WZ.jpg");
+    const foreignBytes = corpusFile("exif-samples/jpg/Olympus_C8080WZ.jpg");
+    fs.mkdirSync(path.dirname(foreign), { recursive: true });
+    fs.writeFileSync(foreign, foreignBytes);
+    const someone = JSON.parse(fs.readFileSync(path.join(exportDir, manifestPhotoPath(0) + ".contact-sheet.json"), "utf8")) as Record<string, unknown>;
+    fs.writeFileSync(`${foreign}.contact-sheet.json`, JSON.stringify({ ...someone, id: "foreign", sha256: sha256Of(foreignBytes), ownerEmail: "someone.else@example.test", title: "Not the owner's" }));
+    const appendTo = (file: string, list: string, item: Record<string, unknown>) => {
+      const json = JSON.parse(fs.readFileSync(path.join(exportDir, file), "utf8")) as Record<string, Array<Record<string, unknown>>>;
+      fs.writeFileSync(path.join(exportDir, file), JSON.stringify({ [list]: [...json[list], { ...json[list][0], ...item }] }));
+    };
+    appendTo("albums.json", "albums", { id: "foreign-album", parentId: null, path: ["Someone else's"], title: "Someone else's", ownerEmail: "someone.else@example.test", photos: [sha256Of(foreignBytes)], coverSha256: null });
+    appendTo("shares.json", "shares", { title: "Someone else's link", ownerEmail: "someone.else@example.test", albumPath: null, photos: [sha256Of(foreignBytes)] });
+
     siteB = await siteBStarting;
     const mover = new TestClient(siteB.url);
     await mover.signIn("mover@example.test", "mover-password-123");
     const token = (await createApiToken(mover, ["upload", "photos:read", "photos:write"])).secret;
-    const run = await cli(["import", exportDir, "--json", "--state", path.join(work, "import-state.json")], siteB.url, token);
+    const run = await cli(["import", exportDir, "--json", "--owner", ownerEmail.toUpperCase(), "--state", path.join(work, "import-state.json")], siteB.url, token);
     expect(run.code, run.output).toBe(0);
     expect(summaryOf(run.stdout)).toMatchObject({ uploaded: FILES.length, failed: 0, albumsCreated: 3 });
+    expect(run.stderr).toContain("share links: 3 share links made with new addresses");
+    expect(run.stderr).toContain("1 share link asked for a password, which an export never holds: locked until you set a new password");
+    // A link's address holds its key: never printed.
+    expect(run.output).not.toMatch(/\/s\/[\w-]{8,}/);
 
     const [before, after] = await Promise.all([libraryOf(owner), libraryOf(mover)]);
     expect(after.photos).toEqual(before.photos);
     expect(after.albums).toEqual(before.albums);
+    expect(after.shares).toEqual(before.shares);
     expect(Object.keys(after.albums).sort()).toEqual(["Portraits", "Trips", "Trips › Italy"]);
+    expect(after.shares.map((share) => [share.title, share.hasPassword, share.revoked])).toEqual([
+      ["Proofs for Ann", false, false],
+      ["Revoked one", false, true],
+      ["Trips", true, false],
+    ]);
+    expect(Object.values(after.photos).filter((photo) => photo.rotation === 90)).toHaveLength(1);
     expect(Object.values(after.photos).find((photo) => photo.caption === HOSTILE_CAPTION)).toMatchObject({ rating: 4, label: "red", place: { city: "Rome" } });
   }, 90_000);
 });

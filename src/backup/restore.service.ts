@@ -5,6 +5,7 @@ import { Pool } from "pg";
 import type { Environment } from "@/src/config/env";
 import { SQLITE_FILE_NAME, type DatabaseHandle, type DatabaseKind } from "@/src/db/client";
 import type { Database } from "@/src/db/database";
+import { finishRestoreSwitch, RestoreSwitchError, type SwitchStep, writeSwitchJournal } from "@/src/db/restore-switch";
 import { migrateToLatest } from "@/src/db/migrate";
 import { migrationProvider } from "@/src/db/migrations";
 import { getStorage } from "@/src/storage/app-storage";
@@ -135,6 +136,9 @@ function stamp(): string {
 async function restoreSqlite(backupPath: string, manifest: BackupManifest, options: RestoreOptions, progress: (line: string) => void) {
   const dataDirectory = options.env.dataDirectory;
   fs.mkdirSync(dataDirectory, { recursive: true });
+  // An earlier restore stopped while switching: its verified copies are finished into place first, so
+  // what is live (and what --force would replace) is whole.
+  finishInterruptedSwitch(dataDirectory, progress);
   const liveFile = path.join(dataDirectory, SQLITE_FILE_NAME);
   if (fs.existsSync(liveFile)) {
     const live = openSqliteFile(liveFile, { readonly: true });
@@ -160,16 +164,43 @@ async function restoreSqlite(backupPath: string, manifest: BackupManifest, optio
   }
   progress(`Database: restored into ${restoringFile}${migrated.length > 0 ? `, migrated (${migrated.join(", ")})` : ""}.`);
   const media = await restoreMediaBeside(backupPath, manifest, options, progress);
-  // The switch: what is live moves aside, then the verified copies take its place.
-  const replacedAt = path.join(dataDirectory, `replaced-${stamp()}`);
+  // The switch: what is live moves aside, then the verified copies take its place. Written down
+  // first (src/db/restore-switch.ts): killed between two renames, it is finished by whoever opens
+  // the data folder next, never left without a database.
+  const replacedName = `replaced-${stamp()}`;
   const live = [SQLITE_FILE_NAME, `${SQLITE_FILE_NAME}-wal`, `${SQLITE_FILE_NAME}-shm`, ...(media ? ["media"] : [])].filter((name) => fs.existsSync(path.join(dataDirectory, name)));
-  if (live.length > 0) {
-    fs.mkdirSync(replacedAt);
-    for (const name of live) fs.renameSync(path.join(dataDirectory, name), path.join(replacedAt, name));
+  const steps: SwitchStep[] = [
+    ...live.map((name) => ({ from: name, to: `${replacedName}/${name}` })),
+    ...(media ? [{ from: path.basename(media), to: "media" }] : []),
+    { from: path.basename(restoringFile), to: SQLITE_FILE_NAME },
+  ];
+  writeSwitchJournal(dataDirectory, steps);
+  finishRestoreSwitch(dataDirectory, (step, index, count) => {
+    progress(`Switch: ${index + 1} of ${count}: ${step.from} is now ${step.to}.`);
+    pauseForTestAfterSwitchStep(index + 1);
+  });
+  return { counts, migrated, replacedAt: live.length > 0 ? path.join(dataDirectory, replacedName) : null };
+}
+
+/** Finishes the switch of a restore that was stopped part way, telling it; a record it cannot follow is a BackupError. */
+function finishInterruptedSwitch(dataDirectory: string, progress: (line: string) => void): void {
+  try {
+    const made = finishRestoreSwitch(dataDirectory);
+    if (made) progress(`Finished the switch of an earlier restore that was stopped part way (${made.length} rename${made.length === 1 ? "" : "s"} left): its restored database and media are live.`);
+  } catch (error) {
+    if (error instanceof RestoreSwitchError) throw new BackupError(error.message);
+    throw error;
   }
-  if (media) fs.renameSync(media, path.join(dataDirectory, "media"));
-  fs.renameSync(restoringFile, liveFile);
-  return { counts, migrated, replacedAt: live.length > 0 ? replacedAt : null };
+}
+
+/**
+ * Tests only: CONTACT_SHEET_TEST_PAUSE_AFTER_SWITCH_STEP=n holds the restore still for a minute right
+ * after the switch's n-th rename (and its progress line), so a test's SIGKILL on that line lands
+ * inside the switch rather than after its last rename, which follows within microseconds.
+ */
+function pauseForTestAfterSwitchStep(step: number): void {
+  if (process.env.CONTACT_SHEET_TEST_PAUSE_AFTER_SWITCH_STEP !== String(step)) return;
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
 }
 
 async function refuseUnlessForced(live: DatabaseHandle, options: RestoreOptions): Promise<void> {

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { SessionUser } from "@/src/access/viewer";
 import { type Environment, EnvironmentError, getEnv } from "@/src/config/env";
 import { closeDb, type DatabaseHandle, getDatabaseKind, getDb, SQLITE_FILE_NAME } from "@/src/db/client";
+import { finishRestoreSwitch, RestoreSwitchError } from "@/src/db/restore-switch";
 import { AppError } from "@/src/errors/app-error";
 import { CommandFailure } from "./command-failure";
 
@@ -40,6 +41,17 @@ function adoptStartsSessionSecret(): void {
   if (fs.existsSync(file)) process.env.NEXTAUTH_SECRET = fs.readFileSync(file, "utf8").trim();
 }
 
+/** A restore stopped between its renames left the data folder mid-switch: finished (and said) before the database is looked for. */
+function finishInterruptedRestore(dataDirectory: string): void {
+  try {
+    const made = finishRestoreSwitch(dataDirectory);
+    if (made) console.log(`Finished the switch of a restore that was stopped part way (${made.length} renames in ${dataDirectory}): the restored database and media are live.`);
+  } catch (error) {
+    if (error instanceof RestoreSwitchError) throw new CommandFailure(error.message);
+    throw error;
+  }
+}
+
 /** The site's database, opened and proved to answer, with the settings it was opened from. */
 export interface ServerDatabase {
   db: DatabaseHandle;
@@ -62,6 +74,7 @@ export async function openServerDatabase(): Promise<ServerDatabase> {
   }
   const sqliteFile = path.join(env.dataDirectory, SQLITE_FILE_NAME);
   const where = describeDatabase(env.DATABASE_URL, sqliteFile);
+  if (!env.DATABASE_URL) finishInterruptedRestore(env.dataDirectory);
   if (!env.DATABASE_URL && !fs.existsSync(sqliteFile)) {
     throw new CommandFailure(`There is no database: ${where} does not exist. Set DATA_DIR (or DATABASE_URL) as for npm start, or start the site once to create it.`);
   }

@@ -6,6 +6,7 @@ import { Pool, type PoolClient } from "pg";
 import { getEnv } from "@/src/config/env";
 import type { Database } from "./database";
 import { POOL_CONNECT_TIMEOUT } from "./errors";
+import { finishRestoreSwitch } from "./restore-switch";
 import { ImmediateTransactionSqliteDialect } from "./sqlite-dialect";
 import { processSlot } from "@/src/config/process-singleton";
 
@@ -63,6 +64,10 @@ function openDatabase(): DatabaseState {
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: "postgres", postgresPool: pool };
   }
   fs.mkdirSync(env.dataDirectory, { recursive: true });
+  // A restore stopped between its renames is finished before the file is opened (restore-switch.ts):
+  // opened first, a missing database would be made anew, empty.
+  const finished = finishRestoreSwitch(env.dataDirectory);
+  if (finished) console.warn(`Finished the switch of a restore that was stopped part way (${finished.length} renames in ${env.dataDirectory}): the restored database and media are live.`);
   const file = new SQLite(path.join(env.dataDirectory, SQLITE_FILE_NAME));
   file.pragma("journal_mode = WAL");
   file.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);

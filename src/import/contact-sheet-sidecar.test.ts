@@ -50,6 +50,13 @@ describe("an export's JSON sidecar, read back", () => {
     });
   });
 
+  it("gives the owner's turn of a photo as its rotation, and none for an unturned photo or a video", () => {
+    const read = (photo: ExportPhoto) => readContactSheetSidecar(bytesOf(contactSheetSidecarOf(photo)), "IMG_1.jpg.contact-sheet.json").value.rotation;
+    expect(read({ ...PHOTO, rotation: 90 })).toBe(90);
+    expect(read(PHOTO)).toBeUndefined();
+    expect(read({ ...PHOTO, mediaKind: "video", rotation: 90 })).toBeUndefined();
+  });
+
   it("refuses another format by name", () => {
     expect(() => readContactSheetSidecar(bytesOf({ ...PHOTO, format: "other", version: 1 }), "x.contact-sheet.json")).toThrow(ImportReadError);
     expect(() => readContactSheetSidecar(new TextEncoder().encode("{"), "x.contact-sheet.json")).toThrow("x.contact-sheet.json: not JSON");

@@ -58,6 +58,8 @@ export function readContactSheetSidecar(bytes: Uint8Array, fileName: string): Im
     allowDownload: photo.allowDownload,
   };
   if (photo.label) metadata.label = photo.label;
+  // Only a turn is sent: each turn makes every variant again, and a video cannot be turned.
+  if (photo.rotation !== 0 && photo.mediaKind === "photo") metadata.rotation = photo.rotation;
   if (photo.takenAt) metadata.takenAt = photo.takenAt;
   if (photo.location) metadata.location = { latitude: photo.location.latitude, longitude: photo.location.longitude };
   if (photo.location && photo.place) metadata.place = { city: photo.place.city, region: photo.place.region, countryCode: photo.place.countryCode };

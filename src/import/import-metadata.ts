@@ -31,6 +31,8 @@ export interface ImportMetadata {
   showLocation?: boolean;
   /** null: the site's setting decides. */
   allowDownload?: boolean | null;
+  /** Degrees clockwise the owner turned the photo by on the exporting site (on top of the file's own orientation). */
+  rotation?: number;
   /** The place in words, as the exporting site had it (set with the location, so the new site need not work it out again). */
   place?: { city: string | null; region: string | null; countryCode: string | null };
 }

@@ -3,7 +3,7 @@
 import { type Command, Option } from "commander";
 import { CommandFailure } from "../command-failure";
 import { concurrencyArgument, siteUrl } from "../site-options";
-import { ExportDirectoryError, runExport, type ExportSummary } from "../export/run-export";
+import { DEFAULT_EXPORT_CONCURRENCY, ExportDirectoryError, runExport, type ExportSummary } from "../export/run-export";
 import { formatBytes, jsonReporter, lineReporter, terminalReporter } from "../import/import-report";
 import { SiteApi, SiteApiError } from "../import/site-api";
 
@@ -27,7 +27,7 @@ export function addExportCommand(program: Command): void {
     .addOption(new Option("--url <url>", "the site's address").env("CONTACT_SHEET_URL"))
     .addOption(new Option("--token <token>", "an API token with the photos:read scope").env("CONTACT_SHEET_TOKEN"))
     .option("--all", "every user's library (an admin's token only); each photo's sidecar names its owner by e-mail")
-    .option("--concurrency <n>", "originals fetched at once", concurrencyArgument, 3)
+    .option("--concurrency <n>", "originals fetched at once", concurrencyArgument, DEFAULT_EXPORT_CONCURRENCY)
     .option("--json", "one JSON line per photo and a summary line, for scripts")
     .addHelpText(
       "after",

@@ -3,6 +3,7 @@
 import { type Command, Option } from "commander";
 import { VISIBILITIES, type Visibility } from "@/src/db/database";
 import { ExportFolderError, readExportAlbums } from "../import/export-albums";
+import { readExportShares } from "../import/export-shares";
 import { createNeighbourReader } from "../import/neighbour-reader";
 import { CommandFailure } from "../command-failure";
 import { concurrencyArgument, siteUrl } from "../site-options";
@@ -32,7 +33,7 @@ export function addImportCommand(program: Command): void {
     .description("Upload photos from folders and .zip files to a site, only the ones it does not have yet")
     .argument("<path...>", "files, folders (walked recursively) and .zip files (read in place)")
     .addOption(new Option("--url <url>", "the site's address").env("CONTACT_SHEET_URL"))
-    .addOption(new Option("--token <token>", "an API token with the upload scope (albums and tags also need photos:read and photos:write)").env("CONTACT_SHEET_TOKEN"))
+    .addOption(new Option("--token <token>", "an API token with the upload scope (albums, tags and an export's share links also need photos:read and photos:write)").env("CONTACT_SHEET_TOKEN"))
     .option("--state <file>", `where to remember what was imported (default ${defaultStatePath()})`)
     .option("--dry-run", "print the plan (new files, duplicates, skipped, albums to create, bytes to send) and change nothing")
     .addOption(new Option("--albums <mode>", "folders: nested albums from the folder tree (existing ones reused)").choices(["folders"]).conflicts("album"))
@@ -44,7 +45,7 @@ export function addImportCommand(program: Command): void {
     .option("--owner <email>", "from a folder `contact-sheet export --all` wrote: only the photos of this owner (their sidecars name them)")
     .addHelpText(
       "after",
-      "\nExamples:\n  CONTACT_SHEET_URL=https://photos.example.com CONTACT_SHEET_TOKEN=cs_... contact-sheet import ~/Pictures --albums folders\n  contact-sheet import takeout-001.zip takeout-002.zip --dry-run\n  contact-sheet import ./my-export   (a folder contact-sheet export wrote: its sidecars and albums come back too)\n\nExit code 0 only when no file failed.",
+      "\nExamples:\n  CONTACT_SHEET_URL=https://photos.example.com CONTACT_SHEET_TOKEN=cs_... contact-sheet import ~/Pictures --albums folders\n  contact-sheet import takeout-001.zip takeout-002.zip --dry-run\n  contact-sheet import ./my-export   (a folder contact-sheet export wrote: its sidecars, albums and share links come back too)\n\nExit code 0 only when no file failed.",
     )
     .action(async (paths: string[], options: ImportCommandOptions) => {
       const url = siteUrl(options.url);
@@ -54,7 +55,10 @@ export function addImportCommand(program: Command): void {
       try {
         // A folder `contact-sheet export` wrote brings its albums (nesting, order, covers) in albums.json.
         const owner = options.owner?.toLowerCase();
-        const exportAlbums = readExportAlbums(paths).filter((album) => owner === undefined || album.ownerEmail.toLowerCase() === owner);
+        const ownedBy = (item: { ownerEmail: string }) => owner === undefined || item.ownerEmail.toLowerCase() === owner;
+        const exportAlbums = readExportAlbums(paths).filter(ownedBy);
+        // Its share links (new keys; one that asked for a password comes back locked until a new one is set).
+        const exportShares = readExportShares(paths).filter(ownedBy);
         const summary = await runImport({
           paths,
           api: new SiteApi(url, options.token),
@@ -67,6 +71,7 @@ export function addImportCommand(program: Command): void {
           reporter,
           readMetadata: createNeighbourReader((problem) => reporter.note(problem)),
           exportAlbums,
+          exportShares,
           ownerEmail: options.owner,
         });
         if (summary.failed > 0) process.exitCode = 1;

@@ -88,3 +88,25 @@ export async function writeSmallFile(root: string, relative: string, text: strin
   await fs.promises.rename(`${target}.partial`, target);
   return { path: relative, size: bytes.length, sha256 };
 }
+
+/**
+ * Removes every `.partial` file under `root`: what an earlier run killed part way left (never a
+ * whole file: those are renamed into place). Run before a run writes anything, so a rerun ends with a
+ * folder holding only whole files. Answers how many it removed.
+ */
+export async function removeLeftoverPartials(root: string): Promise<number> {
+  let removed = 0;
+  const walk = async (folder: string): Promise<void> => {
+    const entries = await fs.promises.readdir(folder, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile() && entry.name.endsWith(".partial")) {
+        await fs.promises.rm(full, { force: true });
+        removed += 1;
+      }
+    }
+  };
+  await walk(root);
+  return removed;
+}

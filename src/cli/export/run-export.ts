@@ -14,7 +14,7 @@ import { runPool } from "../import/run-pool";
 import { type SiteApi, SiteApiError } from "../import/site-api";
 import { EXPORT_FILES, EXPORT_FORMAT, EXPORT_FORMAT_VERSION } from "./export-format";
 import { ExportPathPlanner, safeFileName } from "./export-file-names";
-import { hashExisting, settlePartial, writeSmallFile, writeStream, type WrittenFile } from "./export-files";
+import { hashExisting, removeLeftoverPartials, settlePartial, writeSmallFile, writeStream, type WrittenFile } from "./export-files";
 import { xmpSidecarFor } from "./xmp-sidecar-writer";
 
 export interface ExportOptions {
@@ -35,6 +35,9 @@ export interface ExportSummary {
 }
 
 export class ExportDirectoryError extends Error {}
+
+/** Originals fetched at once when the command is not told (--concurrency). */
+export const DEFAULT_EXPORT_CONCURRENCY = 3;
 
 interface ManifestPhoto {
   id: string;
@@ -104,6 +107,9 @@ export async function runExport(options: ExportOptions): Promise<ExportSummary> 
   const albums = await api.exportAlbums(options.all);
   const shares = await api.exportShares(options.all);
 
+  // A run killed part way (SIGKILL, a power cut) leaves only `.partial` files beside whole ones; they go first.
+  const leftovers = await removeLeftoverPartials(directory);
+  if (leftovers > 0) reporter.note(`removed ${leftovers} unfinished file${leftovers === 1 ? "" : "s"} (.partial) left by an earlier export that was stopped part way`);
   const planner = new ExportPathPlanner(earlierPaths(directory));
   const planned = photos.map((photo) => ({ photo, path: planner.pathFor(photo) }));
   const summary: ExportSummary = { exported: 0, unchanged: 0, failed: 0, albums: albums.length, shares: shares.length, bytes: 0 };

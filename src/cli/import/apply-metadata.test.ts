@@ -28,6 +28,8 @@ describe("applying ImportMetadata through the API", () => {
   it("sends rating and label, but nothing for a sidecar's orientation alone or for no metadata at all", () => {
     expect(photoChangeFor({ rating: 5, label: "blue", orientation: 3 })).toEqual({ rating: 5, label: "blue" });
     expect(photoChangeFor({ orientation: 3 })).toBeNull();
+    // An export's sidecar carries the owner's turn: sent as the editor sends it.
+    expect(photoChangeFor({ rotation: 270 })).toEqual({ rotation: 270 });
     expect(photoChangeFor({})).toBeNull();
     expect(tagsFor({ favourite: false })).toEqual([]);
   });

@@ -1,9 +1,10 @@
 // Applies what a reader learnt about a file (ImportMetadata, src/import/import-metadata.ts) to its
 // uploaded photo through the same API the photo editor uses: PATCH /api/photos/{id} for the title,
 // caption, alt text, date taken, location and place, rating, colour label, visibility and the
-// location and download choices, the tags API for keywords (a favourite
-// becomes the tag "Favourite"). A sidecar's orientation is not sent: the server turns photos by the
-// owner's rotation on top of the file's own, which a sidecar does not describe.
+// location and download choices, the owner's rotation (an export's own sidecar: the editor's turn,
+// on top of the file's orientation), the tags API for keywords (a favourite becomes the tag
+// "Favourite"). An XMP sidecar's orientation is not sent: it says how to show the file, not the
+// owner's turn on top of it, and sending it as a turn would turn the photo twice.
 import type { ImportMetadata } from "@/src/import/import-metadata";
 import type { SiteApi } from "./site-api";
 
@@ -23,6 +24,7 @@ export function photoChangeFor(metadata: ImportMetadata): Record<string, unknown
   if (metadata.visibility !== undefined) change.visibility = metadata.visibility;
   if (metadata.showLocation !== undefined) change.showLocation = metadata.showLocation;
   if (metadata.allowDownload !== undefined) change.allowDownload = metadata.allowDownload;
+  if (metadata.rotation !== undefined) change.rotation = metadata.rotation;
   if (metadata.place !== undefined && metadata.location !== undefined) change.place = metadata.place;
   return Object.keys(change).length > 0 ? change : null;
 }

@@ -3,38 +3,17 @@
 // export groups originals by date). Each album is found under its parent by title (a rerun reuses
 // what the first run made) or created with its settings; its photos, known by SHA-256, are added in
 // the album's order, so a new album's manual order is the exported one; then its cover is set.
-import fs from "node:fs";
-import path from "node:path";
-import { z } from "zod";
 import { exportAlbumSchema, type ExportAlbum } from "@/src/export/export-api.schemas";
 import { MAX_ALBUM_PHOTOS_PER_REQUEST } from "@/src/albums/albums.types";
-import { EXPORT_FORMAT, EXPORT_FILES } from "../export/export-format";
+import { EXPORT_FILES } from "../export/export-format";
+import { readExportFolderList } from "./export-folder";
 import type { SiteAlbum, SiteApi } from "./site-api";
 
-const albumsFileSchema = z.object({ albums: z.array(exportAlbumSchema) });
-
-export class ExportFolderError extends Error {}
+export { ExportFolderError } from "./export-folder";
 
 /** The albums of each named folder that is an export (has its manifest.json); [] when none is. */
 export function readExportAlbums(paths: readonly string[]): ExportAlbum[] {
-  const albums: ExportAlbum[] = [];
-  for (const named of paths) {
-    const manifestPath = path.join(named, EXPORT_FILES.manifest);
-    if (!fs.existsSync(manifestPath) || !fs.statSync(named).isDirectory()) continue;
-    let format: unknown;
-    try {
-      format = (JSON.parse(fs.readFileSync(manifestPath, "utf8")) as { format?: unknown }).format;
-    } catch {
-      continue;
-    }
-    if (format !== EXPORT_FORMAT) continue;
-    const albumsPath = path.join(named, EXPORT_FILES.albums);
-    if (!fs.existsSync(albumsPath)) continue;
-    const parsed = albumsFileSchema.safeParse(JSON.parse(fs.readFileSync(albumsPath, "utf8")));
-    if (!parsed.success) throw new ExportFolderError(`${albumsPath} is not an export's album list: ${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}`);
-    albums.push(...parsed.data.albums);
-  }
-  return albums;
+  return readExportFolderList(paths, EXPORT_FILES.albums, "albums", exportAlbumSchema, "an export's album list");
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -43,12 +22,21 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** Makes the exported albums on the site; answers how many were created, what failed and what is worth telling, one sentence each. */
+/** An exported album's path as one key (titles cannot hold NUL). */
+export function albumPathKeyOf(albumPath: readonly string[]): string {
+  return albumPath.join("\u0000");
+}
+
+/**
+ * Makes the exported albums on the site; answers how many were created, the site's album for each
+ * exported path (the share links made from an album need it), what failed and what is worth
+ * telling, one sentence each.
+ */
 export async function restoreExportAlbums(
   api: Pick<SiteApi, "listAlbums" | "createAlbum" | "addPhotosToAlbum" | "updateAlbum">,
   albums: readonly ExportAlbum[],
   photoIdByHash: ReadonlyMap<string, string>,
-): Promise<{ created: number; failures: string[]; notes: string[] }> {
+): Promise<{ created: number; siteIdByPath: Map<string, string>; failures: string[]; notes: string[] }> {
   const failures: string[] = [];
   const notes: string[] = [];
   let created = 0;
@@ -63,6 +51,7 @@ export async function restoreExportAlbums(
     return list;
   };
   const siteIdOf = new Map<string, string>();
+  const siteIdByPath = new Map<string, string>();
   // Parents before their children: an export's parentId names an album of the same export.
   const ordered = [...albums].sort((a, b) => a.path.length - b.path.length);
   for (const album of ordered) {
@@ -78,6 +67,7 @@ export async function restoreExportAlbums(
         created += 1;
       }
       siteIdOf.set(album.id, siteAlbum.id);
+      siteIdByPath.set(albumPathKeyOf(album.path), siteAlbum.id);
       const photoIds = album.photos.map((sha256) => photoIdByHash.get(sha256)).filter((id): id is string => id !== undefined);
       for (const batch of chunks(photoIds, MAX_ALBUM_PHOTOS_PER_REQUEST)) await api.addPhotosToAlbum(siteAlbum.id, batch);
       const coverId = album.coverSha256 === null ? undefined : photoIdByHash.get(album.coverSha256);
@@ -87,5 +77,5 @@ export async function restoreExportAlbums(
       failures.push(`failed to make the album ${name}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { created, failures, notes };
+  return { created, siteIdByPath, failures, notes };
 }

@@ -8,10 +8,11 @@ import type { ImportMetadata } from "@/src/import/import-metadata";
 import { MAX_ALBUM_PHOTOS_PER_REQUEST } from "@/src/albums/albums.types";
 import { type AlbumMode, albumPathKey, type AlbumTarget, albumTargetFor } from "./album-folders";
 import fs from "node:fs";
-import type { ExportAlbum } from "@/src/export/export-api.schemas";
+import type { ExportAlbum, ExportShare } from "@/src/export/export-api.schemas";
 import { contactSheetSidecarName } from "@/src/import/contact-sheet-sidecar";
 import { AlbumResolver } from "./album-resolver";
 import { restoreExportAlbums } from "./export-albums";
+import { restoreExportShares, sharesRestoredText } from "./export-shares";
 import { applyImportMetadata } from "./apply-metadata";
 import { hashSource } from "./hash-source";
 import { formatBytes, type ImportReporter, type ImportSummary } from "./import-report";
@@ -48,6 +49,8 @@ export interface ImportOptions {
   readMetadata?: (source: ImportSource) => Promise<ImportMetadata>;
   /** The albums of a folder `contact-sheet export` wrote (its albums.json), made once the photos are in. */
   exportAlbums?: readonly ExportAlbum[];
+  /** Its share links (shares.json), made again for the importing user once the photos and albums are in. */
+  exportShares?: readonly ExportShare[];
   /** --owner: from an export of several users (`export --all`), only the photos whose sidecar names this owner. */
   ownerEmail?: string;
 }
@@ -123,6 +126,8 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
 
     if (options.dryRun) {
       await tellPlan(options, toUpload, duplicates, albumTargets, resolver, summary);
+      const links = options.exportShares?.length ?? 0;
+      if (links > 0) reporter.note(`plan: ${links} share link${links === 1 ? "" : "s"} from the export to make again, with new addresses (ones already made by an earlier run are skipped)`);
       reporter.summary(summary, true);
       return summary;
     }
@@ -147,11 +152,19 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
 
     await finishPhotos(options, summary, uploadedIds);
     if (resolver) await fillAlbums(options, summary, resolver, hashed, photoIdByHash);
+    let siteAlbumIdByPath = new Map<string, string>();
     if (options.exportAlbums && options.exportAlbums.length > 0) {
       const restored = await restoreExportAlbums(api, options.exportAlbums, photoIdByHash);
       summary.albumsCreated += restored.created;
       summary.failed += restored.failures.length;
+      siteAlbumIdByPath = restored.siteIdByPath;
       for (const text of [...restored.failures, ...restored.notes]) reporter.note(text);
+    }
+    if (options.exportShares && options.exportShares.length > 0) {
+      const context = { uploaderId: limits.uploaderId, photoIdByHash, albums: options.exportAlbums ?? [], siteAlbumIdByPath };
+      const restored = await restoreExportShares(api, options.exportShares, context);
+      summary.failed += restored.failures.length;
+      for (const text of [...restored.failures, ...sharesRestoredText(restored)]) reporter.note(text);
     }
     reporter.summary(summary, false);
     return summary;

@@ -54,6 +54,25 @@ function explainStatus(status: number, scope: string | null): string {
   return "";
 }
 
+/** A share link as GET /api/shares answers it, the fields the importer compares (never its URL: that holds the key). */
+export interface SiteShare {
+  id: string;
+  title: string;
+  message: string;
+  albumId: string | null;
+  owner: { id: string };
+  photoCount: number;
+  hasPassword: boolean;
+  download: string;
+  allowZip: boolean;
+  showExif: boolean;
+  showLocation: boolean;
+  allowPicks: boolean;
+  pickLimit: number | null;
+  maxViews: number | null;
+  revokedAt: string | null;
+}
+
 export class SiteApi {
   readonly origin: string;
 
@@ -152,6 +171,28 @@ export class SiteApi {
 
   async addTags(photoIds: string[], names: string[]): Promise<void> {
     await this.request("POST", "/api/tags/photos", { action: "add", photoIds, names });
+  }
+
+  /** Every share link the caller manages (an admin's: everyone's), page by page. */
+  async listShares(): Promise<SiteShare[]> {
+    const shares: SiteShare[] = [];
+    let cursor: string | null = null;
+    do {
+      const query = new URLSearchParams({ limit: "200", ...(cursor ? { cursor } : {}) });
+      const page: { shares: SiteShare[]; nextCursor: string | null } = await this.request("GET", `/api/shares?${query}`);
+      shares.push(...page.shares);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    return shares;
+  }
+
+  /** POST /api/shares; answers the new link's id only (its URL holds the key, which the importer never keeps). */
+  async createShare(settings: Record<string, unknown>): Promise<{ id: string }> {
+    return { id: (await this.request<{ share: { id: string } }>("POST", "/api/shares", settings)).share.id };
+  }
+
+  async updateShare(shareId: string, change: Record<string, unknown>): Promise<void> {
+    await this.request("PATCH", `/api/shares/${encodeURIComponent(shareId)}`, change);
   }
 
   /** The photo editor's fields (PATCH /api/photos/{id}): title, caption, takenAt, location. */
