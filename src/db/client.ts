@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect } from "kysely";
 import { Pool, type PoolClient } from "pg";
 import { getEnv } from "@/src/config/env";
+import { getLogger } from "@/src/log/logger";
 import type { Database } from "./database";
 import { POOL_CONNECT_TIMEOUT } from "./errors";
 import { ImmediateTransactionSqliteDialect } from "./sqlite-dialect";
@@ -60,6 +61,11 @@ function openDatabase(): DatabaseState {
       max: env.DATABASE_POOL_SIZE,
       connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
     });
+    // A server restart or failover ends every idle connection, and pg reports each on the pool's
+    // 'error' event, which Node turns into an uncaught exception when nobody listens: `npm run
+    // worker` died of it (bench:load's "PostgreSQL stopped" row). The pool has already dropped the
+    // broken connection and opens a new one on the next query; requests meanwhile answer 503.
+    pool.on("error", (error) => getLogger().warn({ err: error }, "a database connection ended; the next query opens a new one"));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: "postgres", postgresPool: pool };
   }
   fs.mkdirSync(env.dataDirectory, { recursive: true });
