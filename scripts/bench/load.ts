@@ -36,7 +36,7 @@ import { startNginx } from "./load/nginx";
 import { startBenchPostgres } from "./load/postgres-cluster";
 import { countServerErrors, describeStatuses, Recorder, routeTable } from "./load/recorder";
 import { openSlowConnections } from "./load/slow-clients";
-import { startTcpSwitch } from "./load/tcp-switch";
+import { startTcpSwitch } from "../../tests/helpers/tcp-switch";
 import { LoadClient, type ReaderRoute, readUntil, type UploadFile, type UploadOutcome, uploadLikeThePage } from "./load/traffic";
 import { findFreePort } from "../../tests/helpers/server-process";
 

@@ -37,16 +37,27 @@ const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
  * Errors known only by their message, and the error answer matches codes, never messages.
  */
 class CodedPool extends Pool {
+  /** When handing out a connection last failed and last worked: the server is unreachable while the failure is newer. */
+  lastConnectFailureAt = 0;
+  lastConnectSuccessAt = 0;
+
   override connect(): Promise<PoolClient>;
   override connect(callback: (error: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   override connect(
     callback?: (error: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void,
   ): Promise<PoolClient> | void {
     if (callback) return super.connect(callback);
-    return super.connect().catch((error: unknown) => {
-      if (error instanceof Error && (error as { code?: unknown }).code === undefined) Object.assign(error, { code: POOL_CONNECT_TIMEOUT });
-      throw error;
-    });
+    return super.connect().then(
+      (client) => {
+        this.lastConnectSuccessAt = Date.now();
+        return client;
+      },
+      (error: unknown) => {
+        this.lastConnectFailureAt = Date.now();
+        if (error instanceof Error && (error as { code?: unknown }).code === undefined) Object.assign(error, { code: POOL_CONNECT_TIMEOUT });
+        throw error;
+      },
+    );
   }
 }
 
@@ -118,4 +129,14 @@ export async function closeDb(): Promise<void> {
   const state = database.get();
   database.set(undefined);
   await state?.db.destroy();
+}
+
+/**
+ * Whether the PostgreSQL server could not be reached the last time a connection was asked for
+ * (always false on SQLite, and before the first query). A page cannot answer 503 itself (Next.js
+ * renders its error page as 500), so server.mjs asks this when a page fails (src/server/database-outage-hook.ts).
+ */
+export function isDatabaseUnreachable(): boolean {
+  const pool = database.get()?.postgresPool;
+  return pool instanceof CodedPool && pool.lastConnectFailureAt > pool.lastConnectSuccessAt;
 }
