@@ -24,7 +24,7 @@
 //   npm run bench:load -- --uploaders 10 --readers 40 --seconds 20
 //   options: --fault-seconds 10, --skip-48, --skip-49, --skip-faults
 // The nginx config and logs and every process's output are kept in the folder it prints last.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -124,7 +124,10 @@ async function runTraffic(
   const uploaderLoop = async (index: number) => {
     const client = context.uploader.copy(nextAddress());
     while (Date.now() < stopAt) {
-      const source = context.sources[(index + next) % context.sources.length];
+      // Every fifth upload is the video clip, the rest the corpus's photos in turn.
+      const photos = context.sources.filter((file) => file.type.startsWith("image/"));
+      const clip = context.sources.find((file) => file.type.startsWith("video/"));
+      const source = next % 5 === 4 && clip ? clip : photos[(index + next) % photos.length];
       next += 1;
       // An upload started before the end may finish (and retry) for a while after it, as a browser's would.
       outcomes.push(await uploadLikeThePage(client, recorder, uniqueCopy(source, `${context.label}-${index}-${next}`), stopAt + 30_000));
@@ -186,24 +189,28 @@ function loadAverage(): string {
 }
 
 /**
- * `contact-sheet verify` on the deployment's database and store, as an operator would run it;
- * again (up to three times) when the store did not answer in time, which on a loaded machine the
- * shared S3 server sometimes does: that is no finding about the library.
+ * `contact-sheet verify` on the deployment's database and store, as an operator would run it.
+ * Asynchronously: the store is reached through the TCP switch in this very process, which a
+ * blocking spawn would stop from forwarding anything. Again (up to three times) when the store did
+ * not answer in time, which on a loaded machine the shared S3 server sometimes does.
  */
-function verifyLibrary(env: Record<string, string>): { isClean: boolean; output: string } {
-  let outcome = verifyOnce(env);
-  for (let attempt = 1; attempt < 3 && !outcome.isClean && outcome.output.includes("did not answer in time"); attempt += 1) outcome = verifyOnce(env);
+async function verifyLibrary(env: Record<string, string>): Promise<{ isClean: boolean; output: string }> {
+  let outcome = await verifyOnce(env);
+  for (let attempt = 1; attempt < 3 && !outcome.isClean && outcome.output.includes("did not answer in time"); attempt += 1) outcome = await verifyOnce(env);
   return outcome;
 }
 
-function verifyOnce(env: Record<string, string>): { isClean: boolean; output: string } {
-  const result = spawnSync(process.execPath, [path.join(ROOT, "bin/contact-sheet.mjs"), "verify", "--orphan-age-minutes", "0"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
-    encoding: "utf8",
+function verifyOnce(env: Record<string, string>): Promise<{ isClean: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "bin/contact-sheet.mjs"), "verify", "--orphan-age-minutes", "0"], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("close", (code) => resolve({ isClean: code === 0 && output.includes("Everything is in order."), output: output.trim() }));
   });
-  const output = `${result.stdout}${result.stderr}`.trim();
-  return { isClean: result.status === 0 && output.includes("Everything is in order."), output };
 }
 
 /** Half rows: photos left "processing" with no job that will finish them, after everything drained. */
@@ -372,7 +379,7 @@ async function main(): Promise<void> {
     if (uploads49.lost > 0) failures.push(`49: ${uploads49.lost} acknowledged uploads lost`);
     if (uploads49.unprocessed > 0) failures.push(`49: ${uploads49.unprocessed} acknowledged uploads not processed`);
     const halfRows = await countHalfRows(pool);
-    const verification = verifyLibrary(env);
+    const verification = await verifyLibrary(env);
     console.log(`  half rows (processing, no job to finish them): ${halfRows}; contact-sheet verify: ${verification.isClean ? "clean" : `NOT clean\n${verification.output}`}`);
     if (halfRows > 0) failures.push(`49: ${halfRows} half rows`);
     if (!verification.isClean) failures.push("49: contact-sheet verify found problems");
