@@ -33,8 +33,25 @@ function keepExactLength(response) {
       : setHeader(name, value);
 }
 
+// Installed at boot (src/server/database-outage-hook.ts): whether PostgreSQL is unreachable now. A
+// page that fails then is a dependency down, not a bug: 503 with Retry-After, as the API answers.
+const DATABASE_OUTAGE = Symbol.for("contact-sheet.database-outage");
+const OUTAGE_RETRY_AFTER_SECONDS = "5";
+
+function answerOutageAs503(response) {
+  const writeHead = response.writeHead.bind(response);
+  // Node's own implicit header (an answer ended without writeHead) goes through this method too.
+  response.writeHead = (statusCode, ...rest) => {
+    if (statusCode !== 500 || !globalThis[DATABASE_OUTAGE]?.isUnreachable()) return writeHead(statusCode, ...rest);
+    response.setHeader("retry-after", OUTAGE_RETRY_AFTER_SECONDS);
+    // The reason phrase, when given, was 500's.
+    return writeHead(503, ...(typeof rest[0] === "string" ? rest.slice(1) : rest));
+  };
+}
+
 function handleWithNext(request, response) {
   keepExactLength(response);
+  answerOutageAs503(response);
   // Appended, never replaced: behind a reverse proxy (TRUST_PROXY=true) the app reads the first
   // entry; otherwise only this last one, which a client cannot forge.
   const peer = request.socket.remoteAddress ?? "unknown";

@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect } from "kysely";
 import { Pool, type PoolClient } from "pg";
 import { getEnv } from "@/src/config/env";
+import { getLogger } from "@/src/log/logger";
 import type { Database } from "./database";
 import { POOL_CONNECT_TIMEOUT } from "./errors";
 import { finishRestoreSwitch } from "./restore-switch";
@@ -37,16 +38,27 @@ const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
  * Errors known only by their message, and the error answer matches codes, never messages.
  */
 class CodedPool extends Pool {
+  /** When handing out a connection last failed and last worked: the server is unreachable while the failure is newer. */
+  lastConnectFailureAt = 0;
+  lastConnectSuccessAt = 0;
+
   override connect(): Promise<PoolClient>;
   override connect(callback: (error: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   override connect(
     callback?: (error: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void,
   ): Promise<PoolClient> | void {
     if (callback) return super.connect(callback);
-    return super.connect().catch((error: unknown) => {
-      if (error instanceof Error && (error as { code?: unknown }).code === undefined) Object.assign(error, { code: POOL_CONNECT_TIMEOUT });
-      throw error;
-    });
+    return super.connect().then(
+      (client) => {
+        this.lastConnectSuccessAt = Date.now();
+        return client;
+      },
+      (error: unknown) => {
+        this.lastConnectFailureAt = Date.now();
+        if (error instanceof Error && (error as { code?: unknown }).code === undefined) Object.assign(error, { code: POOL_CONNECT_TIMEOUT });
+        throw error;
+      },
+    );
   }
 }
 
@@ -61,6 +73,11 @@ function openDatabase(): DatabaseState {
       max: env.DATABASE_POOL_SIZE,
       connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
     });
+    // A server restart or failover ends every idle connection, and pg reports each on the pool's
+    // 'error' event, which Node turns into an uncaught exception when nobody listens: `npm run
+    // worker` died of it (bench:load's "PostgreSQL stopped" row). The pool has already dropped the
+    // broken connection and opens a new one on the next query; requests meanwhile answer 503.
+    pool.on("error", (error) => getLogger().warn({ err: error }, "a database connection ended; the next query opens a new one"));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: "postgres", postgresPool: pool };
   }
   fs.mkdirSync(env.dataDirectory, { recursive: true });
@@ -117,4 +134,14 @@ export async function closeDb(): Promise<void> {
   const state = database.get();
   database.set(undefined);
   await state?.db.destroy();
+}
+
+/**
+ * Whether the PostgreSQL server could not be reached the last time a connection was asked for
+ * (always false on SQLite, and before the first query). A page cannot answer 503 itself (Next.js
+ * renders its error page as 500), so server.mjs asks this when a page fails (src/server/database-outage-hook.ts).
+ */
+export function isDatabaseUnreachable(): boolean {
+  const pool = database.get()?.postgresPool;
+  return pool instanceof CodedPool && pool.lastConnectFailureAt > pool.lastConnectSuccessAt;
 }

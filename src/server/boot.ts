@@ -10,6 +10,7 @@ import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { registerVideoJobs } from "@/src/photos/video-processing.job";
 import { installAnonymousPages } from "./anonymous-pages";
 import { RECURRING_JOBS } from "./recurring-work";
+import { installDatabaseOutageHook } from "./database-outage-hook";
 import { installShutdownHook } from "./shutdown-hook";
 import { getStorage } from "@/src/storage/app-storage";
 import { getTemporaryDirectory, removeAbandonedTemporaryFiles } from "@/src/storage/temporary-files";
@@ -35,6 +36,7 @@ export async function bootServer(): Promise<void> {
 
   installAnonymousPages();
   installShutdownHook();
+  installDatabaseOutageHook();
   registerPhotoJobs();
   registerVideoJobs();
   // Said once at start-up, in words an owner can act on; photos work either way.

@@ -1,0 +1,443 @@
+// bench:load: SECURITY.md 48 and 49 and the fault rows against the deployment the README's
+// operator section describes: two instances of the built app (RUN_WORKER=false) behind nginx (the
+// exact docs/operations/nginx-contact-sheet.conf), one `npm run worker`, PostgreSQL (a cluster of
+// the bench's own, so it may be stopped) and S3 (S3_ENDPOINT's server, reached through a TCP switch
+// the bench controls). Prints figures; it is not a timed test and not in `npm test`.
+//
+//   48  N uploaders (tus, as the upload page: real corpus photos and a generated video clip) and M
+//       readers (pages, /media, search, the map's clusters, a share link's page and media) for D s:
+//       requests and p50/p99 per route, 5xx (must be 0), acknowledged uploads against present and
+//       processed afterwards (lost must be 0), peak RSS per process.
+//   49  the same, with app A and the worker SIGKILLed a third of the way in and started again:
+//       every acknowledged upload present and processed, every other one resumable or refused
+//       cleanly, `contact-sheet verify` clean (no half rows, no orphan files).
+//   faults, one at a time under lighter load: PostgreSQL stopped for --fault-seconds, S3
+//       unreachable for as long, DATA_DIR's temp (a small tmpfs) full, 500 slow connections: what
+//       clients saw while it lasted, and how long the site took to be whole again by itself.
+//
+// Needs: `npm run build`, nginx (Debian: apt-get install -y nginx-light), PostgreSQL's server
+// binaries (initdb, pg_ctl), ffmpeg, and S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY
+// (S3_REGION) for an S3 server the bench may create a bucket on; root for the tmpfs (else the disk
+// row says it was skipped).
+//
+//   npm run bench:load                                   # 50 uploaders, 200 readers, 60 s
+//   npm run bench:load -- --uploaders 10 --readers 40 --seconds 20
+//   options: --fault-seconds 10, --skip-48, --skip-49, --skip-faults
+// The nginx config and logs and every process's output are kept in the folder it prints last.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { formatMegabytes, makeTemporaryDirectory, onCleanup, runBenchmark } from "./bench-app";
+import { startDeployment } from "./load/deployment";
+import { type FaultRow, runFaultRow } from "./load/faults";
+import { startNginx } from "./load/nginx";
+import { startBenchPostgres } from "./load/postgres-cluster";
+import { countServerErrors, describeStatuses, Recorder, routeTable } from "./load/recorder";
+import { openSlowConnections } from "./load/slow-clients";
+import { startTcpSwitch } from "../../tests/helpers/tcp-switch";
+import { LoadClient, type ReaderRoute, readUntil, type UploadFile, type UploadOutcome, uploadLikeThePage } from "./load/traffic";
+import { findFreePort } from "../../tests/helpers/server-process";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const CORPUS = path.resolve(ROOT, "../shared/corpus");
+const ADMIN = { email: "load-admin@example.test", password: "load-admin-password-123" };
+/** The tmpfs under DATA_DIR/tmp: room for a few uploads in flight, small enough to fill at once. */
+const TEMP_FILESYSTEM_MEGABYTES = 64;
+/** Short, so the killed worker's jobs are claimed again within the drain (the default is 60 s). */
+const JOB_LEASE_SECONDS = 15;
+
+interface Options {
+  uploaders: number;
+  readers: number;
+  seconds: number;
+  faultSeconds: number;
+  skipFaults: boolean;
+  skip48: boolean;
+  skip49: boolean;
+}
+
+function readOptions(argv: string[]): Options {
+  const number = (name: string, fallback: number) => {
+    const index = argv.indexOf(`--${name}`);
+    if (index === -1) return fallback;
+    const value = Number(argv[index + 1]);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} needs a whole number of at least 1`);
+    return value;
+  };
+  return {
+    uploaders: number("uploaders", 50),
+    readers: number("readers", 200),
+    seconds: number("seconds", 60),
+    faultSeconds: number("fault-seconds", 10),
+    skipFaults: argv.includes("--skip-faults"),
+    skip48: argv.includes("--skip-48"),
+    skip49: argv.includes("--skip-49"),
+  };
+}
+
+/** The corpus's camera JPEGs (GPS ones first: they put the seed on the map) and one generated video clip. */
+function loadSourceFiles(directory: string): UploadFile[] {
+  const folders = ["exif-samples/jpg/gps", "exif-samples/jpg"];
+  const photos = folders.flatMap((folder) =>
+    fs
+      .readdirSync(path.join(CORPUS, folder))
+      .filter((name) => name.endsWith(".jpg") && name !== "corrupted.jpg")
+      .map((name) => ({ name, type: "image/jpeg", bytes: new Uint8Array(fs.readFileSync(path.join(CORPUS, folder, name))) })),
+  );
+  const clip = path.join(directory, "clip.mp4");
+  execFileSync("ffmpeg", ["-loglevel", "error", "-f", "lavfi", "-i", "testsrc=duration=2:size=320x240:rate=15", "-pix_fmt", "yuv420p", "-movflags", "+faststart", clip]);
+  return [...photos, { name: "clip.mp4", type: "video/mp4", bytes: new Uint8Array(fs.readFileSync(clip)) }];
+}
+
+/** A copy of a source with its own bytes (after the end of the image or the last MP4 box, which decoders ignore), so no upload is a duplicate of another. */
+function uniqueCopy(source: UploadFile, label: string): UploadFile {
+  const extension = path.extname(source.name);
+  return { ...source, name: `${path.basename(source.name, extension)}-${label}${extension}`, bytes: new Uint8Array(Buffer.concat([source.bytes, Buffer.from(` ${label}`)])) };
+}
+
+let addressCounter = 0;
+function nextAddress(): string {
+  addressCounter += 1;
+  return `10.33.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+interface Phase {
+  recorder: Recorder;
+  outcomes: UploadOutcome[];
+}
+
+/** N uploaders and M readers for `seconds`; `during` runs alongside (the kills, the faults). */
+async function runTraffic(
+  context: { baseUrl: string; uploader: LoadClient; visitor: LoadClient; shareVisitor: LoadClient; routes: ReaderRoute[]; sources: UploadFile[]; label: string },
+  counts: { uploaders: number; readers: number; seconds: number },
+  during: (startedAt: number) => Promise<void> = async () => {},
+  sample: () => void = () => {},
+): Promise<Phase> {
+  const recorder = new Recorder();
+  const outcomes: UploadOutcome[] = [];
+  const startedAt = Date.now();
+  const stopAt = startedAt + counts.seconds * 1000;
+  const sampler = setInterval(sample, 1000);
+  let next = 0;
+  const uploaderLoop = async (index: number) => {
+    const client = context.uploader.copy(nextAddress());
+    while (Date.now() < stopAt) {
+      // Every fifth upload is the video clip, the rest the corpus's photos in turn.
+      const photos = context.sources.filter((file) => file.type.startsWith("image/"));
+      const clip = context.sources.find((file) => file.type.startsWith("video/"));
+      const source = next % 5 === 4 && clip ? clip : photos[(index + next) % photos.length];
+      next += 1;
+      // An upload started before the end may finish (and retry) for a while after it, as a browser's would.
+      outcomes.push(await uploadLikeThePage(client, recorder, uniqueCopy(source, `${context.label}-${index}-${next}`), stopAt + 30_000));
+    }
+  };
+  const readerLoop = () => readUntil(context.visitor.copy(nextAddress()), context.shareVisitor.copy(nextAddress()), recorder, context.routes, stopAt);
+  try {
+    await Promise.all([
+      ...Array.from({ length: counts.uploaders }, (_, index) => uploaderLoop(index)),
+      ...Array.from({ length: counts.readers }, readerLoop),
+      during(startedAt),
+    ]);
+  } finally {
+    clearInterval(sampler);
+  }
+  return { recorder, outcomes };
+}
+
+/** Waits until every acknowledged photo has left "processing"; answers each one's status (missing: no row). */
+async function statusesAfterDrain(pool: pg.Pool, photoIds: string[], timeoutMs: number): Promise<{ statuses: Map<string, string>; drainSeconds: number }> {
+  const startedAt = Date.now();
+  for (;;) {
+    const { rows } = await pool.query<{ id: string; status: string }>("SELECT id, status FROM photos WHERE id = ANY($1)", [photoIds]);
+    const statuses = new Map(rows.map((row) => [row.id, row.status]));
+    const isDrained = photoIds.every((id) => statuses.has(id) && statuses.get(id) !== "processing");
+    if (isDrained || Date.now() - startedAt > timeoutMs) return { statuses, drainSeconds: (Date.now() - startedAt) / 1000 };
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** The upload table: acknowledged, present, processed, lost, and what became of the rest. */
+async function reportUploads(pool: pg.Pool, phase: Phase, uploader: LoadClient): Promise<{ lost: number; unprocessed: number }> {
+  const acknowledged = phase.outcomes.filter((outcome) => outcome.photoId !== null).map((outcome) => outcome.photoId as string);
+  const { statuses, drainSeconds } = await statusesAfterDrain(pool, acknowledged, 10 * 60_000);
+  const count = (status: string) => acknowledged.filter((id) => statuses.get(id) === status).length;
+  const lost = acknowledged.filter((id) => !statuses.has(id)).length;
+  const unprocessed = acknowledged.length - count("ready") - lost;
+  const videos = phase.outcomes.filter((outcome) => outcome.photoId !== null && outcome.file.type.startsWith("video/")).length;
+  console.log(`  uploads acknowledged ${acknowledged.length} (${videos} videos); present ${acknowledged.length - lost}; processed (ready) ${count("ready")}; failed ${count("failed")}; lost ${lost}; all processed ${drainSeconds.toFixed(0)} s after the load ended`);
+  const unacknowledged = phase.outcomes.filter((outcome) => outcome.photoId === null);
+  if (unacknowledged.length > 0) {
+    let resumable = 0;
+    for (const outcome of unacknowledged) {
+      if (!outcome.uploadPath) continue;
+      const head = await uploader.request(outcome.uploadPath, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0" } });
+      if (head.status === 200) resumable += 1;
+    }
+    console.log(`  uploads never acknowledged (still retrying at the end): ${unacknowledged.length}, of which resumable (HEAD 200) ${resumable}`);
+  }
+  return { lost, unprocessed };
+}
+
+function printPeaks(peaks: Map<string, number>): void {
+  console.log(`  peak RSS: ${[...peaks].map(([name, bytes]) => `${name} ${formatMegabytes(bytes)}`).join(", ")}`);
+}
+
+function loadAverage(): string {
+  return os.loadavg().map((value) => value.toFixed(2)).join(" ");
+}
+
+/**
+ * `contact-sheet verify` on the deployment's database and store, as an operator would run it.
+ * Asynchronously: the store is reached through the TCP switch in this very process, which a
+ * blocking spawn would stop from forwarding anything. Again (up to three times) when the store did
+ * not answer in time, which on a loaded machine the shared S3 server sometimes does.
+ */
+async function verifyLibrary(env: Record<string, string>): Promise<{ isClean: boolean; output: string }> {
+  let outcome = await verifyOnce(env);
+  for (let attempt = 1; attempt < 3 && !outcome.isClean && outcome.output.includes("did not answer in time"); attempt += 1) outcome = await verifyOnce(env);
+  return outcome;
+}
+
+function verifyOnce(env: Record<string, string>): Promise<{ isClean: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "bin/contact-sheet.mjs"), "verify", "--orphan-age-minutes", "0"], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("close", (code) => resolve({ isClean: code === 0 && output.includes("Everything is in order."), output: output.trim() }));
+  });
+}
+
+/** Half rows: photos left "processing" with no job that will finish them, after everything drained. */
+async function countHalfRows(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ count: string }>(
+    "SELECT count(*) AS count FROM photos p WHERE p.status = 'processing' AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.photo_id = p.id AND j.status IN ('queued', 'running'))",
+  );
+  return Number(rows[0].count);
+}
+
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2));
+  if (!fs.existsSync(path.join(ROOT, ".next/BUILD_ID"))) throw new Error("No build found: run `npm run build` first.");
+  const { S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
+  if (!S3_ENDPOINT || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) throw new Error("bench:load runs on S3: set S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (S3_REGION).");
+  console.log(`bench:load: ${options.uploaders} uploaders, ${options.readers} readers, ${options.seconds} s; load average before: ${loadAverage()} on ${os.cpus().length} cores`);
+
+  const workDirectory = makeTemporaryDirectory("contact-sheet-load-");
+  const dataDirectory = path.join(workDirectory, "data");
+  const temporaryDirectory = path.join(dataDirectory, "tmp");
+  fs.mkdirSync(temporaryDirectory, { recursive: true });
+  let hasTmpfs = false;
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${TEMP_FILESYSTEM_MEGABYTES}m`, "contact-sheet-load", temporaryDirectory], { stdio: "ignore" });
+    hasTmpfs = true;
+    onCleanup(() => {
+      execFileSync("umount", ["-l", temporaryDirectory]);
+    });
+  } catch {
+    console.log("  (could not mount a tmpfs on DATA_DIR/tmp: not root? the disk-full row is skipped)");
+  }
+
+  const postgres = startBenchPostgres(await findFreePort());
+  onCleanup(() => postgres.stop());
+  const pool = new pg.Pool({ connectionString: postgres.databaseUrl, max: 2 });
+  pool.on("error", () => {});
+  onCleanup(() => pool.end());
+  const s3 = new URL(S3_ENDPOINT);
+  const s3Switch = await startTcpSwitch({ host: s3.hostname, port: Number(s3.port || 80) });
+  onCleanup(() => s3Switch.close());
+
+  const appPorts: [number, number] = [await findFreePort(), await findFreePort()];
+  const nginxPort = await findFreePort();
+  const siteUrl = `http://127.0.0.1:${nginxPort}`;
+  const env: Record<string, string> = {
+    NEXTAUTH_URL: siteUrl,
+    NEXTAUTH_SECRET: "load-bench-secret-0123456789abcdef0123456789",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DATA_DIR: dataDirectory,
+    DATABASE_URL: postgres.databaseUrl,
+    STORAGE: "s3",
+    S3_ENDPOINT: `http://127.0.0.1:${s3Switch.port}`,
+    S3_REGION: process.env.S3_REGION ?? "us-east-1",
+    S3_BUCKET: `contact-sheet-load-${Date.now().toString(36)}`,
+    S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY,
+    RUN_WORKER: "false",
+    TRUST_PROXY: "true",
+    JOB_LEASE_SECONDS: String(JOB_LEASE_SECONDS),
+    // Many uploads at once from one account is the point here.
+    MAX_UNFINISHED_UPLOADS: String(Math.max(100, options.uploaders * 4)),
+    LOG_LEVEL: "error",
+  };
+  // All three boot together, as a deploy starts them: migrations and the first admin are raced on purpose.
+  const deployment = startDeployment(appPorts, env);
+  onCleanup(() => deployment.stop());
+  const { waitUntilHealthy } = await import("../../tests/helpers/server-process");
+  await Promise.all(deployment.apps.map((app) => waitUntilHealthy(app, 120_000)));
+  // Kept after the run: what nginx and each process said, for a row that failed.
+  const logDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-load-logs-"));
+  onCleanup(() => {
+    deployment.apps.forEach((app, index) => fs.writeFileSync(path.join(logDirectory, `app-${"AB"[index]}.log`), app.output()));
+    fs.writeFileSync(path.join(logDirectory, "worker.log"), deployment.worker.output());
+    console.log(`logs: ${logDirectory}`);
+  });
+  const nginx = await startNginx(path.join(logDirectory, "nginx"), appPorts, nginxPort);
+  onCleanup(() => nginx.stop());
+
+  // The seed: photos readers see (public, some on the map), a share link and its grant.
+  const sources = loadSourceFiles(workDirectory);
+  const admin = new LoadClient(siteUrl, nextAddress());
+  await admin.signIn(ADMIN.email, ADMIN.password);
+  const seedRecorder = new Recorder();
+  const seedIds: string[] = [];
+  for (const source of sources.slice(0, 6)) {
+    const outcome = await uploadLikeThePage(admin, seedRecorder, uniqueCopy(source, "seed"), Date.now() + 60_000);
+    if (!outcome.photoId) throw new Error(`Seeding ${source.name} failed: ${describeStatuses(seedRecorder.observations)}`);
+    seedIds.push(outcome.photoId);
+  }
+  const seedStatuses = await statusesAfterDrain(pool, seedIds, 120_000);
+  if (seedIds.some((id) => seedStatuses.statuses.get(id) !== "ready")) throw new Error(`The seed was not processed: ${JSON.stringify([...seedStatuses.statuses])}\n${deployment.worker.output()}`);
+  for (const id of seedIds) {
+    const changed = await admin.request(`/api/photos/${id}`, { method: "PATCH", json: { visibility: "public" } });
+    if (changed.status !== 200) throw new Error(`Making the seed public failed: ${changed.status} ${await changed.text()}`);
+  }
+  const detail = (await (await admin.request(`/api/photos/${seedIds[0]}`)).json()) as { photo: { variants: Array<{ url: string; format: string }> } };
+  const mediaPath = detail.photo.variants.find((variant) => variant.format === "jpeg")?.url ?? "";
+  const created = await admin.request("/api/shares", { json: { photoIds: seedIds.slice(0, 3) } });
+  if (created.status !== 201) throw new Error(`Creating the share link failed: ${created.status} ${await created.text()}`);
+  const shareKey = new URL(((await created.json()) as { share: { url: string } }).share.url).pathname.split("/").at(-1) ?? "";
+  const shareVisitor = new LoadClient(siteUrl, nextAddress());
+  const entered = await shareVisitor.request(`/s/${shareKey}/api/enter?next=${encodeURIComponent(`/s/${shareKey}`)}`, { method: "POST" });
+  if (entered.status !== 303) throw new Error(`Entering the share link failed: ${entered.status}`);
+  const sharePhotos = (await (await shareVisitor.request(`/s/${shareKey}/api/photos`)).json()) as { photos: Array<{ variants: Array<{ url: string }> }> };
+  const shareMediaPath = sharePhotos.photos[0].variants[0].url;
+  const routes: ReaderRoute[] = [
+    { name: "page /", path: "/" },
+    { name: "page /p/[id]", path: `/p/${seedIds[1]}` },
+    { name: "media", path: mediaPath },
+    { name: "media", path: mediaPath },
+    { name: "search", path: "/api/search?q=canon" },
+    { name: "map clusters", path: "/api/map/clusters?bbox=-180,-85,180,85&zoom=2" },
+    { name: "share page", path: `/s/${shareKey}`, needsShareGrant: true },
+    { name: "share media", path: shareMediaPath, needsShareGrant: true },
+  ];
+  for (const route of routes) {
+    const client = route.needsShareGrant ? shareVisitor : new LoadClient(siteUrl, nextAddress());
+    const response = await client.request(route.path);
+    if (response.status !== 200) throw new Error(`${route.name} (${route.path}) answered ${response.status} before the load`);
+  }
+  const context = { baseUrl: siteUrl, uploader: admin, visitor: new LoadClient(siteUrl, nextAddress()), shareVisitor, routes, sources, label: "" };
+  const failures: string[] = [];
+
+  // Case 48.
+  if (!options.skip48) {
+    console.log(`\nSECURITY.md 48: ${options.uploaders} uploaders and ${options.readers} readers for ${options.seconds} s through nginx`);
+    const case48 = await runTraffic({ ...context, label: "c48" }, options, undefined, deployment.samplePeaks);
+    console.log(`  load average at the end: ${loadAverage()}`);
+    console.log(routeTable(case48.recorder.observations));
+    const serverErrors48 = countServerErrors(case48.recorder.observations);
+    const uploads48 = await reportUploads(pool, case48, admin);
+    deployment.samplePeaks();
+    printPeaks(deployment.peaks);
+    console.log(`  5xx: ${serverErrors48}`);
+    if (serverErrors48 > 0) failures.push(`48: ${serverErrors48} answers were 5xx`);
+    if (uploads48.lost > 0) failures.push(`48: ${uploads48.lost} acknowledged uploads lost`);
+  }
+
+  // Case 49.
+  if (!options.skip49) {
+    console.log(`\nSECURITY.md 49: the same load; app A and the worker SIGKILLed at ${Math.round(options.seconds / 3)} s and started again`);
+    let killedAt = 0;
+    let backAt = 0;
+    const case49 = await runTraffic(
+      { ...context, label: "c49" },
+      options,
+      async (startedAt) => {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, startedAt + (options.seconds * 1000) / 3 - Date.now())));
+        killedAt = Date.now();
+        await Promise.all([deployment.killApp(0), deployment.killWorker()]);
+        deployment.startWorker();
+        await deployment.startApp(0);
+        backAt = Date.now();
+      },
+      deployment.samplePeaks,
+    );
+    console.log(`  load average at the end: ${loadAverage()}`);
+    console.log(routeTable(case49.recorder.observations));
+    console.log(`  while app A was down (${((backAt - killedAt) / 1000).toFixed(1)} s, killed to healthy again): ${describeStatuses(case49.recorder.between(killedAt, backAt))}`);
+    console.log(`  after it was back: ${describeStatuses(case49.recorder.between(backAt, Date.now()))}`);
+    // nginx passes a POST or PATCH in flight to the killed instance on as 502 (it never retries those); the uploader resumes.
+    const otherServerErrors = countServerErrors(case49.recorder.observations.filter((observation) => observation.status !== 502 || observation.at < killedAt || observation.at > backAt));
+    if (otherServerErrors > 0) failures.push(`49: ${otherServerErrors} 5xx other than nginx's 502 for requests in flight to the killed instance`);
+    const uploads49 = await reportUploads(pool, case49, admin);
+    if (uploads49.lost > 0) failures.push(`49: ${uploads49.lost} acknowledged uploads lost`);
+    if (uploads49.unprocessed > 0) failures.push(`49: ${uploads49.unprocessed} acknowledged uploads not processed`);
+    const halfRows = await countHalfRows(pool);
+    const verification = await verifyLibrary(env);
+    console.log(`  half rows (processing, no job to finish them): ${halfRows}; contact-sheet verify: ${verification.isClean ? "clean" : `NOT clean\n${verification.output}`}`);
+    if (halfRows > 0) failures.push(`49: ${halfRows} half rows`);
+    if (!verification.isClean) failures.push("49: contact-sheet verify found problems");
+    deployment.samplePeaks();
+    printPeaks(deployment.peaks);
+  }
+
+  // The fault rows, one at a time, under a quarter of the load.
+  if (!options.skipFaults) {
+    const light = { uploaders: Math.max(1, Math.round(options.uploaders / 4)), readers: Math.max(2, Math.round(options.readers / 4)) };
+    const rows: FaultRow[] = [
+      { name: "PostgreSQL stopped", begin: () => postgres.pause(), end: () => postgres.resume() },
+      { name: "S3 unreachable", begin: () => s3Switch.setForwarding(false), end: () => s3Switch.setForwarding(true) },
+      ...(hasTmpfs
+        ? [
+            {
+              name: "DATA_DIR/tmp full",
+              begin: () => {
+                // Fill the tmpfs to its last byte, as a disk that ran out does.
+                const filler = path.join(temporaryDirectory, "load-bench-filler");
+                spawnSync("dd", ["if=/dev/zero", `of=${filler}`, "bs=1M"], { stdio: "ignore" });
+              },
+              end: () => fs.rmSync(path.join(temporaryDirectory, "load-bench-filler"), { force: true }),
+            },
+          ]
+        : []),
+      (() => {
+        let slow: { close(): void } | null = null;
+        return { name: "500 slow connections", begin: async () => (slow = await openSlowConnections(nginxPort, 500)), end: () => slow?.close() };
+      })(),
+    ];
+    for (const row of rows) {
+      console.log(`\nfault: ${row.name} for ${options.faultSeconds} s (${light.uploaders} uploaders, ${light.readers} readers)`);
+      const result = await runFaultRow(row, options.faultSeconds, siteUrl, deployment, (seconds, during) =>
+        runTraffic({ ...context, label: `fault-${row.name.replace(/\W+/g, "-")}` }, { ...light, seconds }, during, deployment.samplePeaks),
+      );
+      console.log(`  while it lasted: ${describeStatuses(result.during)}`);
+      console.log(routeTable(result.during));
+      console.log(`  back to normal by itself: ${result.recoveredSeconds === null ? "NO" : `${result.recoveredSeconds.toFixed(1)} s after the fault ended`}; afterwards: ${describeStatuses(result.after)}`);
+      console.log(`  processes that exited: ${result.crashed.length === 0 ? "none" : result.crashed.join(", ")}; 500s while it lasted: ${result.during.filter((observation) => observation.status === 500).length}`);
+      const uploads = await reportUploads(pool, result.phase, admin);
+      if (result.recoveredSeconds === null) failures.push(`${row.name}: did not recover`);
+      if (result.crashed.length > 0) failures.push(`${row.name}: ${result.crashed.join(", ")} exited`);
+      if (countServerErrors(result.after) > 0) failures.push(`${row.name}: 5xx after recovery`);
+      if (result.during.some((observation) => observation.status === 500)) failures.push(`${row.name}: 500 while it lasted`);
+      if (uploads.lost > 0) failures.push(`${row.name}: ${uploads.lost} acknowledged uploads lost`);
+    }
+    deployment.samplePeaks();
+    printPeaks(deployment.peaks);
+  }
+
+  console.log(`\nload average at the end: ${loadAverage()}`);
+  if (failures.length > 0) {
+    console.log(`FAILED:\n  ${failures.join("\n  ")}`);
+    process.exitCode = 1;
+  } else {
+    console.log("PASSED: no 5xx under load, no lost uploads, verify clean, every fault recovered by itself.");
+  }
+}
+
+runBenchmark(main);

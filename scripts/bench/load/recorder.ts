@@ -1,0 +1,69 @@
+import { percentile } from "../bench-app";
+
+/** One answer (or a network failure, status 0) as a client saw it. */
+export interface Observation {
+  route: string;
+  status: number;
+  milliseconds: number;
+  at: number;
+}
+
+/**
+ * Every answer the bench's clients saw, by route name (never by raw URL), so a phase's table and a
+ * fault's window can both be cut from it afterwards.
+ */
+export class Recorder {
+  readonly observations: Observation[] = [];
+
+  record(route: string, status: number, milliseconds: number): void {
+    this.observations.push({ route, status, milliseconds, at: Date.now() });
+  }
+
+  /** Times one request; a thrown network error is recorded as status 0 and thrown again. */
+  async time(route: string, send: () => Promise<Response>): Promise<Response> {
+    const startedAt = performance.now();
+    try {
+      const response = await send();
+      // The body is part of the answer's time (media especially).
+      const body = await response.arrayBuffer();
+      this.record(route, response.status, performance.now() - startedAt);
+      return new Response(response.status === 204 || response.status === 304 ? null : body, { status: response.status, headers: response.headers });
+    } catch (error) {
+      this.record(route, 0, performance.now() - startedAt);
+      throw error;
+    }
+  }
+
+  between(from: number, to: number): Observation[] {
+    return this.observations.filter((observation) => observation.at >= from && observation.at < to);
+  }
+}
+
+/** What clients saw in a window, by status: "200 x812, 503 x12, network x3". */
+export function describeStatuses(observations: Observation[]): string {
+  const counts = new Map<string, number>();
+  for (const { status } of observations) {
+    const key = status === 0 ? "network" : String(status);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].sort(([left], [right]) => left.localeCompare(right)).map(([status, count]) => `${status} x${count}`).join(", ") || "nothing";
+}
+
+export function countServerErrors(observations: Observation[]): number {
+  return observations.filter((observation) => observation.status >= 500).length;
+}
+
+/** One line per route: requests, p50 and p99 in ms, 5xx, network failures. */
+export function routeTable(observations: Observation[]): string {
+  const byRoute = new Map<string, Observation[]>();
+  for (const observation of observations) byRoute.set(observation.route, [...(byRoute.get(observation.route) ?? []), observation]);
+  const lines = [`  ${"route".padEnd(22)} ${"requests".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"5xx".padStart(5)} ${"net".padStart(5)}  statuses`];
+  for (const [route, seen] of [...byRoute].sort(([left], [right]) => left.localeCompare(right))) {
+    const answered = seen.filter((observation) => observation.status !== 0).map((observation) => observation.milliseconds);
+    const p50 = answered.length > 0 ? percentile(answered, 50).toFixed(0) : "-";
+    const p99 = answered.length > 0 ? percentile(answered, 99).toFixed(0) : "-";
+    const network = seen.filter((observation) => observation.status === 0).length;
+    lines.push(`  ${route.padEnd(22)} ${String(seen.length).padStart(8)} ${p50.padStart(8)} ${p99.padStart(8)} ${String(countServerErrors(seen)).padStart(5)} ${String(network).padStart(5)}  ${describeStatuses(seen)}`);
+  }
+  return lines.join("\n");
+}
