@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CodedPool } from "@/src/db/client";
+import { isDatabaseUnavailable } from "@/src/db/errors";
 import { type RunningScript, startNpmScript } from "./helpers/script-process";
 import { findFreePort, type RunningServer, spawnServer, waitUntilHealthy } from "./helpers/server-process";
 import { startTcpSwitch, type TcpSwitch } from "./helpers/tcp-switch";
@@ -95,6 +97,28 @@ describe.skipIf(databaseKind !== "postgres")("the database server goes away", ()
     await waitFor("a heartbeat after the cut", async () => (await heartbeat()) !== before, 20_000);
     expect(worker.process.exitCode, worker.output()).toBeNull();
   }, 60_000);
+
+  it("a query whose connection the server ended mid-transaction is an outage (503), not a bug (500)", async () => {
+    // pg raises this without a code; the app's pool gives it one (bench:load's tus creation answered 500).
+    const pool = new CodedPool({ connectionString: databaseUrl, max: 1 });
+    pool.on("error", () => undefined);
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      await admin.query("SELECT pg_terminate_backend($1)", [rows[0].pid]);
+      const failed: unknown = await client.query("SELECT 1").catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(failed), String(failed)).toBe(true);
+      const rollback: unknown = await client.query("ROLLBACK").catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(rollback), String(rollback)).toBe(true);
+    } finally {
+      client.release(true);
+      await pool.end();
+    }
+    // A code-less error on a live connection stays a bug.
+    expect(isDatabaseUnavailable(new Error("something else"))).toBe(false);
+  }, 30_000);
 
   it("while it cannot be reached, pages answer 503 with Retry-After like the API, and 200 as soon as it is back", async () => {
     databaseSwitch.setForwarding(false);

@@ -1,8 +1,9 @@
 import pino from "pino";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { processSlot } from "@/src/config/process-singleton";
+import { AppError } from "@/src/errors/app-error";
 import type { DatabaseHandle } from "@/src/db/client";
-import { claimNextJob, insertJob } from "@/src/jobs/jobs.repository";
+import { claimNextJob, insertJob, postponeJob } from "@/src/jobs/jobs.repository";
 import { notifyJobQueued, registerJobHandler, startWorker, stopWorker, whileUploading } from "@/src/jobs/worker";
 import { openFreshDatabase } from "./helpers/test-database";
 
@@ -42,6 +43,19 @@ describe("claiming jobs", () => {
     expect(await claim(db, 0)).toBeUndefined();
     expect(await claim(db)).toMatchObject({ id: finish, status: "running", attempts: 1 });
     expect(await claim(db)).toBeUndefined();
+  });
+});
+
+describe("a job postponed during an outage", () => {
+  it("is not claimed before its time, then is, with the try it had begun not counted", async () => {
+    const db = await freshDatabase();
+    const id = await insertJob(db, { kind: "test.outage", photoId: null, priority: 0 }, "2026-01-01T00:00:00.000Z");
+    expect(await claim(db)).toMatchObject({ id, attempts: 1 });
+    const now = Date.now();
+    await postponeJob(db, id, { error: "Object storage is unavailable", notBefore: new Date(now + 60_000).toISOString(), now: new Date(now).toISOString() });
+    expect(await claim(db)).toBeUndefined();
+    const later = { now: new Date(now + 61_000).toISOString(), leaseExpiresAt: new Date(now + 120_000).toISOString(), maximumAttempts: 3 };
+    expect(await claimNextJob(db, databaseKind, later)).toMatchObject({ id, status: "running", attempts: 1 });
   });
 });
 
@@ -146,5 +160,35 @@ describe("the worker while uploads arrive", () => {
       upload.open();
       await uploading;
     }
+  });
+});
+
+describe("the worker when a dependency is down", () => {
+  it("postpones a job that met the outage, its try not counted, instead of spending its tries at once", async () => {
+    const db = await freshDatabase();
+    pointWorkerAt(db);
+    let runs = 0;
+    registerJobHandler("test.outage", {
+      run: async () => {
+        runs += 1;
+        throw new AppError("SERVICE_UNAVAILABLE", "Object storage is unavailable: it cannot be reached (ECONNREFUSED)");
+      },
+    });
+    const id = await insertJob(db, { kind: "test.outage", photoId: null, priority: 0 }, new Date().toISOString());
+    const startedAt = Date.now();
+    startWorker({ concurrency: 1, leaseSeconds: 60, hasSpareCore: () => true });
+    const row = () => db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    await waitFor(() => runs === 1, "the first run");
+    let job = await row();
+    for (let tries = 0; job.status === "running" && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      job = await row();
+    }
+    expect(job).toMatchObject({ status: "queued", attempts: 0, last_error: expect.stringContaining("unavailable") });
+    expect(Date.parse(job.lease_expires_at ?? "") - startedAt).toBeGreaterThanOrEqual(9_000);
+    // Woken, the worker still leaves it alone until then.
+    notifyJobQueued();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(runs).toBe(1);
   });
 });

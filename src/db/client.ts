@@ -6,7 +6,7 @@ import { Pool, type PoolClient } from "pg";
 import { getEnv } from "@/src/config/env";
 import { getLogger } from "@/src/log/logger";
 import type { Database } from "./database";
-import { POOL_CONNECT_TIMEOUT } from "./errors";
+import { CONNECTION_LOST, POOL_CONNECT_TIMEOUT } from "./errors";
 import { finishRestoreSwitch } from "./restore-switch";
 import { ImmediateTransactionSqliteDialect } from "./sqlite-dialect";
 import { processSlot } from "@/src/config/process-singleton";
@@ -37,7 +37,7 @@ const POSTGRES_CONNECT_TIMEOUT_MS = 5000;
  * pg's pool, whose failures to hand out a connection always carry a code: its own timeouts are plain
  * Errors known only by their message, and the error answer matches codes, never messages.
  */
-class CodedPool extends Pool {
+export class CodedPool extends Pool {
   /** When handing out a connection last failed and last worked: the server is unreachable while the failure is newer. */
   lastConnectFailureAt = 0;
   lastConnectSuccessAt = 0;
@@ -51,6 +51,7 @@ class CodedPool extends Pool {
     return super.connect().then(
       (client) => {
         this.lastConnectSuccessAt = Date.now();
+        codeBrokenConnectionErrors(client);
         return client;
       },
       (error: unknown) => {
@@ -60,6 +61,34 @@ class CodedPool extends Pool {
       },
     );
   }
+}
+
+const codedClients = new WeakSet<PoolClient>();
+
+/**
+ * Gives CONNECTION_LOST to a query's error when the connection under it broke (the server stopped
+ * or ended it mid-transaction): pg raises those without a code ("Connection terminated
+ * unexpectedly", "... not queryable"), and they answered 500 where a 503 says to try again
+ * (bench:load's "PostgreSQL stopped" row, on a tus upload's rollback). Only then: a code-less error
+ * on a live connection stays what it is. `_ended` and `_queryable` are pg's Client's own flags.
+ */
+function codeBrokenConnectionErrors(client: PoolClient): void {
+  if (codedClients.has(client)) return;
+  codedClients.add(client);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const markIfBroken = (error: unknown) => {
+    const state = client as unknown as { _ended?: boolean; _queryable?: boolean };
+    const broken = state._ended === true || state._queryable === false;
+    if (broken && error instanceof Error && (error as { code?: unknown }).code === undefined) Object.assign(error, { code: CONNECTION_LOST });
+    throw error;
+  };
+  Object.assign(client, {
+    query: (...args: unknown[]) => {
+      const result = query(...args);
+      // A promise for a plain query; a submitted object (a cursor) reports its own errors.
+      return result instanceof Promise ? result.catch(markIfBroken) : result;
+    },
+  });
 }
 
 /** The SQLite database's file inside DATA_DIR (backup and restore name it too). */

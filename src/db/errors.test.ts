@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable, isRefusedValue, isUniqueViolation, POOL_CONNECT_TIMEOUT } from "./errors";
+import { CONNECTION_LOST, isDatabaseUnavailable, isRefusedValue, isUniqueViolation, POOL_CONNECT_TIMEOUT } from "./errors";
 
 const withCode = (code: string, message = "whatever the driver says") => Object.assign(new Error(message), { code });
 
@@ -12,7 +12,7 @@ describe("database errors, by code and never by message", () => {
   });
 
   it("busy, refused or out of connections is worth a retry; the pool's timeout has a code of its own", () => {
-    for (const code of ["SQLITE_BUSY", "ECONNREFUSED", "57P03", "53300", POOL_CONNECT_TIMEOUT]) expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
+    for (const code of ["SQLITE_BUSY", "ECONNREFUSED", "57P01", "57P03", "08006", "53300", POOL_CONNECT_TIMEOUT, CONNECTION_LOST]) expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
     expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(false);
     expect(isDatabaseUnavailable(withCode("22021"))).toBe(false);
   });

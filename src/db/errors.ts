@@ -9,6 +9,15 @@ export function isUniqueViolation(error: unknown): boolean {
 /** The code this app gives a PostgreSQL connection that could not be had in time (pg-pool's own error has none). */
 export const POOL_CONNECT_TIMEOUT = "POOL_CONNECT_TIMEOUT";
 
+/** The code this app gives a query that failed because its PostgreSQL connection broke under it (pg's own error has none). */
+export const CONNECTION_LOST = "CONNECTION_LOST";
+
+/**
+ * PostgreSQL's own codes for a server going away: the connection exception class (08) and the
+ * operator ending connections (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now).
+ */
+const SERVER_GONE_CODES = new Set(["08000", "08003", "08006", "08001", "08004", "57P01", "57P02", "57P03"]);
+
 function codeOf(error: unknown): unknown {
   return typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
 }
@@ -16,11 +25,12 @@ function codeOf(error: unknown): unknown {
 /**
  * The database is busy or out of reach, worth a retry: SQLite still locked after its timeout, no
  * PostgreSQL connection to be had (refused, the server starting up or out of connection slots, or
- * none free in the pool in time).
+ * none free in the pool in time), or the connection a query ran on broken by a server stop.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = codeOf(error);
-  return code === "SQLITE_BUSY" || code === "ECONNREFUSED" || code === "57P03" || code === "53300" || code === POOL_CONNECT_TIMEOUT;
+  if (typeof code === "string" && SERVER_GONE_CODES.has(code)) return true;
+  return code === "SQLITE_BUSY" || code === "ECONNREFUSED" || code === "53300" || code === POOL_CONNECT_TIMEOUT || code === CONNECTION_LOST;
 }
 
 /**

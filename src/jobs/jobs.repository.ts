@@ -41,7 +41,8 @@ export async function claimNextJob(
         .select("id")
         .where((where) =>
           where.or([
-            where("status", "=", "queued"),
+            // A queued job's lease, when it has one, is the time it was postponed to (postponeJob).
+            where.and([where("status", "=", "queued"), where.or([where("lease_expires_at", "is", null), where("lease_expires_at", "<", options.now)])]),
             where.and([
               where("status", "=", "running"),
               where("lease_expires_at", "<", options.now),
@@ -86,6 +87,21 @@ export async function releaseJob(db: DatabaseHandle, id: string, now: string): P
   await db
     .updateTable("jobs")
     .set((eb) => ({ status: "queued", attempts: eb("attempts", "-", 1), lease_expires_at: null, updated_at: now }))
+    .where("id", "=", id)
+    .where("status", "=", "running")
+    .execute();
+}
+
+/**
+ * Puts a running job back in the queue until `notBefore`, the try it had begun not counted: it met
+ * a dependency that is down (the database, the store, a full disk), which says nothing about the
+ * job. Without the wait its three tries were spent within a second of a short outage and the photo
+ * was marked failed (bench:load's "disk full" row).
+ */
+export async function postponeJob(db: DatabaseHandle, id: string, options: { error: string; notBefore: string; now: string }): Promise<void> {
+  await db
+    .updateTable("jobs")
+    .set((eb) => ({ status: "queued", attempts: eb("attempts", "-", 1), last_error: options.error, lease_expires_at: options.notBefore, updated_at: options.now }))
     .where("id", "=", id)
     .where("status", "=", "running")
     .execute();

@@ -1,10 +1,11 @@
 import { EventEmitter } from "node:events";
 import { getDatabaseKind, getDb } from "@/src/db/client";
+import { isDatabaseUnavailable } from "@/src/db/errors";
 import type { JobRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import { getLogger } from "@/src/log/logger";
 import { createSpareCoreMeter } from "./cpu-headroom";
-import { claimNextJob, extendLease, failAbandonedJobs, finishJob, releaseJob } from "./jobs.repository";
+import { claimNextJob, extendLease, failAbandonedJobs, finishJob, postponeJob, releaseJob } from "./jobs.repository";
 import { startWorkerHeartbeat } from "./worker-heartbeat";
 import { processSingleton } from "@/src/config/process-singleton";
 import { getAppMetrics } from "@/src/metrics/metrics-registry";
@@ -17,6 +18,8 @@ export interface JobHandler {
 }
 
 const MAXIMUM_ATTEMPTS = 3;
+/** How long a job that met a dependency outage waits before it runs again (its try not counted). */
+const OUTAGE_RETRY_SECONDS = 10;
 const IDLE_POLL_MS = 2000;
 /** How often a slot kept from later phases looks again whether the CPU has room. */
 const HEADROOM_POLL_MS = 500;
@@ -98,6 +101,13 @@ function isPermanent(error: unknown): boolean {
   return error instanceof AppError && error.status >= 400 && error.status < 500;
 }
 
+/** The job met something down around it (the database, the store, a full disk), not a fault of its own. */
+function isDependencyOutage(error: unknown): boolean {
+  if (error instanceof AppError) return error.code === "SERVICE_UNAVAILABLE" || error.code === "INSUFFICIENT_STORAGE";
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  return isDatabaseUnavailable(error) || code === "ENOSPC" || code === "EDQUOT";
+}
+
 /** Runs a claimed job and records its end, keeping it in runningJobs meanwhile so a shutdown can wait for it. */
 function runClaimedJob(job: JobRow): Promise<void> {
   const { runningJobs, releasedJobs } = getState();
@@ -128,6 +138,13 @@ async function runAndRecord(job: JobRow): Promise<void> {
     await finishJob(getDb(), job.id, { status: "done" }, new Date().toISOString());
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    if (isDependencyOutage(error) && !releasedJobs.has(job.id)) {
+      jobDuration.observe({ kind: job.kind, outcome: "retry" }, elapsedSeconds());
+      logger.warn({ err: error }, `a dependency is down; the job runs again in ${OUTAGE_RETRY_SECONDS} s`);
+      const now = new Date().toISOString();
+      await postponeJob(getDb(), job.id, { error: reason.slice(0, 1000), notBefore: secondsFromNow(OUTAGE_RETRY_SECONDS), now });
+      return;
+    }
     const isFinal = isPermanent(error) || job.attempts >= MAXIMUM_ATTEMPTS;
     jobDuration.observe({ kind: job.kind, outcome: isFinal ? "failed" : "retry" }, elapsedSeconds());
     jobFailures.inc({ kind: job.kind, final: String(isFinal) });

@@ -115,7 +115,15 @@ export function createTusS3Backend(config: TusS3Config): TusBackend {
       return { filePath, release };
     },
     findUploadMetadata: (id) => datastore.findUploadMetadata(id),
-    toStoreError: (error) => toS3StorageError(error, "work on an upload", config.bucket, DEFAULT_S3_STORAGE_OPTIONS),
+    toStoreError: (error) => {
+      // The multipart upload behind it is gone (aborted after a refused part, e.g. while the disk
+      // was full, or expired): a 404 makes tus clients start the file again, where a 500 left them
+      // retrying a dead upload (bench:load's "disk full" row).
+      if (error instanceof Error && error.name === "NoSuchUpload") {
+        return causedBy(new AppError("NOT_FOUND", "This upload is gone from the store; start the file again."), error);
+      }
+      return toS3StorageError(error, "work on an upload", config.bucket, DEFAULT_S3_STORAGE_OPTIONS);
+    },
     async removeUpload(id) {
       await datastore.remove(id).catch((error: unknown) => getLogger().warn({ err: error, id }, "removing a tus upload from S3 failed"));
     },
