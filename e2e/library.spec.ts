@@ -88,6 +88,13 @@ test("bulk select with shift-click, make public with Undo, then trash and restor
   await page.keyboard.press("Enter");
   await page.getByRole("dialog").getByRole("button", { name: "Add to photos" }).click();
   await expect(toast(page, "Added 1 tag to 3 photos")).toBeVisible();
+  // Stars and a colour label on the same selection (every matching photo).
+  await page.getByLabel("Rate selected").selectOption("4");
+  await expect(toast(page, "3 photos: rated 4 stars")).toBeVisible();
+  await page.getByLabel("Label selected").selectOption("green");
+  await expect(toast(page, "3 photos: labelled green")).toBeVisible();
+  await page.goto("/admin/photos?label=green");
+  await expect(tiles).toHaveCount(3);
 
   // The library with one photo selected (the side panel open), and the trash with one photo in it.
   fs.mkdirSync(SCREENSHOT_DIRECTORY, { recursive: true });

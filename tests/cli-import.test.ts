@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApiToken } from "./helpers/api-tokens";
 import { handMadeZip } from "./helpers/hand-made-zip";
+import { lengthen, supplementalJsonName } from "./helpers/takeout-corpus";
 import { CORPUS } from "./helpers/photos";
 import { openTestDatabase } from "./helpers/test-database";
 import { signedInAs, type TestClient } from "./helpers/test-client";
@@ -251,5 +252,49 @@ describe("contact-sheet import", () => {
     // Takeout's title is the file name, so it is not made the photo's title.
     expect(river.photo).toMatchObject({ title: "", caption: "New year by the river", takenAt: "2023-01-01T12:00:00+00:00", location: { latitude: 38.7223, longitude: -9.1393 } });
     expect(river.tags).toEqual(["Favourite"]);
+  });
+
+  it("reads a Google Takeout in two zips: JSON from the other zip, album titles from metadata.json, no year albums, and a lying zip entry is stopped", async () => {
+    const noise = (seed: number) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 0, g: seed, b: 0 }, noise: { type: "gaussian", mean: 90 + seed, sigma: 30 } } }).jpeg().toBuffer();
+    const photos = "Takeout/Google Photos";
+    // A name long enough that Takeout cut its JSON's name (`….jpg.supplemental-m.json`-like).
+    const longName = lengthen("Canon_40D.jpg", 44);
+    const [yearPhoto, albumPhoto] = [await noise(37), await noise(41)];
+    fs.writeFileSync(
+      path.join(workFolder, "takeout-001.zip"),
+      handMadeZip([
+        { name: `${photos}/Photos from 2019/PXL_2019.jpg`, bytes: yearPhoto },
+        // The album folder's name is cut and made safe by Google; its metadata.json has the title.
+        { name: `${photos}/Trip to Rome_/${longName}`, bytes: albumPhoto },
+        { name: `${photos}/Trip to Rome_/PXL_2019.jpg`, bytes: yearPhoto },
+      ]),
+    );
+    const json = (seconds: number, extra: object) => Buffer.from(JSON.stringify({ title: "x.jpg", photoTakenTime: { timestamp: String(seconds) }, ...extra }));
+    fs.writeFileSync(
+      path.join(workFolder, "takeout-002.zip"),
+      handMadeZip([
+        { name: `${photos}/Photos from 2019/${supplementalJsonName("PXL_2019.jpg")}`, bytes: json(1_560_000_000, {}) },
+        { name: `${photos}/Trip to Rome_/${supplementalJsonName(longName)}`, bytes: json(1_400_000_000, { description: "Forum at noon", geoData: { latitude: 41.8925, longitude: 12.4853 } }) },
+        { name: `${photos}/Trip to Rome_/metadata.json`, bytes: Buffer.from(JSON.stringify({ title: "Trip to Rome: Forum & Colosseum" })) },
+        // 4 MB that claims 1,000 bytes: under the 100x rule, so only counting as it inflates stops it.
+        { name: `${photos}/Photos from 2019/bomb.jpg`, bytes: Buffer.alloc(4 * 1024 * 1024), deflate: true, declaredSize: 1000 },
+      ]),
+    );
+
+    const run = await runImport([path.join(workFolder, "takeout-001.zip"), path.join(workFolder, "takeout-002.zip"), "--albums", "folders"], fullToken);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(summaryOf(run)).toEqual({ uploaded: 2, duplicates: 1, skipped: 0, failed: 1, albumsCreated: 1 });
+    const failed = run.lines.find((line) => line.status === "failed");
+    expect(shown(failed!)).toBe(`takeout-002.zip!/${photos}/Photos from 2019/bomb.jpg`);
+    expect(String(failed!.reason)).toMatch(/^refused: it inflates past the 1000 bytes its zip header declares/);
+
+    const albums = await albumsOfUser();
+    expect(albums["Trip to Rome: Forum & Colosseum"]).toEqual([longName, "PXL_2019.jpg"].sort());
+    expect(Object.keys(albums).filter((title) => /Photos from|takeout|Trip to Rome_/.test(title))).toEqual([]);
+
+    const idOf = (name: string) => String(run.lines.find((line) => line.status === "uploaded" && String(line.path).endsWith(`/${name}`))?.photoId);
+    const read = async (name: string) => ((await (await owner.request(`/api/photos/${idOf(name)}`)).json()) as { photo: Record<string, unknown> }).photo;
+    expect(await read(longName)).toMatchObject({ caption: "Forum at noon", takenAt: "2014-05-13T16:53:20+00:00", location: { latitude: 41.8925, longitude: 12.4853 } });
+    expect(await read("PXL_2019.jpg")).toMatchObject({ takenAt: "2019-06-08T13:20:00+00:00" });
   });
 });

@@ -191,3 +191,42 @@ describe("bulk changes in the library", () => {
     expect((await bulk(client, { photoIds: Array.from({ length: 1001 }, (_, index) => `id-${index}`), action: "trash" })).status).toBe(422);
   });
 });
+
+describe("bulk rating and colour label", () => {
+  async function notes(ids: string[]): Promise<Record<string, [number, string | null, number, number]>> {
+    const db = database();
+    try {
+      const rows = await db.selectFrom("photos").select(["id", "rating", "label", "rating_by_owner", "label_by_owner"]).where("id", "in", ids).execute();
+      return Object.fromEntries(rows.map((row) => [row.id, [row.rating, row.label, Number(row.rating_by_owner), Number(row.label_by_owner)]]));
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  it("rates and labels the selection (marked the owner's own, so processing keeps them), all or nothing, with one audit row", async () => {
+    const { client, user } = await signedInAs("editor");
+    const other = await signedInAs("editor");
+    const own = await seedPhotos(user, [{}, {}]);
+    const [theirs] = await seedPhotos(other.user, [{ visibility: "public" }]);
+
+    expect((await bulk(client, { photoIds: [own[0], theirs], set: { rating: 4 } })).status).toBe(404);
+    expect((await bulk(client, { photoIds: own, set: { rating: 6 } })).status).toBe(422);
+    expect((await bulk(client, { photoIds: own, set: { label: "orange" } })).status).toBe(422);
+    expect((await bulk(client, { photoIds: own, set: {} })).status).toBe(422);
+    expect((await bulk(client, { photoIds: own, set: { rating: 4, visibility: "public" } })).status).toBe(422);
+    expect(await notes([...own, theirs])).toEqual({ [own[0]]: [0, null, 0, 0], [own[1]]: [0, null, 0, 0], [theirs]: [0, null, 0, 0] });
+
+    const rated = await bulk(client, { photoIds: own, set: { rating: 4, label: "red" } });
+    expect(rated.status, await rated.clone().text()).toBe(200);
+    expect(await rated.json()).toMatchObject({ action: "notes", matched: 2, changed: 2, message: "2 photos: rated 4 stars, labelled red" });
+    expect(await notes(own)).toEqual({ [own[0]]: [4, "red", 1, 1], [own[1]]: [4, "red", 1, 1] });
+    const [audit] = await auditRows("photo.bulk-update", user.id);
+    expect(audit.details).toEqual({ before: { [own[0]]: { rating: 0, label: null }, [own[1]]: { rating: 0, label: null } }, after: { [own[0]]: { rating: 4, label: "red" }, [own[1]]: { rating: 4, label: "red" } } });
+
+    // The label alone, taken off one photo; the rating stays.
+    const unlabelled = await bulk(client, { photoIds: [own[1]], set: { label: null } });
+    expect(await unlabelled.json()).toMatchObject({ changed: 1, message: "1 photo: label taken off" });
+    expect(await notes(own)).toEqual({ [own[0]]: [4, "red", 1, 1], [own[1]]: [4, null, 1, 1] });
+    expect(await auditRows("photo.bulk-update", user.id)).toHaveLength(2);
+  });
+});

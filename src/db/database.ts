@@ -180,6 +180,9 @@ export interface PhotosTable {
   rating: Generated<number>;
   /** The owner's colour label, or none. Only the owner and admins see or search it. */
   label: Generated<PhotoLabel | null>;
+  /** 1 when the rating, or the label, is the owner's own (editor, bulk edit, importer), not the file's embedded XMP: processing keeps it. */
+  rating_by_owner: Generated<number>;
+  label_by_owner: Generated<number>;
   thumbhash: string | null;
   dominant_color: string | null;
   /** Part of every variant URL; a new one whenever the photo stops being public, so old public URLs die. */

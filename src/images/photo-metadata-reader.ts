@@ -1,4 +1,5 @@
 import exifr from "exifr";
+import { type EmbeddedNotes, readEmbeddedNotes } from "./embedded-notes-reader";
 import { configureSharp, getHeaderInputOptions } from "./sharp-setup";
 
 /** The EXIF summary shown on a photo's page. Every field is null when absent or implausible. */
@@ -33,6 +34,8 @@ export interface GpsPosition {
 export interface PhotoMetadata {
   exif: ExifSummary;
   gps: GpsPosition | null;
+  /** The rating and colour label in the file's XMP, when it has either (JPEG, TIFF, HEIC, PNG). */
+  notes?: EmbeddedNotes;
 }
 
 const MAXIMUM_TEXT_LENGTH = 100;
@@ -104,7 +107,13 @@ export function createEmptyMetadata(): PhotoMetadata {
  */
 export async function readPhotoMetadata(filePath: string): Promise<PhotoMetadata> {
   const tags = (await readTagsFromFile(filePath)) ?? (await readTagsFromEmbeddedExif(filePath));
-  if (!tags) return createEmptyMetadata();
+  // Its own read: a file with XMP but no EXIF (an exported PNG) still has its rating.
+  const notes = await readEmbeddedNotes(filePath);
+  const summary = tags ? summariseOrEmpty(tags) : createEmptyMetadata();
+  return notes ? { ...summary, notes } : summary;
+}
+
+function summariseOrEmpty(tags: Record<string, unknown>): PhotoMetadata {
   try {
     return summariseTags(tags);
   } catch {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VISIBILITIES } from "@/src/db/database";
+import { PHOTO_LABELS, VISIBILITIES } from "@/src/db/database";
 import { libraryFilterSchema } from "./library-filters";
 
 /** The most photos one request names by id. */
@@ -23,12 +23,24 @@ const selection = {
 /**
  * PATCH /api/photos: one change to many photos, all or nothing.
  * - `{ photoIds | filter, set: { visibility } }`: the same visibility for each;
+ * - `{ photoIds | filter, set: { rating?, label? } }`: the owner's stars (0 takes them off) and colour label (null takes it off);
  * - `{ photoIds | filter, action: "trash" }`: move them to the trash;
  * - `{ each: [{ id, visibility }] }`: a visibility per photo (what Undo sends back).
  */
 export const bulkPhotosSchema = z.union([
   z
     .strictObject({ ...selection, set: z.strictObject({ visibility: z.enum(VISIBILITIES) }) })
+    .refine((value) => (value.photoIds === undefined) !== (value.filter === undefined), "Send either photoIds or filter."),
+  z
+    .strictObject({
+      ...selection,
+      set: z
+        .strictObject({
+          rating: z.number().int().min(0).max(5).optional().describe("0–5 stars; 0 takes the rating off."),
+          label: z.enum(PHOTO_LABELS).nullable().optional().describe("A colour label; null takes it off."),
+        })
+        .refine((value) => value.rating !== undefined || value.label !== undefined, "Send a rating, a label or both."),
+    })
     .refine((value) => (value.photoIds === undefined) !== (value.filter === undefined), "Send either photoIds or filter."),
   z
     .strictObject({ ...selection, action: z.literal("trash") })
@@ -45,14 +57,14 @@ export const bulkPhotosSchema = z.union([
 export type BulkPhotosInput = z.output<typeof bulkPhotosSchema>;
 
 export const bulkPhotosResponseSchema = z.object({
-  action: z.enum(["visibility", "trash"]),
+  action: z.enum(["visibility", "notes", "trash"]),
   matched: z.number().int().describe("How many photos the request named or its filter matched."),
   changed: z.number().int().describe("How many of them changed (the others already were so)."),
   message: z.string().describe('What changed, in words ("12 photos made public").'),
   photoIds: z.array(z.string()).describe("The photos that changed (for the trash: to restore them)."),
   photos: z
     .array(z.object({ id: z.string(), before: z.object({ visibility: z.enum(VISIBILITIES) }), after: z.object({ visibility: z.enum(VISIBILITIES) }) }))
-    .describe("Each changed photo's visibility before and after (for visibility changes; empty for the trash)."),
+    .describe("Each changed photo's visibility before and after (for visibility changes; empty for ratings, labels and the trash)."),
 });
 
 export type BulkPhotosResult = z.output<typeof bulkPhotosResponseSchema>;

@@ -3,10 +3,11 @@ import type { Transaction } from "kysely";
 import type { SessionUser } from "@/src/access/viewer";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import type { DatabaseHandle } from "@/src/db/client";
-import type { Database, Visibility } from "@/src/db/database";
+import type { Database, PhotoLabel, Visibility } from "@/src/db/database";
 import type { BulkPhotosInput, BulkPhotosResult } from "./bulk.schemas";
 import { assertMayManagePhotos, type ChangeablePhoto, countPhotos, inChunks, resolveEditablePhotos } from "./bulk-selection";
-import { setPhotosVisibility } from "./library.repository";
+import { findOwnerNotes, setPhotosOwnerNotes, setPhotosVisibility } from "./library.repository";
+import { announcePhotosChanged } from "./photo-changes";
 import { onPhotoAccessChanged, withdrawPublications } from "./photo-lifecycle";
 import { moveToTrash } from "./trash.service";
 
@@ -76,6 +77,54 @@ async function changeVisibilities(
   };
 }
 
+function describeNotesChange(notes: { rating?: number; label?: PhotoLabel | null }, changed: number, matched: number): string {
+  if (changed === 0) return `Nothing to change: the ${countPhotos(matched)} already had that`;
+  const parts = [
+    ...(notes.rating === undefined ? [] : [notes.rating === 0 ? "rating taken off" : `rated ${notes.rating} ${notes.rating === 1 ? "star" : "stars"}`]),
+    ...(notes.label === undefined ? [] : [notes.label === null ? "label taken off" : `labelled ${notes.label}`]),
+  ];
+  return `${countPhotos(changed)}: ${parts.join(", ")}`;
+}
+
+/**
+ * Sets the owner's rating and/or colour label on every selected photo, one transaction and one
+ * audit row with each changed photo's before and after; marked the owner's own, so processing the
+ * photo again never reads the file's embedded XMP over them.
+ */
+async function changeOwnerNotes(
+  db: DatabaseHandle,
+  actor: SessionUser,
+  input: Parameters<typeof resolveEditablePhotos>[2],
+  notes: { rating?: number; label?: PhotoLabel | null },
+): Promise<BulkPhotosResult> {
+  const now = new Date().toISOString();
+  const { matched, changed } = await db.transaction().execute(async (transaction) => {
+    const targets = await resolveEditablePhotos(transaction, actor, input);
+    const current = (await Promise.all(inChunks(targets.map((photo) => photo.id)).map((chunk) => findOwnerNotes(transaction, chunk)))).flat();
+    const changing = current.filter((photo) => (notes.rating !== undefined && photo.rating !== notes.rating) || (notes.label !== undefined && photo.label !== notes.label));
+    for (const chunk of inChunks(changing.map((photo) => photo.id))) await setPhotosOwnerNotes(transaction, chunk, notes, now);
+    if (changing.length > 0) {
+      const pick = (photo: { rating: number; label: PhotoLabel | null }) => ({ ...(notes.rating !== undefined && { rating: photo.rating }), ...(notes.label !== undefined && { label: photo.label }) });
+      await insertAuditEntry(
+        transaction,
+        {
+          actorId: actor.id,
+          action: "photo.bulk-update",
+          targetId: changing.length === 1 ? changing[0].id : null,
+          details: {
+            before: Object.fromEntries(changing.map((photo) => [photo.id, pick(photo)])),
+            after: Object.fromEntries(changing.map((photo) => [photo.id, pick({ rating: notes.rating ?? photo.rating, label: notes.label === undefined ? photo.label : notes.label })])),
+          },
+        },
+        now,
+      );
+    }
+    return { matched: targets.length, changed: changing.map((photo) => photo.id) };
+  });
+  if (changed.length > 0) announcePhotosChanged();
+  return { action: "notes", matched, changed: changed.length, message: describeNotesChange(notes, changed.length, matched), photoIds: changed, photos: [] };
+}
+
 /** PATCH /api/photos: one change to many photos, all or nothing (see bulkPhotosSchema). */
 export async function updatePhotosInBulk(db: DatabaseHandle, actor: SessionUser, input: BulkPhotosInput): Promise<BulkPhotosResult> {
   assertMayManagePhotos(actor);
@@ -86,7 +135,9 @@ export async function updatePhotosInBulk(db: DatabaseHandle, actor: SessionUser,
     );
   }
   if ("set" in input) {
-    const visibility = input.set.visibility;
+    const set = input.set;
+    if (!("visibility" in set)) return changeOwnerNotes(db, actor, input, set);
+    const visibility = set.visibility;
     return changeVisibilities(db, actor, async (transaction) => (await resolveEditablePhotos(transaction, actor, input)).map((photo) => ({ photo, visibility })));
   }
   const trashed = await moveToTrash(db, actor, (transaction) => resolveEditablePhotos(transaction, actor, input));

@@ -118,3 +118,23 @@ export async function setPhotosVisibility(db: DatabaseHandle, ids: string[], vis
   if (ids.length === 0) return;
   await db.updateTable("photos").set({ visibility, updated_at: now }).where("id", "in", ids).execute();
 }
+
+/** The owner's rating and label of these photos, to tell which a bulk change changes. */
+export async function findOwnerNotes(db: DatabaseHandle, ids: string[]): Promise<Array<Pick<PhotoRow, "id" | "rating" | "label">>> {
+  if (ids.length === 0) return [];
+  return db.selectFrom("photos").select(["id", "rating", "label"]).where("id", "in", ids).execute();
+}
+
+/** Sets the rating and/or label, marked the owner's own (processing never reads the file's over them). */
+export async function setPhotosOwnerNotes(db: DatabaseHandle, ids: string[], notes: { rating?: number; label?: PhotoLabel | null }, now: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable("photos")
+    .set({
+      ...(notes.rating !== undefined && { rating: notes.rating, rating_by_owner: 1 }),
+      ...(notes.label !== undefined && { label: notes.label, label_by_owner: 1 }),
+      updated_at: now,
+    })
+    .where("id", "in", ids)
+    .execute();
+}

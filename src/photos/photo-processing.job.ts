@@ -5,9 +5,10 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
-import type { JobRow, PhotoRotation, PhotoRow, PhotoVariantRow } from "@/src/db/database";
+import { type JobRow, PHOTO_LABELS, type PhotoRotation, type PhotoRow, type PhotoVariantRow } from "@/src/db/database";
 import type { ImageType } from "@/src/images/image-type-detector";
 import { type DecodeOptions, decodePhoto, type DecodedPhoto } from "@/src/images/photo-decoder";
+import type { PhotoMetadata } from "@/src/images/photo-metadata-reader";
 import { makePlaceholder } from "@/src/images/placeholder-maker";
 import type { ProcessingLimits } from "@/src/images/processing-limits";
 import { type EncodedVariant, encodeVariants, type VariantPhase } from "@/src/images/variant-encoder";
@@ -26,7 +27,7 @@ import { updatePlaceUnlessManual } from "./photo-places.repository";
 import { announcePhotoFinished } from "./photo-finished";
 import { PROCESS_PHOTO_JOB, RENDER_PHOTO_JOB } from "./photo-job-kinds";
 import { replacePhotoVariants } from "./photo-lifecycle";
-import { findPhotoByIdEvenTrashed, insertVariants, updatePhoto, updateTakenAtUnlessOwners } from "./photos.repository";
+import { findPhotoByIdEvenTrashed, insertVariants, updateLabelUnlessOwners, updatePhoto, updateRatingUnlessOwners, updateTakenAtUnlessOwners } from "./photos.repository";
 import { takeVisibleDecode } from "./visible-decode-handoff";
 
 export { PROCESS_PHOTO_JOB };
@@ -118,6 +119,13 @@ async function runPhase(
   }
 }
 
+/** The file's XMP rating and label (as Lightroom writes them), where the owner has set neither. */
+async function applyEmbeddedNotes(photoId: string, notes: PhotoMetadata["notes"]): Promise<void> {
+  if (notes?.rating) await updateRatingUnlessOwners(getDb(), photoId, notes.rating);
+  const label = PHOTO_LABELS.find((known) => known === notes?.label);
+  if (label) await updateLabelUnlessOwners(getDb(), photoId, label);
+}
+
 async function queueNextPhase(kind: string, photoId: string, priority: number): Promise<void> {
   await insertJob(getDb(), { kind, photoId, priority }, new Date().toISOString());
   notifyJobQueued();
@@ -133,6 +141,7 @@ async function makeVisible(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
   // (or cleared) outlives processing again; the file's is only a default.
   await updateTakenAtUnlessOwners(getDb(), photo.id, exif.takenAt, photo.created_at);
   await updatePlaceUnlessManual(getDb(), photo.id, placeColumnsFromFile(photo, gps));
+  await applyEmbeddedNotes(photo.id, decoded.metadata.notes);
   await updatePhoto(getDb(), photo.id, {
     status: "ready",
     failure_reason: null,

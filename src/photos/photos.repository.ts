@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "@/src/db/client";
-import type { NewPhotoRow, PhotoRow, PhotoVariantRow } from "@/src/db/database";
+import type { NewPhotoRow, PhotoLabel, PhotoRow, PhotoVariantRow } from "@/src/db/database";
 import { listablePhotoRanges, type PhotoListAccess, type PhotoRange, type PhotoRangeFilter, whereInRange } from "./listable-photos";
 import { mergePhotoRanges } from "./merge-photo-ranges";
 import { photoIdOfVariantKey } from "./photo-files";
@@ -66,6 +66,16 @@ export async function updatePhoto(db: DatabaseHandle, id: string, changes: Parti
  */
 export async function updateTakenAtUnlessOwners(db: DatabaseHandle, id: string, takenAt: string | null, createdAt: string): Promise<void> {
   await db.updateTable("photos").set({ taken_at: takenAt, sort_at: takenAt ?? createdAt }).where("id", "=", id).where("taken_at_by_owner", "=", 0).execute();
+}
+
+/** The rating the file's XMP gives, unless the owner set one (the condition is in the statement, as for the date). */
+export async function updateRatingUnlessOwners(db: DatabaseHandle, id: string, rating: number): Promise<void> {
+  await db.updateTable("photos").set({ rating }).where("id", "=", id).where("rating_by_owner", "=", 0).execute();
+}
+
+/** The colour label the file's XMP gives, unless the owner set one (or took it off). */
+export async function updateLabelUnlessOwners(db: DatabaseHandle, id: string, label: PhotoLabel): Promise<void> {
+  await db.updateTable("photos").set({ label }).where("id", "=", id).where("label_by_owner", "=", 0).execute();
 }
 
 /** Deletes photos' rows; their variants' and jobs' rows go with them (cascade). */

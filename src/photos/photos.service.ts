@@ -465,8 +465,8 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
       ...(input.showLocation !== undefined && { show_location: input.showLocation ? 1 : 0 }),
       ...(input.locationPrecision !== undefined && { location_precision: input.locationPrecision }),
       ...(input.allowDownload !== undefined && { allow_download: input.allowDownload === null ? null : input.allowDownload ? 1 : 0 }),
-      ...(input.rating !== undefined && { rating: input.rating }),
-      ...(input.label !== undefined && { label: input.label }),
+      ...(input.rating !== undefined && { rating: input.rating, rating_by_owner: 1 }),
+      ...(input.label !== undefined && { label: input.label, label_by_owner: 1 }),
       ...correctedColumns(photo, input),
       updated_at: now,
     });

@@ -421,6 +421,9 @@ const BACKFILLED: Record<string, Record<string, (row: Row) => boolean>> = {
     // 2026-11-28T0000 and 2026-11-29T0000: from the camera and the lens.
     camera_slug: (row) => row.camera_slug === cameraSlugOf(row),
     lens_slug: (row) => row.lens_slug === (row.lens === "EF 50mm f/1.8" ? "ef-50mm-f-1-8" : null),
+    // 2026-12-02T0400: a rating or label already there was set by its owner (nothing else could set one).
+    rating_by_owner: (row) => Number(row.rating_by_owner) === (Number(row.rating ?? 0) !== 0 ? 1 : 0),
+    label_by_owner: (row) => Number(row.label_by_owner) === (row.label !== null && row.label !== undefined ? 1 : 0),
   },
 };
 

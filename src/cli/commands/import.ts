@@ -36,7 +36,7 @@ export function addImportCommand(program: Command): void {
     .addOption(new Option("--token <token>", "an API token with the upload scope (albums, tags and an export's share links also need photos:read and photos:write)").env("CONTACT_SHEET_TOKEN"))
     .option("--state <file>", `where to remember what was imported (default ${defaultStatePath()})`)
     .option("--dry-run", "print the plan (new files, duplicates, skipped, albums to create, bytes to send) and change nothing")
-    .addOption(new Option("--albums <mode>", "folders: nested albums from the folder tree (existing ones reused)").choices(["folders"]).conflicts("album"))
+    .addOption(new Option("--albums <mode>", "folders: nested albums from the folder tree (existing ones reused); in a Google Takeout, one album per album folder, titled from its metadata.json (year folders make none)").choices(["folders"]).conflicts("album"))
     .option("--album <title>", "put every photo into this album (made if missing)")
     .addOption(new Option("--visibility <visibility>", "the visibility of the photos this run uploads").choices([...VISIBILITIES]))
     .option("--tag <name>", "a tag for the photos this run uploads (repeat for more)", (value: string, previous: string[]) => [...previous, value], [] as string[])
@@ -59,6 +59,7 @@ export function addImportCommand(program: Command): void {
         const exportAlbums = readExportAlbums(paths).filter(ownedBy);
         // Its share links (new keys; one that asked for a password comes back locked until a new one is set).
         const exportShares = readExportShares(paths).filter(ownedBy);
+        const neighbours = createNeighbourReader((problem) => reporter.note(problem));
         const summary = await runImport({
           paths,
           api: new SiteApi(url, options.token),
@@ -69,7 +70,8 @@ export function addImportCommand(program: Command): void {
           tags: options.tag,
           concurrency: options.concurrency,
           reporter,
-          readMetadata: createNeighbourReader((problem) => reporter.note(problem)),
+          readMetadata: (source) => neighbours.readMetadata(source),
+          readAlbumTitle: (source) => neighbours.albumTitle(source),
           exportAlbums,
           exportShares,
           ownerEmail: options.owner,

@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { ZipFolder } from "./zip-folders";
 
 /** One file the importer may send: on disk, or an entry inside a zip (read without unpacking). */
 export interface ImportSource {
@@ -15,6 +16,8 @@ export interface ImportSource {
   open(): Promise<Readable>;
   /** For the upload: a file is read again by path (tus seeks when resuming), a zip entry is buffered. */
   filePath?: string;
+  /** A zip entry's folder inside the run's zips, where its sidecars and its album's metadata.json are found. */
+  zipFolder?: ZipFolder;
 }
 
 /** A path or entry that is not imported, and why. */

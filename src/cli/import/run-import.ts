@@ -21,6 +21,7 @@ import { ImportState } from "./import-state";
 import { runPool } from "./run-pool";
 import { type KnownFile, type SiteApi, SiteApiError } from "./site-api";
 import { uploadSource } from "./tus-upload";
+import { takeoutPlaceOf } from "./takeout-albums";
 import { walkSources } from "./walk-sources";
 
 /** What POST /api/upload/known takes per call (src/uploads/known-files.schemas.ts). */
@@ -47,6 +48,8 @@ export interface ImportOptions {
    * uploaded. Not given yet: the readers are wired in separately.
    */
   readMetadata?: (source: ImportSource) => Promise<ImportMetadata>;
+  /** The title in the metadata.json beside a source (a Google Takeout album's), for `--albums folders`. */
+  readAlbumTitle?: (source: ImportSource) => Promise<string | null>;
   /** The albums of a folder `contact-sheet export` wrote (its albums.json), made once the photos are in. */
   exportAlbums?: readonly ExportAlbum[];
   /** Its share links (shares.json), made again for the importing user once the photos and albums are in. */
@@ -185,7 +188,7 @@ async function hashAll(sources: ImportSource[], state: ImportState, options: Imp
     try {
       // An unchanged file (same size and modification time) is not read: its hash is remembered.
       const sha256 = state.unchangedHash(source.key, source.size, source.mtimeMs) ?? (await hashSource(source));
-      results[index] = { source, sha256, album: albumTargetFor(source.folders, options.albums) };
+      results[index] = { source, sha256, album: await albumFor(source, options) };
     } catch (error) {
       summary.failed += 1;
       reporter.file({ path: displayPath(source), status: "failed", reason: reasonOf(error) });
@@ -196,6 +199,16 @@ async function hashAll(sources: ImportSource[], state: ImportState, options: Imp
   });
   reporter.endPhase();
   return results.filter((result): result is HashedSource => result !== null);
+}
+
+/** The folder albums, except in a Google Takeout: its album folders by their metadata.json title, its year folders none. */
+async function albumFor(source: ImportSource, options: ImportOptions): Promise<AlbumTarget | null> {
+  if (options.albums.kind === "folders") {
+    const takeout = takeoutPlaceOf(source.folders);
+    if (takeout.kind === "no-album") return null;
+    if (takeout.kind === "album") return albumTargetFor([(await options.readAlbumTitle?.(source)) ?? takeout.folder], options.albums);
+  }
+  return albumTargetFor(source.folders, options.albums);
 }
 
 async function checkKnown(api: SiteApi, hashed: HashedSource[]): Promise<Map<string, KnownFile>> {

@@ -7,6 +7,7 @@ import path from "node:path";
 import { skipReasonForName } from "./importable-files";
 import type { ImportSource, SkippedSource } from "./import-source";
 import { isNeighbourMetadataName } from "./neighbour-reader";
+import { ZipFolderIndex } from "./zip-folders";
 import { listZipSources } from "./zip-sources";
 
 export interface WalkedSources {
@@ -44,10 +45,12 @@ export async function walkSources(paths: readonly string[], options: { maxFileBy
   const skipped: SkippedSource[] = [];
   const closers: Array<() => void> = [];
   const walkedFolders = new Set<string>();
+  // One for all the run's zips: Takeout's JSON may be in another zip than its photo.
+  const zipFolders = new ZipFolderIndex();
 
   async function addZip(zipPath: string, folders: string[]): Promise<void> {
     try {
-      const listing = await listZipSources(zipPath, options.maxFileBytes, folders);
+      const listing = await listZipSources(zipPath, options.maxFileBytes, folders, zipFolders);
       sources.push(...listing.sources);
       skipped.push(...listing.skipped);
       closers.push(listing.close);

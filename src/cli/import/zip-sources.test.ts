@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -52,12 +53,27 @@ describe("listZipSources", () => {
     }
   });
 
-  it("fails an entry that inflates to more than it declares, as it is read", async () => {
-    const zipPath = writeZip([{ name: "liar.jpg", bytes: Buffer.alloc(5000, 1), deflate: true, declaredSize: 1000 }]);
-    const listing = await listZipSources(zipPath, 1_000_000);
+  it("stops an entry whose header lies about its size as it inflates, past the declared size, and says why", async () => {
+    // 16 MB of zeros deflate to 16 KB: under the 100x rule for what it claims (1,000 bytes), so only counting can catch it.
+    const zipPath = writeZip([
+      { name: "liar.jpg", bytes: Buffer.alloc(16 * 1024 * 1024), deflate: true, declaredSize: 1000 },
+      { name: "short.jpg", bytes: randomBytes(500), deflate: true, declaredSize: 1000 },
+      { name: "honest.jpg", bytes: randomBytes(5000), deflate: true },
+    ]);
+    const listing = await listZipSources(zipPath, 100_000_000);
     try {
-      expect(listing.sources).toHaveLength(1);
-      await expect(buffer(await listing.sources[0].open())).rejects.toThrow(/too many bytes/);
+      expect(listing.sources.map((source) => source.name)).toEqual(["liar.jpg", "short.jpg", "honest.jpg"]);
+      let bytesOut = 0;
+      const liar = await listing.sources[0].open();
+      await expect(
+        (async () => {
+          for await (const chunk of liar as AsyncIterable<Buffer>) bytesOut += chunk.length;
+        })(),
+      ).rejects.toThrow(/^refused: it inflates past the 1000 bytes its zip header declares \(a zip bomb\?\)/);
+      expect(bytesOut).toBeLessThanOrEqual(1000);
+      await expect(buffer(await listing.sources[1].open())).rejects.toThrow(/ends after 500 of the 1000 bytes/);
+      // The zip goes on being read after both.
+      expect((await buffer(await listing.sources[2].open())).length).toBe(5000);
     } finally {
       listing.close();
     }

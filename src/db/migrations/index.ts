@@ -29,6 +29,7 @@ import * as faces from "./2026-12-01T0700-faces";
 import * as undatedPhotoIndexes from "./2026-12-01T0900-undated-photo-indexes";
 import * as takenAtByOwner from "./2026-12-01T0910-taken-at-by-owner";
 import * as livePhotos from "./2026-12-01T1300-live-photos";
+import * as ownerNotesByOwner from "./2026-12-02T0400-owner-notes-by-owner";
 import * as locationPrecision from "./2026-12-01T1500-location-precision";
 import * as storageUsageCompanions from "./2026-12-01T1800-storage-usage-companions";
 
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-01T1300-live-photos": livePhotos,
   "2026-12-01T1500-location-precision": locationPrecision,
   "2026-12-01T1800-storage-usage-companions": storageUsageCompanions,
+  "2026-12-02T0400-owner-notes-by-owner": ownerNotesByOwner,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,7 @@
 
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { VISIBILITIES, type Visibility } from "@/src/db/database";
+import { PHOTO_LABELS, type PhotoLabel, VISIBILITIES, type Visibility } from "@/src/db/database";
 import { callApi } from "@/src/ui/api-client";
 import { bulkPhotosResponseSchema, trashChangeResponseSchema } from "../../bulk.schemas";
 import { libraryFilterToSearchParams, type LibraryFilter } from "../../library-filters";
@@ -224,6 +224,12 @@ export function LibraryBrowser({ initialPage, filter, renderMoreActions }: Libra
     );
   }
 
+  /** The owner's stars or colour label on every selected photo ("0" and "none" take them off). */
+  async function setOwnerNote(note: { rating: number } | { label: PhotoLabel | null }) {
+    const result = await run(() => callApi("/api/photos", { method: "PATCH", body: { ...selection, set: note } }, bulkPhotosResponseSchema));
+    if (result) announce(result.message);
+  }
+
   async function moveToTrash() {
     const result = await run(() => callApi("/api/photos", { method: "PATCH", body: { ...selection, action: "trash" } }, bulkPhotosResponseSchema));
     if (!result) return;
@@ -296,6 +302,47 @@ export function LibraryBrowser({ initialPage, filter, renderMoreActions }: Libra
                     {VISIBILITY_LABELS[visibility]}
                   </option>
                 ))}
+              </select>
+              <label className="visually-hidden" htmlFor={`${statusId}-rating`}>
+                Rate selected
+              </label>
+              <select
+                id={`${statusId}-rating`}
+                className="library-visibility"
+                value=""
+                disabled={isBusy}
+                onChange={(event) => {
+                  if (event.target.value) void setOwnerNote({ rating: Number(event.target.value) });
+                }}
+              >
+                <option value="">Set rating…</option>
+                {[5, 4, 3, 2, 1].map((stars) => (
+                  <option key={stars} value={stars}>
+                    {"★".repeat(stars)} ({stars})
+                  </option>
+                ))}
+                <option value="0">No rating</option>
+              </select>
+              <label className="visually-hidden" htmlFor={`${statusId}-label`}>
+                Label selected
+              </label>
+              <select
+                id={`${statusId}-label`}
+                className="library-visibility"
+                value=""
+                disabled={isBusy}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  if (value) void setOwnerNote({ label: value === "none" ? null : (value as PhotoLabel) });
+                }}
+              >
+                <option value="">Set label…</option>
+                {PHOTO_LABELS.map((label) => (
+                  <option key={label} value={label}>
+                    {label[0].toUpperCase() + label.slice(1)}
+                  </option>
+                ))}
+                <option value="none">No label</option>
               </select>
               {renderMoreActions?.({ photoIds: allMatching ? null : [...selected], total, isBusy })}
               <button type="button" className="danger button-small" disabled={isBusy} onClick={() => void moveToTrash()}>
