@@ -90,7 +90,7 @@ async function ownPerson(db: DatabaseHandle, user: SessionUser, personId: string
 }
 
 /** The narrowest JPEG that shows the face at least COVER_CSS_PX × 2 pixels wide, else the widest. */
-function coverImageUrl(photo: PhotoSummary, box: FaceBox): string | null {
+export function coverImageUrl(photo: PhotoSummary, box: FaceBox): string | null {
   const jpegs = photo.variants.filter((variant) => variant.format === "jpeg").sort((a, b) => a.width - b.width);
   const needed = (COVER_CSS_PX * 2) / Math.max(box.width, 0.01);
   return (jpegs.find((variant) => variant.width >= needed) ?? jpegs.at(-1))?.url ?? null;
