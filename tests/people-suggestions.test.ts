@@ -2,6 +2,7 @@
 // assignment on a freshly migrated database of their own (rows written directly, descriptors made
 // up along one axis so the distances are known), then the three routes through the built app.
 import type { Kysely } from "kysely";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type SessionUser, toViewer } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
@@ -10,6 +11,7 @@ import { assignFacesByViewer } from "@/src/faces/face-assignment.service";
 import { descriptorToBytes } from "@/src/faces/face-descriptor";
 import { listUnnamedFacesForViewer, rejectSuggestionByViewer, suggestPeopleForPerson } from "@/src/faces/person-suggestions.service";
 import { insertPhotoRows, insertUsers } from "./helpers/direct-rows";
+import { uploadFiles, waitForProcessing } from "./helpers/photos";
 import { openFreshDatabase, openTestDatabase } from "./helpers/test-database";
 import { createTestUser, signedInAdmin, TestClient } from "./helpers/test-client";
 
@@ -228,4 +230,39 @@ describe("the routes (the built app, rows written into its database)", () => {
     const visitor = await new TestClient().request("/people/unnamed");
     expect([302, 303, 307]).toContain(visitor.status);
   });
+});
+
+describe("face boxes turn with their photo (PATCH /api/photos/{id} rotation, the built app)", () => {
+  it("a box drawn by hand and a detected one turn a quarter clockwise, and back", async () => {
+    const shared = openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
+    try {
+      const admin = await signedInAdmin();
+      const user = await createTestUser(admin, "editor");
+      const client = new TestClient();
+      await client.signIn(user.email, user.password);
+      const bytes = new Uint8Array(await sharp({ create: { width: 48, height: 32, channels: 3, background: "#8a6" } }).jpeg().toBuffer());
+      const uploaded = await uploadFiles(client, [{ bytes, name: "turned.jpg" }]);
+      expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+      const photoId = ((await uploaded.json()) as { photos: Array<{ id: string }> }).photos[0].id;
+      await waitForProcessing(client, photoId);
+      const personId = `turn-${photoId}`;
+      await seedPeople(shared, [{ id: personId, ownerId: user.id, name: "Turned Tess" }], [
+        { id: `${personId}-hand`, photoId, personId, descriptor: null },
+        { id: `${personId}-found`, photoId, personId: null, descriptor: at(0.3) },
+      ]);
+      // seedPeople draws every box at left 0.4, top 0.2, 0.2 wide, 0.3 high.
+      const boxes = async () =>
+        (await shared.selectFrom("faces").select(["box_left", "box_top", "box_width", "box_height"]).where("photo_id", "=", photoId).execute()).map((row) =>
+          [row.box_left, row.box_top, row.box_width, row.box_height].map((value) => Number(value.toFixed(6))),
+        );
+      const turn = (rotation: number) => client.request(`/api/photos/${photoId}`, { method: "PATCH", body: { json: { rotation } } });
+      expect((await turn(90)).status).toBe(200);
+      expect(await boxes()).toEqual([[0.5, 0.4, 0.3, 0.2], [0.5, 0.4, 0.3, 0.2]]);
+      expect((await turn(0)).status).toBe(200);
+      expect(await boxes()).toEqual([[0.4, 0.2, 0.2, 0.3], [0.4, 0.2, 0.2, 0.3]]);
+      await waitForProcessing(client, photoId);
+    } finally {
+      await shared.destroy();
+    }
+  }, 60_000);
 });
