@@ -159,7 +159,7 @@ export async function listPeople(db: DatabaseHandle, viewer: Viewer, options: { 
 /** One person the viewer may see; 404 for anyone else's they may not, as for an id that does not exist. */
 export async function getPerson(db: DatabaseHandle, viewer: Viewer, personId: string): Promise<PersonView> {
   const access = accessOrThrow(await peopleAccessOf(db, viewer));
-  const own = (await listOwnerPeople(db, access.userId, "include")).filter((row) => row.id === personId);
+  const own = await listOwnerPeople(db, access.userId, "include", personId);
   if (own.length > 0) return (await describePeople(db, own, access.photos, new Set([personId])))[0];
   const other = seesOthersPeople(access) ? await listOthersNamedPeople(db, access.userId, access.photos, personId) : [];
   if (other.length === 0) throw new AppError("NOT_FOUND", "No person has that id.");
