@@ -50,6 +50,14 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
       headers: { Origin: E2E_BASE_URL },
     });
     expect(face.status(), await face.text()).toBe(201);
+    // Two faces nobody has named yet, for the grid of faces to name (drawn, then their names taken away).
+    for (const [index, box] of [{ left: 0.05, top: 0.05, width: 0.2, height: 0.2 }, { left: 0.7, top: 0.6, width: 0.25, height: 0.3 }].entries()) {
+      const drawn = await page.request.post(`/api/photos/${photoId}/faces`, { data: { box, name: `Unnamed ${index}` }, headers: { Origin: E2E_BASE_URL } });
+      expect(drawn.status(), await drawn.text()).toBe(201);
+      const { face: unnamed } = (await drawn.json()) as { face: { personId: string } };
+      const renamed = await page.request.patch(`/api/people/${unnamed.personId}`, { data: { name: null }, headers: { Origin: E2E_BASE_URL } });
+      expect(renamed.status(), await renamed.text()).toBe(200);
+    }
   } finally {
     await context.close();
   }
@@ -124,15 +132,44 @@ for (const size of SIZES) {
     await expect(toast(page, `Face added for ${cousin}.`)).toBeVisible();
     await expect(page.getByTestId("photo-people").getByRole("link", { name: cousin })).toBeVisible();
 
-    // The boxes stay shown after drawing, the new one among them; the toggle hides and shows them.
+    // The boxes stay shown after drawing, the new one among them (with the seeded and the two unnamed); the toggle hides and shows them.
     const toggle = editor.getByTestId("face-boxes-toggle");
     await expect(toggle).toHaveAttribute("aria-pressed", "true");
-    await expect(editor.getByTestId("face-box")).toHaveCount(size.name === "phone" ? 2 : 3);
+    await expect(editor.getByTestId("face-box")).toHaveCount(size.name === "phone" ? 4 : 5);
     await lookAt(page, `face-boxes-${size.name}`);
     await toggle.click();
     await expect(editor.getByTestId("face-box")).toHaveCount(0);
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
     await toggle.click();
-    await expect(editor.getByTestId("face-box")).toHaveCount(size.name === "phone" ? 2 : 3);
+    await expect(editor.getByTestId("face-box")).toHaveCount(size.name === "phone" ? 4 : 5);
   });
 }
+
+test("name many faces at once: chosen by keyboard and by pointer, given to a new person in one go", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, owner);
+  await page.goto("/people");
+  await page.getByRole("link", { name: "Name faces" }).click();
+  await expect(page).toHaveURL(/\/people\/unnamed$/);
+  const grid = page.getByTestId("unnamed-faces");
+  await expect(grid.getByRole("checkbox")).toHaveCount(2);
+  // The keyboard: Space ticks the focused face.
+  await grid.getByRole("checkbox", { name: "Face 1" }).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("1 chosen")).toBeVisible();
+  // The pointer: a click on the face itself.
+  await grid.locator("li").nth(1).locator(".face-crop").click();
+  await expect(page.getByText("2 chosen")).toBeVisible();
+  // Both are in one photo, and a person is once in a photo: the keyboard unticks the first again.
+  await grid.getByRole("checkbox", { name: "Face 1" }).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("1 chosen")).toBeVisible();
+  await page.getByLabel("Give them to").selectOption("new");
+  await page.getByLabel("Name", { exact: true }).fill("Twin Tilly");
+  // Axe once, in both themes, with the bar at its fullest (a face chosen, the new name's field shown).
+  await lookAt(page, "unnamed-faces-chosen-phone");
+  await page.getByRole("button", { name: "Name 1 face" }).click();
+  await expect(toast(page, "1 face named Twin Tilly.")).toBeVisible();
+  await expect(grid.getByRole("checkbox")).toHaveCount(1);
+});

@@ -9,11 +9,14 @@
 // ratio ours / alone (target ≤ 1.3x) and the detector process's resident memory with the models
 // loaded (target ≤ 600 MB). Never fails on time. Needs no build and no database.
 //
-// BENCH_FACES_ROUNDS=3 (the default)
+// Then (scripts/bench/faces-scale.ts) "is this X?" and a person's page at 100,000 faces against 1,000.
+//
+// BENCH_FACES_ROUNDS=3 (the default); BENCH_FACES_SCALE_ONLY=1 runs only the second part.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { runBenchmark } from "./bench-app";
+import { benchPeopleAtScale } from "./faces-scale";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ROUNDS = Number(process.env.BENCH_FACES_ROUNDS ?? 3);
@@ -41,6 +44,9 @@ async function toPixels(variant: Buffer) {
 }
 
 async function main(): Promise<void> {
+  console.log("people at scale (seeded rows, services called directly):");
+  await benchPeopleAtScale();
+  if (process.env.BENCH_FACES_SCALE_ONLY) return;
   const { detectFaces, stopFaceDetector, warmFaceDetector } = await import("@/src/faces/face-detector");
   const variants = await Promise.all(INPUTS.map(asVariant));
   const pixels = await Promise.all(variants.map(toPixels));

@@ -34,6 +34,7 @@ export interface Database {
   people: PeopleTable;
   faces: FacesTable;
   photo_face_scans: PhotoFaceScansTable;
+  person_suggestion_rejections: PersonSuggestionRejectionsTable;
 }
 
 
@@ -514,3 +515,10 @@ export interface PhotoFaceScansTable {
 
 export type PersonRow = Selectable<PeopleTable>;
 export type FaceRow = Selectable<FacesTable>;
+
+/** "Is this X?" answered no: `suggested_person_id` is never again suggested for `person_id`. */
+export interface PersonSuggestionRejectionsTable {
+  person_id: string;
+  suggested_person_id: string;
+  created_at: string;
+}

@@ -198,8 +198,11 @@ export function findPhotoFaces(db: DatabaseHandle, photoId: string) {
     .execute();
 }
 
-/** This owner's people with how many photos (outside the trash) each is in, named first, then by photo count. */
-export function listOwnerPeople(db: DatabaseHandle, ownerId: string, hidden: "exclude" | "include" | "only") {
+/**
+ * This owner's people with how many photos (outside the trash) each is in, named first, then by
+ * photo count; only `personId` when given (a person's page must not count every other person's photos).
+ */
+export function listOwnerPeople(db: DatabaseHandle, ownerId: string, hidden: "exclude" | "include" | "only", personId?: string) {
   return db
     .selectFrom("people")
     .leftJoin("faces", "faces.person_id", "people.id")
@@ -212,6 +215,7 @@ export function listOwnerPeople(db: DatabaseHandle, ownerId: string, hidden: "ex
       eb.fn.count<string | number>("photos.id").distinct().as("photo_count"),
     ])
     .where("people.owner_id", "=", ownerId)
+    .$if(personId !== undefined, (query) => query.where("people.id", "=", personId ?? ""))
     .$if(hidden === "exclude", (query) => query.where("people.is_hidden", "=", 0))
     .$if(hidden === "only", (query) => query.where("people.is_hidden", "=", 1))
     .groupBy(["people.id", "people.name", "people.is_hidden", "people.cover_face_id"])

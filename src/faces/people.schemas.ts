@@ -59,6 +59,32 @@ export const addManualFaceSchema = z
   .refine((value) => (value.personId === undefined) !== (value.name === undefined), "Send personId (one of your people) or name (a new person), one of the two.");
 export type AddManualFaceInput = z.infer<typeof addManualFaceSchema>;
 
+/** How many faces one "name many at once" request may carry: the grid shows at most 200. */
+export const MAX_FACES_ASSIGNED = 200;
+
+export const assignFacesSchema = z
+  .strictObject({
+    faceIds: z
+      .array(identifierSchema)
+      .min(1, "Choose at least one face.")
+      .max(MAX_FACES_ASSIGNED, `At most ${MAX_FACES_ASSIGNED} faces at once.`)
+      .describe("Faces of your photos; all of them or none are given."),
+    personId: identifierSchema.optional().describe("One of your people: the faces are theirs."),
+    name: personNameSchema.optional().describe("A new person of this name: the faces are theirs."),
+  })
+  .refine((value) => (value.personId === undefined) !== (value.name === undefined), "Send personId (one of your people) or name (a new person), one of the two.");
+export type AssignFacesInput = z.infer<typeof assignFacesSchema>;
+
+export const rejectSuggestionSchema = z.strictObject({
+  suggestedPersonId: identifierSchema.describe("The named person this one is not: never suggested for them again."),
+});
+
+export const suggestionsResponseSchema = z.object({
+  suggestions: z
+    .array(z.object({ personId: z.string(), name: z.string(), rank: z.number().int().describe("1: the nearest of those suggested.") }))
+    .describe("Named people who may be this one, nearest first (no distances: descriptors never leave the server)."),
+});
+
 export const faceSchema = z.object({
   id: z.string(),
   photoId: z.string(),

@@ -90,7 +90,7 @@ async function ownPerson(db: DatabaseHandle, user: SessionUser, personId: string
 }
 
 /** The narrowest JPEG that shows the face at least COVER_CSS_PX × 2 pixels wide, else the widest. */
-function coverImageUrl(photo: PhotoSummary, box: FaceBox): string | null {
+export function coverImageUrl(photo: PhotoSummary, box: FaceBox): string | null {
   const jpegs = photo.variants.filter((variant) => variant.format === "jpeg").sort((a, b) => a.width - b.width);
   const needed = (COVER_CSS_PX * 2) / Math.max(box.width, 0.01);
   return (jpegs.find((variant) => variant.width >= needed) ?? jpegs.at(-1))?.url ?? null;
@@ -159,7 +159,7 @@ export async function listPeople(db: DatabaseHandle, viewer: Viewer, options: { 
 /** One person the viewer may see; 404 for anyone else's they may not, as for an id that does not exist. */
 export async function getPerson(db: DatabaseHandle, viewer: Viewer, personId: string): Promise<PersonView> {
   const access = accessOrThrow(await peopleAccessOf(db, viewer));
-  const own = (await listOwnerPeople(db, access.userId, "include")).filter((row) => row.id === personId);
+  const own = await listOwnerPeople(db, access.userId, "include", personId);
   if (own.length > 0) return (await describePeople(db, own, access.photos, new Set([personId])))[0];
   const other = seesOthersPeople(access) ? await listOthersNamedPeople(db, access.userId, access.photos, personId) : [];
   if (other.length === 0) throw new AppError("NOT_FOUND", "No person has that id.");

@@ -4,6 +4,8 @@ import { insertAuditEntry } from "@/src/audit/audit.repository";
 import { changedFields } from "@/src/audit/changed-fields";
 import type { DatabaseHandle } from "@/src/db/client";
 import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
+import { listFaceBoxes, updateFaceBox } from "./face-boxes.repository";
+import { turnBetween, turnBox } from "./turned-boxes";
 import type { PhotoLabel, PhotoRotation, PhotoRow, PhotoVariantRow, PlaceSource } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import type { ExifSummary } from "@/src/images/photo-metadata-reader";
@@ -447,6 +449,15 @@ async function getEditablePhoto(db: DatabaseHandle, viewer: Viewer, id: string):
   return photo;
 }
 
+/**
+ * Faces' boxes (drawn by hand or detected) are fractions of the upright photo: when the owner
+ * turns it, they turn with it, in the same transaction, so a box stays on its face.
+ */
+async function turnFaceBoxes(transaction: DatabaseHandle, photoId: string, degrees: PhotoRotation): Promise<void> {
+  if (degrees === 0) return;
+  for (const face of await listFaceBoxes(transaction, photoId)) await updateFaceBox(transaction, face.id, turnBox(face, degrees));
+}
+
 /** `db` opens a transaction, so it must not be a transaction itself. */
 export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id: string, input: UpdatePhotoInput): Promise<PhotoDetail> {
   const photo = await getEditablePhoto(db, viewer, id);
@@ -471,7 +482,10 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
       updated_at: now,
     });
     // A turn makes every variant again, through the job queue; the old ones are served until then.
-    if (isTurning) await queuePhotoRender(transaction, id, now);
+    if (isTurning) {
+      await queuePhotoRender(transaction, id, now);
+      await turnFaceBoxes(transaction, id, turnBetween(photo.rotation as PhotoRotation, input.rotation as PhotoRotation));
+    }
     if (needsPlaceLookup) await queuePlaceLookup(transaction, id, now);
     const details = changedFields(auditedFields(photo), input);
     // Saving the editor unchanged is not a change: no audit row.

@@ -63,6 +63,13 @@ export default async function PeoplePage({ searchParams }: PeoplePageProps) {
           ))}
         </ul>
       )}
+      {!showHidden && people.some((person) => person.isOwn && person.name === null) && (
+        <p className="people-unnamed-link">
+          <Link href="/people/unnamed" className="button secondary">
+            Name faces
+          </Link>
+        </p>
+      )}
       {hiddenPeople.length > 0 && (
         <p className="people-hidden-link">
           <Link href="/people?hidden=only">

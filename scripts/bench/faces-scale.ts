@@ -1,0 +1,99 @@
+// bench:faces, second part: "is this X?" and a person's page at 100,000 faces against 1,000
+// (issue 32: target ≤ 1.5x). Method: a freshly migrated database of the run's kind (SQLite, or
+// PostgreSQL when BENCH_FACES_DATABASE=postgres and DATABASE_URL is set), rows written directly in
+// batches: one owner, one photo per face, faces with random 128-d descriptors (uniform in ±0.1
+// per axis, unit-free, as face-api's are roughly), grouped into people of 10 faces each, one in
+// five people named. The measured person is the same at both sizes: a named person with 50
+// photos for the page, an unnamed person with 3 faces for "is this X?". Each call is timed as the
+// median of BENCH_FACES_SCALE_ROUNDS rounds after a warm-up, straight through the services.
+import { toViewer, type SessionUser } from "@/src/access/viewer";
+import type { Kysely } from "kysely";
+import type { Database } from "@/src/db/database";
+import { descriptorToBytes } from "@/src/faces/face-descriptor";
+import { getPersonPage } from "@/src/faces/people.service";
+import { suggestPeopleForPerson } from "@/src/faces/person-suggestions.service";
+import { insertPhotoRows, insertUsers } from "../../tests/helpers/direct-rows";
+import { openFreshDatabase } from "../../tests/helpers/test-database";
+
+const ROUNDS = Number(process.env.BENCH_FACES_SCALE_ROUNDS ?? 7);
+const OWNER: SessionUser = { id: "bench-owner", email: "bench-owner@example.test", name: "Bench Owner", role: "editor" };
+const BATCH = 500;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function randomDescriptor(): Buffer {
+  return descriptorToBytes(Float32Array.from({ length: 128 }, () => (Math.random() - 0.5) * 0.2));
+}
+
+async function seed(db: Kysely<Database>, faces: number): Promise<void> {
+  await insertUsers(db, [OWNER]);
+  const now = "2026-01-01T00:00:00.000Z";
+  // The measured ones first: "bench-named" (50 photos) and "bench-unnamed" (3 faces).
+  const people = [
+    { id: "bench-named", name: "Measured Named", faces: 50 },
+    { id: "bench-unnamed", name: null, faces: 3 },
+  ];
+  for (let index = 0; people.reduce((sum, person) => sum + person.faces, 0) < faces; index += 1) {
+    people.push({ id: `bench-p${index}`, name: index % 5 === 0 ? `Person ${index}` : null, faces: 10 });
+  }
+  for (let start = 0; start < people.length; start += BATCH) {
+    await db
+      .insertInto("people")
+      .values(people.slice(start, start + BATCH).map((person) => ({ id: person.id, owner_id: OWNER.id, name: person.name, is_hidden: 0, cover_face_id: null, created_at: now, updated_at: now })))
+      .execute();
+  }
+  const faceRows = people.flatMap((person) => Array.from({ length: person.faces }, (_, index) => ({ personId: person.id, id: `${person.id}-f${index}` })));
+  for (let start = 0; start < faceRows.length; start += BATCH) {
+    const slice = faceRows.slice(start, start + BATCH);
+    await insertPhotoRows(
+      db,
+      slice.map((face, index) => ({ id: `photo-${face.id}`, owner_id: OWNER.id, sort_at: new Date(Date.UTC(2020, 0, 1) + (start + index) * 60_000).toISOString() })),
+    );
+    await db
+      .insertInto("faces")
+      .values(
+        slice.map((face) => ({
+          id: face.id, photo_id: `photo-${face.id}`, person_id: face.personId, box_left: 0.4, box_top: 0.2, box_width: 0.2, box_height: 0.3,
+          score: 0.9, descriptor: randomDescriptor(), source: "detected" as const, created_at: now,
+        })),
+      )
+      .execute();
+  }
+}
+
+async function timeAt(faces: number): Promise<{ suggest: number; page: number }> {
+  const kind = process.env.BENCH_FACES_DATABASE === "postgres" ? "postgres" : "sqlite";
+  const { db, remove } = await openFreshDatabase(kind);
+  try {
+    const started = performance.now();
+    await seed(db, faces);
+    console.log(`  seeded ${faces.toLocaleString("en")} faces on ${kind} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const viewer = toViewer(OWNER);
+    const measure = async (work: () => Promise<unknown>) => {
+      await work();
+      const times: number[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const at = performance.now();
+        await work();
+        times.push(performance.now() - at);
+      }
+      return median(times);
+    };
+    return {
+      suggest: await measure(() => suggestPeopleForPerson(db, viewer, "bench-unnamed")),
+      page: await measure(() => getPersonPage(db, viewer, "bench-named")),
+    };
+  } finally {
+    await remove();
+  }
+}
+
+export async function benchPeopleAtScale(): Promise<void> {
+  const small = await timeAt(1_000);
+  const large = await timeAt(100_000);
+  for (const [what, key] of [["is this X?", "suggest"], ["a person's page", "page"]] as const) {
+    console.log(
+      `${what.padEnd(16)} 1,000 faces ${small[key].toFixed(1).padStart(7)} ms  100,000 faces ${large[key].toFixed(1).padStart(7)} ms  ratio ${(large[key] / small[key]).toFixed(2)}x (target ≤ 1.5x)`,
+    );
+  }
+}
