@@ -189,6 +189,7 @@ test("an editor uploads a clip through the page, finds it in the grid marked as 
       await visitor.emulateMedia({ colorScheme: "dark" });
       await screenshot(visitor, "video-share-grid-390-dark");
       await tile.click();
+      await expect(visitor.locator(".photo-stage-button")).toBeVisible();
       await screenshot(visitor, "video-share-photo-390-dark");
       await visitor.setViewportSize({ width: 1440, height: 900 });
       await visitor.emulateMedia({ colorScheme: "light" });
