@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { createUser, screenshot, signIn, toast } from "./helpers";
+import { createUser, E2E_BASE_URL, screenshot, signIn, toast } from "./helpers";
 
 // A 2 s clip made here by the system's ffmpeg, kept private to its uploader so the public gallery
 // other specs read is unchanged. Then a Live Photo of the same uploader: a corpus photo given a real
@@ -40,10 +40,11 @@ function makeLivePhoto(): { still: Buffer; mov: Buffer } {
 }
 
 test("an editor uploads a clip through the page, finds it in the grid marked as a video, and plays it in the viewer with Space", async ({ page }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(330_000);
   const editor = await createUser(page.context().browser()!, "editor");
   const clip = makeClip();
   let id = "";
+  let liveId = "";
 
   await test.step("the clip is uploaded with Uppy and becomes ready", async () => {
     // Signed in on the gallery, then to the uploader: its first render (Uppy) took over the sign-in
@@ -112,7 +113,7 @@ test("an editor uploads a clip through the page, finds it in the grid marked as 
       expect(response.status()).toBe(201);
       return ((await response.json()) as { photos: Array<{ id: string }> }).photos[0].id;
     };
-    const liveId = await upload("IMG_0100.JPG", still);
+    liveId = await upload("IMG_0100.JPG", still);
     expect(await upload("IMG_0100.MOV", mov)).toBe(liveId);
     await expect
       .poll(async () => ((await (await page.request.get(`/api/photos/${liveId}`)).json()) as { photo: { motionUrl: string | null } }).photo.motionUrl, { timeout: 120_000 })
@@ -169,5 +170,53 @@ test("an editor uploads a clip through the page, finds it in the grid marked as 
     await page.mouse.up();
     await page.mouse.move(5, 450);
     await expect(badge).toHaveAttribute("aria-pressed", "false");
+  });
+
+  await test.step("on a share link, a visitor in a fresh browser plays the clip the same way, and learns no place", async () => {
+    const created = await page.request.post("/api/shares", { headers: { Origin: E2E_BASE_URL }, data: { photoIds: [id, liveId], title: "Waves" } });
+    expect(created.status()).toBe(201);
+    const shareUrl = ((await created.json()) as { share: { url: string } }).share.url;
+    const visitorContext = await page.context().browser()!.newContext({ viewport: { width: 1440, height: 900 } });
+    const visitor = await visitorContext.newPage();
+    try {
+      // A link without a password lets the browser in by itself (the "View photos" form posts as it shows).
+      await visitor.goto(new URL(shareUrl).pathname);
+      const tile = visitor.getByRole("link", { name: /, video, 0:02/ });
+      await expect(tile.locator(".grid-video-badge")).toHaveText("0:02", { timeout: 30_000 });
+      await expect(visitor.getByRole("link", { name: /, Live Photo/ }).locator(".grid-video-badge")).toHaveText("LIVE");
+      await screenshot(visitor, "video-share-grid-1440-light");
+      await visitor.setViewportSize({ width: 390, height: 844 });
+      await visitor.emulateMedia({ colorScheme: "dark" });
+      await screenshot(visitor, "video-share-grid-390-dark");
+      await tile.click();
+      await expect(visitor.locator(".photo-stage-button")).toBeVisible();
+      await screenshot(visitor, "video-share-photo-390-dark");
+      await visitor.setViewportSize({ width: 1440, height: 900 });
+      await visitor.emulateMedia({ colorScheme: "light" });
+      await visitor.locator(".photo-stage-button").click();
+      const video = visitor.getByTestId("viewer-video");
+      await expect(video).toBeVisible();
+      // The link's own copy, under its path: the visitor's grant plays it, no autoplay.
+      expect(await video.evaluate((element: HTMLVideoElement) => ({ src: new URL(element.src).pathname.split("/media/")[0], paused: element.paused }))).toEqual({
+        src: new URL(shareUrl).pathname,
+        paused: true,
+      });
+      await visitor.keyboard.press(" ");
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0);
+      await visitor.keyboard.press(" ");
+      await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+      await visitor.screenshot({ path: "test-results/screens/video-share-viewer-1440.png" });
+      await visitor.keyboard.press("Escape");
+      await expect(visitor.locator(".pswp")).toHaveCount(0);
+      // The clip was filmed at 48.8584, 2.2945: nothing of it on the page, nor its map link.
+      expect(await visitor.content()).not.toMatch(/48\.85|2\.294|openstreetmap/i);
+      await visitor.setViewportSize({ width: 390, height: 844 });
+      await visitor.emulateMedia({ colorScheme: "dark" });
+      await visitor.locator(".photo-stage-button").click();
+      await expect(video).toBeVisible();
+      await visitor.screenshot({ path: "test-results/screens/video-share-viewer-390-dark.png" });
+    } finally {
+      await visitorContext.close();
+    }
   });
 });

@@ -2,10 +2,13 @@ import "server-only";
 import type { Metadata } from "next";
 import { getDb } from "@/src/db/client";
 import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
+import { toMediaUrl } from "@/src/photos/photo-publication";
+import { playableCopySize } from "@/src/video/playable-copy";
 import { getSiteIdentity } from "@/src/settings/site-settings.service";
 import { planOgImageOf } from "./og-images";
 import { findPublicAlbumById, findPublicPhoto, findTag, listPublicAlbumPhotos, listPublicTagPhotos } from "./published-subjects";
 import { siteUrl } from "@/src/config/site-url";
+import type { PhotoRow } from "@/src/db/database";
 
 /** Which page the tags are for. Pages name it by what they already hold; nothing here trusts the viewer. */
 export type PublishedPage = { kind: "photo"; id: string } | { kind: "album"; id: string } | { kind: "tag"; key: string };
@@ -21,6 +24,8 @@ interface Published {
   image: { path: string; width: number; height: number; alt: string } | null;
   /** Photos and albums: the oEmbed discovery link. */
   oembed: boolean;
+  /** A public video's playable copy (no metadata), which anyone may fetch without a cookie; null otherwise. */
+  video: { path: string; width: number; height: number } | null;
 }
 
 /** What the page publishes when it is public; null when it is not (or has nothing public to show). */
@@ -40,6 +45,7 @@ async function findPublished(page: PublishedPage, siteTitle: string): Promise<Pu
         type: "article",
         image: plan && { path: plan.path, width: plan.width, height: plan.height, alt: row.alt_text || row.title || name },
         oembed: true,
+        video: publicVideoOf(row),
       };
     }
     case "album": {
@@ -54,6 +60,7 @@ async function findPublished(page: PublishedPage, siteTitle: string): Promise<Pu
         image: plan && { path: plan.path, width: plan.width, height: plan.height, alt: `Photos from the album “${album.title}”` },
         // An album without a public photo has nothing to embed (the endpoint answers 404).
         oembed: plan !== null,
+        video: null,
       };
     }
     case "tag": {
@@ -69,9 +76,20 @@ async function findPublished(page: PublishedPage, siteTitle: string): Promise<Pu
         type: "website",
         image: { path: plan.path, width: plan.width, height: plan.height, alt: `Photos tagged “${tag.name}”` },
         oembed: false,
+        video: null,
       };
     }
   }
+}
+
+/**
+ * og:video for a public video: its playable copy (H.264/AAC MP4, metadata stripped), served to
+ * anyone without a cookie because the photo is public (findPublicPhoto), never the original.
+ * Null until the copy is made, and for photos.
+ */
+function publicVideoOf(row: PhotoRow): Published["video"] {
+  if (row.media_kind !== "video" || !row.playable_key || !row.width || !row.height) return null;
+  return { path: toMediaUrl(row.publication_key, row.playable_key), ...playableCopySize(row.width, row.height) };
 }
 
 function oembedLink(published: Published): AlternateTypes {
@@ -119,6 +137,9 @@ export async function publishPageMetadata(base: Metadata, page: PublishedPage): 
       description: published.description,
       url,
       images,
+      ...(published.video && {
+        videos: [{ url: siteUrl(published.video.path), type: "video/mp4", width: published.video.width, height: published.video.height }],
+      }),
     },
     // The card and no images of its own: X reads the image from og:image when twitter:image is absent
     // (Next.js copies og:title and og:description into twitter: tags whatever is given here), and

@@ -54,6 +54,13 @@ export interface SharePhotoView {
   pageUrl: string;
   /** Where the visitor downloads it under the link's right; null when the link allows no downloads. */
   downloadUrl: string | null;
+  /**
+   * A video's length and its playable copy (metadata stripped), under the link's path; null for a
+   * photo. playableUrl is null until the copy is made. Never the original's bytes.
+   */
+  video: { durationMs: number | null; playableUrl: string | null } | null;
+  /** A Live Photo's or motion photo's clip (no sound, no metadata) under the link's path; null otherwise. */
+  motionUrl: string | null;
 }
 
 export interface SharePhotoPage {
@@ -113,6 +120,13 @@ function toView(share: ShareRow, photo: PhotoRow, number: number, variants: Phot
     placeName,
     pageUrl: `${base}/p/${photo.id}`,
     downloadUrl: policy.download === "none" ? null : `${base}/p/${photo.id}/download`,
+    // Under the link's own media path (the grant cookie goes with it), never the owner's /media:
+    // findShareServableVariant serves exactly these two keys of a photo the link opens.
+    video:
+      photo.media_kind === "video"
+        ? { durationMs: photo.duration_ms, playableUrl: photo.playable_key ? toShareMediaUrl(share.key, photo.playable_key) : null }
+        : null,
+    motionUrl: photo.motion_playable_key ? toShareMediaUrl(share.key, photo.motion_playable_key) : null,
   };
 }
 

@@ -7,8 +7,8 @@ import type { SharePhotoView } from "./share-gallery.service";
  * first page and in the browser for the pages the visitor API answers. Client-safe.
  */
 export function toShareTiles(photos: SharePhotoView[]): GalleryTile[] {
-  return photos.map((photo) => ({
-    ...toGalleryTile(
+  return photos.map((photo) => {
+    const tile = toGalleryTile(
       {
         id: photo.id,
         status: "ready",
@@ -23,10 +23,15 @@ export function toShareTiles(photos: SharePhotoView[]): GalleryTile[] {
         takenAt: photo.takenAt,
         placeName: photo.placeName,
         variants: photo.variants,
+        // The play badge with its length, or the LIVE badge, as in the gallery.
+        video: photo.video,
+        motionUrl: photo.motionUrl,
       },
       ANONYMOUS_VIEWER,
-    ),
-    // The share's own name for it: numbered in the link, so untitled photos differ for a screen reader.
-    name: photo.name,
-  }));
+    );
+    // The share's own name for it: numbered in the link, so untitled photos differ for a screen
+    // reader; and, as in the gallery, what a sighted visitor sees on the tile (the play or LIVE badge).
+    const kind = tile.duration !== undefined ? `, video, ${tile.duration}` : tile.live ? ", Live Photo" : "";
+    return { ...tile, name: `${photo.name}${kind}` };
+  });
 }

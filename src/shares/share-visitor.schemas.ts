@@ -59,6 +59,14 @@ export const sharePhotoSchema = z.object({
   placeName: z.string().nullable(),
   pageUrl: z.string(),
   downloadUrl: z.string().nullable().describe("Null when the link allows no downloads."),
+  video: z
+    .object({
+      durationMs: z.number().int().nullable(),
+      playableUrl: z.string().nullable().describe("The playable copy (H.264/AAC MP4, metadata stripped) under /s/{key}/media/; null until it is made."),
+    })
+    .nullable()
+    .describe("A video's length and playable copy; null for a photo."),
+  motionUrl: z.string().nullable().describe("A Live Photo's or motion photo's clip (no sound, no metadata) under /s/{key}/media/; null otherwise."),
 });
 
 export const sharePhotoPageSchema = z.object({

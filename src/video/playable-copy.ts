@@ -22,6 +22,24 @@ const FIT_1080P =
   `scale=w='if(gte(iw,ih),min(iw,${PLAYABLE_MAX_SIDE}),min(iw,${PLAYABLE_MAX_SHORT_SIDE}))'` +
   `:h='if(gte(iw,ih),min(ih,${PLAYABLE_MAX_SHORT_SIDE}),min(ih,${PLAYABLE_MAX_SIDE}))'` +
   ":force_original_aspect_ratio=decrease:force_divisible_by=2";
+/**
+ * The playable copy's size for an upright video of this size, as FIT_1080P makes it (a remuxed copy
+ * already fits, so the same sum holds): inside 1920 × 1080 or 1080 × 1920, never enlarged, even.
+ * For what a page says of the copy (og:video:width/height) without probing it.
+ */
+export function playableCopySize(width: number, height: number): { width: number; height: number } {
+  const [maxWidth, maxHeight] = width >= height ? [PLAYABLE_MAX_SIDE, PLAYABLE_MAX_SHORT_SIDE] : [PLAYABLE_MAX_SHORT_SIDE, PLAYABLE_MAX_SIDE];
+  // ffmpeg's order: the box, each side rescaled from the other (rounded), the smaller kept, then
+  // rounded to an even number (checked against ffmpeg's own output in the test).
+  const boxWidth = Math.min(width, maxWidth);
+  const boxHeight = Math.min(height, maxHeight);
+  const even = (side: number) => Math.max(2, Math.round(side / 2) * 2);
+  return {
+    width: even(Math.min(boxWidth, Math.round((boxHeight * width) / height))),
+    height: even(Math.min(boxHeight, Math.round((boxWidth * height) / width))),
+  };
+}
+
 const REMUXABLE_CONTAINERS = new Set<VideoType>(["mp4", "m4v", "mov"]);
 
 export function decidePlayableCopy(type: VideoType, probe: VideoProbe, maxBitRate: number): PlayableCopyPlan {

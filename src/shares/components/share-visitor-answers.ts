@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { answerShape } from "@/src/ui/api-client";
 import type { FeedbackResponse, VisitorResponse } from "../proofing-api.schemas";
-import type { sharePhotoPageSchema } from "../share-visitor.schemas";
+import type { sharePhotoDetailSchema, sharePhotoPageSchema } from "../share-visitor.schemas";
 
 // How a share link's pages check the visitor API's answers. These pages are public, so zod stays
 // out of their bundle: the types are the contracts' (erased at build), the checks only the outline
@@ -14,6 +14,11 @@ function isObjectOrNull(value: unknown): boolean {
 /** GET /s/{key}/api/photos: one page of the link's photos. */
 export const sharePhotoPageAnswer = answerShape<z.output<typeof sharePhotoPageSchema>>(
   (answer) => Array.isArray(answer.photos) && (answer.nextCursor === null || typeof answer.nextCursor === "string"),
+);
+
+/** GET /s/{key}/api/photos/{photoId}: one of the link's photos and its neighbours' ids (the full-screen viewer walks them). */
+export const sharePhotoDetailAnswer = answerShape<z.output<typeof sharePhotoDetailSchema>>(
+  (answer) => isObjectOrNull(answer.photo) && answer.photo !== null && (answer.previousId === null || typeof answer.previousId === "string"),
 );
 
 /** GET|POST /s/{key}/api/visitor and POST /s/{key}/api/selection: the visitor and the link's proofing rules. */

@@ -21,6 +21,8 @@ interface OpenPhotoViewerOptions {
   onClosed: (shownId: string) => void;
   /** Kept on the address as it follows the photo shown ("?album=<slug>" when moving through an album). */
   pageQuery?: string;
+  /** Where a photo's page is, before its id: "/p/" in the gallery, "/s/<key>/p/" on a share link. */
+  photoPath?: string;
 }
 
 /** How near the end of what it has the viewer asks for more older photos. */
@@ -35,7 +37,17 @@ const LOAD_MORE_WITHIN = 3;
  * copied address lands on that photo); closing by any means drops that entry again and hands the
  * shown photo to `onClosed`, which navigates the page to it.
  */
-export function openPhotoViewer({ current, neighbours, loadNeighbours, position, loadInfo, thumbnail, onClosed, pageQuery = "" }: OpenPhotoViewerOptions): void {
+export function openPhotoViewer({
+  current,
+  neighbours,
+  loadNeighbours,
+  position,
+  loadInfo,
+  thumbnail,
+  onClosed,
+  pageQuery = "",
+  photoPath = "/p/",
+}: OpenPhotoViewerOptions): void {
   // `element`: the zoom-in animation grows out of the photo on the page (and back into it on close).
   const opening: ViewerSlide & { element?: HTMLElement } = { ...current, element: thumbnail ?? undefined };
   const slides: ViewerSlide[] = [...neighbours.newer.toReversed(), opening, ...neighbours.older];
@@ -104,7 +116,7 @@ export function openPhotoViewer({ current, neighbours, loadNeighbours, position,
 
   pswp.on("change", () => {
     const shown = shownSlide();
-    const address = `/p/${shown.id}${pageQuery}`;
+    const address = `${photoPath}${shown.id}${pageQuery}`;
     if (window.location.pathname + window.location.search !== address) window.history.replaceState(window.history.state, "", address);
     if (pswp.currIndex >= slides.length - 1 - LOAD_MORE_WITHIN) void loadMoreOlder();
   });

@@ -27,6 +27,8 @@ interface PhotoViewerStageProps {
   children: ReactNode;
   /** The page's query, kept as the viewer moves ("?album=<slug>": the album's order). */
   pageQuery?: string;
+  /** Where a photo's page is, before its id: "/p/" in the gallery, "/s/<key>/p/" on a share link. */
+  photoPath?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ interface PhotoViewerStageProps {
  * and the neighbours are fetched on the first sign of intent (pointer over, focus), so the click
  * opens at once, and never before: they are not part of the page's first load.
  */
-export function PhotoViewerStage({ slide, loadNeighbours, loadPosition, loadInfo, children, pageQuery = "" }: PhotoViewerStageProps) {
+export function PhotoViewerStage({ slide, loadNeighbours, loadPosition, loadInfo, children, pageQuery = "", photoPath = "/p/" }: PhotoViewerStageProps) {
   const router = useRouter();
   const button = useRef<HTMLButtonElement>(null);
   // Keyed by photo and query: the same page may stay mounted from /p/x?album=a to /p/x, whose neighbours differ.
@@ -79,6 +81,7 @@ export function PhotoViewerStage({ slide, loadNeighbours, loadPosition, loadInfo
         loadInfo,
         thumbnail: image,
         pageQuery,
+        photoPath,
         onClosed(shownId) {
           isOpen.current = false;
           if (shownId === slide.id) {
@@ -86,7 +89,7 @@ export function PhotoViewerStage({ slide, loadNeighbours, loadPosition, loadInfo
             return;
           }
           focusOnArrival = shownId;
-          router.replace(`/p/${shownId}${pageQuery}`, { scroll: false });
+          router.replace(`${photoPath}${shownId}${pageQuery}`, { scroll: false });
         },
       });
     } catch {

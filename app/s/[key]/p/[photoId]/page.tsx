@@ -13,6 +13,8 @@ import { ExifSummary } from "@/src/photos/components/photo-details/exif-summary"
 import { PhotoStagePicture } from "@/src/photos/components/photo-details/photo-stage-picture";
 import { mapUrl } from "@/src/photos/components/photo-details/photo-facts";
 import { CommentBox, PickToggle } from "@/src/shares/components/proofing";
+import { ShareViewerStage } from "@/src/shares/components/share-viewer-stage";
+import { toShareViewerSlide } from "@/src/shares/share-viewer-slides";
 import { getSharePhoto } from "@/src/shares/share-gallery.service";
 import { sharePath } from "@/src/shares/share-key";
 import { noteSharePhotoView } from "@/src/shares/share-visits.service";
@@ -55,6 +57,7 @@ export default async function SharePhotoPage({ params }: SharePhotoPageProps) {
   const nextHref = nextId ? `${base}/p/${nextId}` : null;
   const jpeg = photo.variants.filter((variant) => variant.format === "jpeg");
   const largest = jpeg.at(-1);
+  const slide = toShareViewerSlide(photo);
   const name = photo.name;
   const ratio = photo.width && photo.height ? photo.width / photo.height : 3 / 2;
   const stage = { "--photo-ratio": ratio.toFixed(5), "--photo-max-width": `${largest?.width ?? photo.width ?? 2048}px` } as CSSProperties;
@@ -63,8 +66,11 @@ export default async function SharePhotoPage({ params }: SharePhotoPageProps) {
     <article className="photo-page share-photo-page" data-testid="share-photo-page">
       <ArrowKeyNavigation previousHref={previousHref} nextHref={nextHref} />
       <div className="photo-stage" style={stage}>
-        {largest ? (
-          <PhotoStagePicture photo={photo} name={name} ratio={ratio} />
+        {largest && slide ? (
+          // Opens the gallery's full-screen viewer: a video plays there, a Live Photo moves there.
+          <ShareViewerStage shareKey={share.key} slide={slide}>
+            <PhotoStagePicture photo={photo} name={name} ratio={ratio} />
+          </ShareViewerStage>
         ) : (
           <p className="photo-stage-notice">This photo is not available right now.</p>
         )}
