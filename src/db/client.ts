@@ -75,6 +75,11 @@ const codedClients = new WeakSet<PoolClient>();
 function codeBrokenConnectionErrors(client: PoolClient): void {
   if (codedClients.has(client)) return;
   codedClients.add(client);
+  // pg's pool listens for a client's 'error' only while it is idle; a connection that ends while
+  // the client is lent out (a query or transaction running) emitted 'error' to nobody, which Node
+  // makes an uncaught exception: the process died. The query itself is told by its rejection.
+  // (Logged at debug: the query's own answer, or the pool's idle listener, reports it once.)
+  client.on("error", (error) => getLogger().debug({ err: error }, "a database connection ended"));
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const markIfBroken = (error: unknown) => {
     const state = client as unknown as { _ended?: boolean; _queryable?: boolean };
