@@ -31,6 +31,7 @@ import * as takenAtByOwner from "./2026-12-01T0910-taken-at-by-owner";
 import * as livePhotos from "./2026-12-01T1300-live-photos";
 import * as locationPrecision from "./2026-12-01T1500-location-precision";
 import * as storageUsageCompanions from "./2026-12-01T1800-storage-usage-companions";
+import * as placeIndexes from "./2026-12-02T0200-place-indexes";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-01T1300-live-photos": livePhotos,
   "2026-12-01T1500-location-precision": locationPrecision,
   "2026-12-01T1800-storage-usage-companions": storageUsageCompanions,
+  "2026-12-02T0200-place-indexes": placeIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
