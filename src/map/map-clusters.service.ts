@@ -2,7 +2,6 @@ import "server-only";
 import Supercluster from "supercluster";
 import { signedInUser, type Viewer } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
-import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
 import { photoListAccessOf } from "@/src/photos/listable-photos";
 import { coordinatesAtPrecision, type LocationPrecision } from "@/src/photos/location-precision";
 import { listedPlacesOf, listedPrecisionOf } from "@/src/photos/metadata-policy";
@@ -13,6 +12,7 @@ import { siteLocationPrecision } from "@/src/photos/site-location-precision";
 import { countryNameOf } from "@/src/places/country-name";
 import { findMapPhotos, listMapPoints, type MapPointRow } from "./map-points.repository";
 import { MAX_MAP_ZOOM, type MapViewport } from "./map-viewport";
+import { refreshingMapIndexes } from "./refreshing-map-indexes";
 
 // The map's clusters: the viewer's LISTABLE geotagged photos (the one list rule) whose location
 // they may learn (the metadata policy), each at the viewer's precision (a city-precision photo sits
@@ -20,8 +20,9 @@ import { MAX_MAP_ZOOM, type MapViewport } from "./map-viewport";
 //
 // Building the index reads every such photo, so one is kept per kind of viewer (visitors share
 // one; each signed-in user has their own, as their own photos are exact) until photos change in
-// this process, and at most INDEX_LIFETIME_MS for another instance's changes; a viewport then costs
-// a lookup in the index, whatever the number of photos.
+// this process; after INDEX_LIFETIME_MS (for another instance's changes) it is rebuilt behind the
+// readers, who keep the old one meanwhile (refreshing-map-indexes.ts). A viewport then costs a
+// lookup in the index, whatever the number of photos.
 
 /** One marker: a group of photos, or one photo. Coordinates are already at the viewer's precision. */
 export type MapMarker =
@@ -69,7 +70,7 @@ interface MapIndex {
   bounds: MapBounds | null;
 }
 
-const indexes = cacheUntilPhotosChange<MapIndex>({
+const indexes = refreshingMapIndexes<MapIndex>({
   lifetimeMs: INDEX_LIFETIME_MS,
   maxEntries: 200,
 });
