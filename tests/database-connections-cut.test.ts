@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { processSlot } from "@/src/config/process-singleton";
 import { CodedPool } from "@/src/db/client";
 import { isDatabaseUnavailable } from "@/src/db/errors";
 import { type RunningScript, startNpmScript } from "./helpers/script-process";
@@ -100,6 +102,8 @@ describe.skipIf(databaseKind !== "postgres")("the database server goes away", ()
 
   it("a query whose connection the server ended mid-transaction is an outage (503), not a bug (500)", async () => {
     // pg raises this without a code; the app's pool gives it one (bench:load's tus creation answered 500).
+    // The pool logs what it sees through the process's logger: a silent one here.
+    processSlot<pino.Logger>("logger").set(pino({ level: "silent" }));
     const pool = new CodedPool({ connectionString: databaseUrl, max: 1 });
     pool.on("error", () => undefined);
     const client = await pool.connect();

@@ -12,7 +12,7 @@ describe("database errors, by code and never by message", () => {
   });
 
   it("busy, refused or out of connections is worth a retry; the pool's timeout has a code of its own", () => {
-    for (const code of ["SQLITE_BUSY", "ECONNREFUSED", "57P01", "57P03", "08006", "53300", POOL_CONNECT_TIMEOUT, CONNECTION_LOST]) expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
+    for (const code of ["SQLITE_BUSY", "ECONNREFUSED", "ECONNRESET", "EPIPE", "57P01", "57P03", "08006", "53300", POOL_CONNECT_TIMEOUT, CONNECTION_LOST]) expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
     expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(false);
     expect(isDatabaseUnavailable(withCode("22021"))).toBe(false);
   });

@@ -30,7 +30,16 @@ function codeOf(error: unknown): unknown {
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = codeOf(error);
   if (typeof code === "string" && SERVER_GONE_CODES.has(code)) return true;
-  return code === "SQLITE_BUSY" || code === "ECONNREFUSED" || code === "53300" || code === POOL_CONNECT_TIMEOUT || code === CONNECTION_LOST;
+  // ECONNRESET and EPIPE: the socket under a PostgreSQL connection was cut (the server stopped, the network went).
+  return (
+    code === "SQLITE_BUSY" ||
+    code === "ECONNREFUSED" ||
+    code === "ECONNRESET" ||
+    code === "EPIPE" ||
+    code === "53300" ||
+    code === POOL_CONNECT_TIMEOUT ||
+    code === CONNECTION_LOST
+  );
 }
 
 /**
