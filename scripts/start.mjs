@@ -40,12 +40,22 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 const secret = ensureSecret();
 if (!isBuildCurrent()) {
-  console.log("Building Contact Sheet…");
+  // Next.js's own report (its experimental flags, a table of every route) means nothing to someone
+  // starting their gallery: it is kept, and printed whole only when the build fails.
+  console.log("Building Contact Sheet (about a minute the first time; `npm run build` shows the details)…");
+  const started = performance.now();
   const build = spawnSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
     cwd: root,
-    stdio: "inherit",
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
   });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? "");
+    process.stderr.write(build.stderr ?? "");
+    console.error(`The build failed${build.error ? ` (${build.error.message})` : ""}: its report is above.`);
+    process.exit(build.status ?? 1);
+  }
+  console.log(`Built in ${Math.round((performance.now() - started) / 1000)} s.`);
 }
 
 const server = spawn(process.execPath, [path.join(root, "server.mjs")], {
