@@ -5,8 +5,8 @@ import { type FormEvent, type KeyboardEvent, type PointerEvent, useId, useRef, u
 import toast from "react-hot-toast";
 import { callApi } from "@/src/ui/api-client";
 import { MIN_MANUAL_FACE_SIDE } from "../face-limits";
-import { PERSON_NAME_MAX_LENGTH } from "../person-name-limit";
 import { type FaceAnswer, faceAnswer } from "./person-answers";
+import { NEW_PERSON, PersonChoice } from "./person-choice";
 
 // The photo's face boxes, for its owner, and drawing a face by hand where detection missed one
 // (issue 32). Boxes are fractions (0-1) of the upright photo, as stored, so they are placed with
@@ -29,7 +29,6 @@ interface FaceBoxEditorProps {
 
 /** A tap places a box this share of the photo's shorter side, centred where it landed. */
 const TAP_BOX_SIDE = 0.2;
-const NEW_PERSON = "new";
 
 const clamp = (value: number) => Math.min(1, Math.max(0, value));
 
@@ -191,23 +190,7 @@ export function FaceBoxEditor({ photoId, imageUrl, aspectRatio, faces, people }:
           </div>
           {isDrafted && draft && (
             <form className="face-editor-form" onSubmit={handleSave} aria-label="Name the face" noValidate>
-              <label className="field">
-                Person
-                <select value={choice} onChange={(event) => setChoice(event.target.value)} name="person" data-testid="face-person">
-                  {people.map((person) => (
-                    <option key={person.id} value={person.id}>
-                      {person.name}
-                    </option>
-                  ))}
-                  <option value={NEW_PERSON}>A new person…</option>
-                </select>
-              </label>
-              {choice === NEW_PERSON && (
-                <label className="field">
-                  Name
-                  <input name="name" maxLength={PERSON_NAME_MAX_LENGTH} autoComplete="off" required data-testid="face-name" />
-                </label>
-              )}
+              <PersonChoice label="Person" people={people} value={choice} onChange={setChoice} testIds={{ select: "face-person", name: "face-name" }} />
               <div className="face-editor-actions">
                 <button type="submit" disabled={isBusy} aria-busy={isBusy} data-testid="face-save">
                   {isBusy ? "Saving…" : "Save face"}

@@ -4,19 +4,17 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import toast from "react-hot-toast";
 import { callApi } from "@/src/ui/api-client";
-import { PERSON_NAME_MAX_LENGTH } from "../person-name-limit";
 import type { UnnamedFaceView } from "../person-suggestions.service";
 import type { PersonSuggestion } from "../person-suggestions";
 import { FaceCrop } from "./face-crop";
 import { personAnswer } from "./person-answers";
+import { NEW_PERSON, PersonChoice } from "./person-choice";
 
 interface UnnamedFacesGridProps {
   faces: UnnamedFaceView[];
   /** The owner's named people, to give the chosen faces to. */
   people: Array<{ id: string; name: string }>;
 }
-
-const NEW_PERSON = "new";
 
 /**
  * The owner's unnamed faces: tick several (each tile is a checkbox, so Tab and Space work as well
@@ -89,30 +87,14 @@ export function UnnamedFacesGrid({ faces, people }: UnnamedFacesGridProps) {
   const allChosen = chosen.size === faces.length;
   return (
     <div className="unnamed-faces">
-      <form className="unnamed-faces-bar" onSubmit={handleSubmit} aria-label="Name the chosen faces">
+      <form className="unnamed-faces-bar" onSubmit={handleSubmit} aria-label="Name the chosen faces" noValidate>
         <p className="unnamed-faces-count" aria-live="polite">
           {chosen.size === 0 ? "Choose faces of one person" : `${chosen.size} chosen`}
         </p>
         <button type="button" className="secondary" onClick={() => setChosen(allChosen ? new Set() : new Set(faces.map((face) => face.id)))}>
           {allChosen ? "Choose none" : "Choose all"}
         </button>
-        <label className="field">
-          Give them to
-          <select value={target} onChange={(event) => setTarget(event.target.value)}>
-            {people.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-            <option value={NEW_PERSON}>A new person…</option>
-          </select>
-        </label>
-        {target === NEW_PERSON && (
-          <label className="field">
-            Name
-            <input name="name" maxLength={PERSON_NAME_MAX_LENGTH} placeholder="Who is this?" autoComplete="off" />
-          </label>
-        )}
+        <PersonChoice label="Give them to" people={people} value={target} onChange={setTarget} />
         <button type="submit" disabled={isBusy || chosen.size === 0}>
           Name {chosen.size > 0 ? chosen.size : ""} {chosen.size === 1 ? "face" : "faces"}
         </button>
