@@ -1,12 +1,11 @@
 // npm run bench:media – requests per second of one public ~300 KB variant through /media of the
 // built app (answered by server.mjs's hot cache) against nginx serving the same file, both on
 // 127.0.0.1, measured by the same load generator. Needs `npx next build` first.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { findFreePort } from "../../tests/helpers/server-process";
-import { type BenchApp, describePhases, expectStatus, makeTemporaryDirectory, median, onCleanup, runBenchmark, type PhotoBody, type PhotoVariantBody, signInAsNewEditor, startBenchApp } from "./bench-app";
+import { type BenchApp, describePhases, expectStatus, makeTemporaryDirectory, median, runBenchmark, type PhotoBody, type PhotoVariantBody, signInAsNewEditor, startBenchApp } from "./bench-app";
 import { generateLoad } from "./load-generator";
+import { ensureNginx, serveFileWithNginx } from "./nginx-baseline";
 
 const PHOTO = path.resolve(import.meta.dirname, "../../../shared/corpus/exif-samples/jpg/mobile/HMD_Nokia_8.3_5G.jpg");
 const TARGET_BYTES = 300 * 1024;
@@ -47,91 +46,6 @@ async function preparePublicVariant(app: BenchApp): Promise<{ url: string; bytes
   return { url: closest.variant.url, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
-function findNginx(): string | null {
-  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (fs.existsSync(candidate)) return candidate;
-  const found = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" }).stdout.trim();
-  return found || null;
-}
-
-/** nginx from Debian's package, installed when missing and we may (root); null when it cannot be had. */
-function ensureNginx(): string | null {
-  const existing = findNginx();
-  if (existing) return existing;
-  if (process.getuid?.() !== 0) return null;
-  console.log("nginx is not installed: installing the Debian package…");
-  spawnSync("apt-get", ["install", "-y", "-q", "nginx"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  return findNginx();
-}
-
-/** nginx in the foreground with a minimal config of our own, serving `file` at `urlPath`; stopped by PID at clean-up. */
-async function startNginx(binary: string, urlPath: string, bytes: Buffer): Promise<string> {
-  const prefix = makeTemporaryDirectory("contact-sheet-bench-nginx-");
-  const root = path.join(prefix, "root");
-  const filePath = path.join(root, urlPath);
-  fs.mkdirSync(path.dirname(filePath), { recursive: true });
-  fs.writeFileSync(filePath, bytes);
-  // nginx's workers drop to `nobody` when started as root: the public copy must be readable to them.
-  for (let directory = path.dirname(filePath); directory.startsWith(prefix); directory = path.dirname(directory)) fs.chmodSync(directory, 0o755);
-  fs.chmodSync(filePath, 0o644);
-  const port = await findFreePort();
-  const contentType = urlPath.endsWith(".webp") ? "image/webp" : "image/jpeg";
-  // One worker: the app is one Node.js process (one core for JavaScript), and the load generator
-  // needs the other core. sendfile, no access log: nginx as people run it for static files.
-  fs.writeFileSync(
-    path.join(prefix, "nginx.conf"),
-    `worker_processes 1;
-daemon off;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  client_body_temp_path ${prefix}/client_body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  types { }
-  default_type ${contentType};
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};
-    add_header Cache-Control "public, max-age=31536000, immutable";
-    add_header X-Content-Type-Options nosniff;
-  }
-}
-`,
-  );
-  const child: ChildProcess = spawn(binary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", path.join(prefix, "error.log")], { stdio: ["ignore", "inherit", "inherit"] });
-  onCleanup(
-    () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        // QUIT: graceful stop of the master and its worker.
-        child.kill("SIGQUIT");
-        setTimeout(() => child.kill("SIGKILL"), 3000).unref();
-      }),
-  );
-  const url = `http://127.0.0.1:${port}${urlPath}`;
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}; see ${prefix}/error.log`);
-    try {
-      const response = await fetch(url);
-      const body = Buffer.from(await response.arrayBuffer());
-      if (response.status === 200 && body.equals(bytes)) return url;
-      throw new Error(`nginx answered ${response.status}`);
-    } catch (error) {
-      if (attempt === 49) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  return url;
-}
-
 async function main(): Promise<void> {
   const app = await startBenchApp({ LOG_LEVEL: "warn" });
   const { url: mediaPath, bytes } = await preparePublicVariant(app);
@@ -140,7 +54,11 @@ async function main(): Promise<void> {
   const targets: Array<{ name: string; url: string }> = [{ name: "/media (hot cache)", url: `${app.url}${mediaPath}` }];
   const nginx = ensureNginx();
   if (nginx) {
-    targets.push({ name: "nginx", url: await startNginx(nginx, mediaPath, bytes) });
+    const file = path.join(makeTemporaryDirectory("contact-sheet-bench-variant-"), "variant");
+    fs.writeFileSync(file, bytes);
+    const contentType = mediaPath.endsWith(".webp") ? "image/webp" : "image/jpeg";
+    const headers = { "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" };
+    targets.push({ name: "nginx", url: await serveFileWithNginx({ binary: nginx, urlPath: mediaPath, file, contentType, headers }) });
   } else {
     console.log("nginx is not installed and could not be installed (needs root and the Debian archive): measuring the app only.");
   }

@@ -11,7 +11,7 @@
 //    JPEG of the same pixel size (target <= 1.2x).
 // The server runs one worker job at a time (WORKER_CONCURRENCY=1), so each phase is timed alone.
 // Needs `npm run build` first. Every file it makes is in a temporary folder, removed at the end.
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -20,7 +20,6 @@ import { promisify } from "node:util";
 import sharp from "sharp";
 import { writeTestDng } from "@/src/images/raw/dng-test-writer";
 import { AVIF_MAX_WIDTH, AVIF_OPTIONS, getWebpOptions, JPEG_OPTIONS, planVariantWidths } from "@/src/images/variant-plan";
-import { findFreePort } from "../../tests/helpers/server-process";
 import {
   type BenchApp,
   type BenchClient,
@@ -29,13 +28,13 @@ import {
   formatMegabytes,
   makeTemporaryDirectory,
   median,
-  onCleanup,
   type PhotoBody,
   readProcessMemory,
   runBenchmark,
   signInAsNewEditor,
   startBenchApp,
 } from "./bench-app";
+import { ensureNginx, serveFileWithNginx } from "./nginx-baseline";
 
 const run = promisify(execFile);
 const RAW_SOURCE = path.resolve(import.meta.dirname, "../../../shared/corpus/exif-samples/jpg/Canon_40D.jpg");
@@ -137,59 +136,6 @@ async function transcodeByHand(clip: string, folder: string): Promise<number> {
   return performance.now() - started;
 }
 
-/** nginx in the foreground serving `file` at `urlPath` (Range is built in); stopped at clean-up. */
-async function startNginx(file: string, urlPath: string): Promise<string> {
-  const prefix = makeTemporaryDirectory("contact-sheet-bench-video-nginx-");
-  const target = path.join(prefix, "root", urlPath);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.copyFileSync(file, target);
-  // Its workers drop to `nobody` when started as root.
-  for (let directory = path.dirname(target); directory.startsWith(prefix); directory = path.dirname(directory)) fs.chmodSync(directory, 0o755);
-  fs.chmodSync(target, 0o644);
-  const port = await findFreePort();
-  fs.writeFileSync(
-    path.join(prefix, "nginx.conf"),
-    `worker_processes 1;
-daemon off;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  sendfile on;
-  client_body_temp_path ${prefix}/client_body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  types { }
-  default_type video/mp4;
-  server { listen 127.0.0.1:${port}; root ${prefix}/root; }
-}
-`,
-  );
-  const child = spawn("/usr/sbin/nginx", ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", path.join(prefix, "error.log")], { stdio: "inherit" });
-  onCleanup(
-    () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGQUIT");
-        setTimeout(() => child.kill("SIGKILL"), 3000).unref();
-      }),
-  );
-  const url = `http://127.0.0.1:${port}${urlPath}`;
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    try {
-      if ((await fetch(url, { method: "HEAD" })).status === 200) return url;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`nginx did not answer; see ${prefix}/error.log`);
-}
-
 /** Median time of `count` sequential 1 MiB Range requests from the middle of the file (one keep-alive connection). */
 async function timeRanges(url: string, size: number, count: number): Promise<number> {
   const start = Math.floor(size / 2);
@@ -280,7 +226,9 @@ async function main(): Promise<void> {
   const served = path.join(folder, "served.mp4");
   fs.writeFileSync(served, Buffer.from(await (await fetch(mediaUrl)).arrayBuffer()));
   const size = fs.statSync(served).size;
-  const nginxUrl = await startNginx(served, playablePath);
+  const nginx = ensureNginx();
+  if (!nginx) throw new Error("bench:video compares /media with nginx: install Debian's nginx-light (or run as root to have it installed)");
+  const nginxUrl = await serveFileWithNginx({ binary: nginx, urlPath: playablePath, file: served, contentType: "video/mp4" });
   await timeRanges(mediaUrl, size, 5);
   await timeRanges(nginxUrl, size, 5);
   const appRange = await timeRanges(mediaUrl, size, RANGE_REQUESTS);
