@@ -49,21 +49,7 @@ async function changeVisibilities(
     const leavingPublic = changing.filter((target) => target.photo.visibility === "public").map((target) => target.photo);
     const urls = await withdrawPublications(transaction, leavingPublic);
     const changed = changing.map((target) => ({ id: target.photo.id, before: { visibility: target.photo.visibility }, after: { visibility: target.visibility } }));
-    if (changed.length > 0) {
-      await insertAuditEntry(
-        transaction,
-        {
-          actorId: actor.id,
-          action: "photo.bulk-update",
-          targetId: changed.length === 1 ? changed[0].id : null,
-          details: {
-            before: Object.fromEntries(changed.map((change) => [change.id, change.before])),
-            after: Object.fromEntries(changed.map((change) => [change.id, change.after])),
-          },
-        },
-        now,
-      );
-    }
+    await auditBulkUpdate(transaction, actor, changed, now);
     return { matched: targets.length, changes: changed, withdrawnUrls: urls };
   });
   if (changes.length > 0) onPhotoAccessChanged(changes.map((change) => change.id), withdrawnUrls);
@@ -75,6 +61,29 @@ async function changeVisibilities(
     photoIds: changes.map((change) => change.id),
     photos: changes,
   };
+}
+
+/** One audit row for a bulk change, with each changed photo's before and after (none when nothing changed). */
+async function auditBulkUpdate(
+  transaction: DatabaseHandle,
+  actor: SessionUser,
+  changes: ReadonlyArray<{ id: string; before: Record<string, unknown>; after: Record<string, unknown> }>,
+  now: string,
+): Promise<void> {
+  if (changes.length === 0) return;
+  await insertAuditEntry(
+    transaction,
+    {
+      actorId: actor.id,
+      action: "photo.bulk-update",
+      targetId: changes.length === 1 ? changes[0].id : null,
+      details: {
+        before: Object.fromEntries(changes.map((change) => [change.id, change.before])),
+        after: Object.fromEntries(changes.map((change) => [change.id, change.after])),
+      },
+    },
+    now,
+  );
 }
 
 function describeNotesChange(notes: { rating?: number; label?: PhotoLabel | null }, changed: number, matched: number): string {
@@ -103,22 +112,13 @@ async function changeOwnerNotes(
     const current = (await Promise.all(inChunks(targets.map((photo) => photo.id)).map((chunk) => findOwnerNotes(transaction, chunk)))).flat();
     const changing = current.filter((photo) => (notes.rating !== undefined && photo.rating !== notes.rating) || (notes.label !== undefined && photo.label !== notes.label));
     for (const chunk of inChunks(changing.map((photo) => photo.id))) await setPhotosOwnerNotes(transaction, chunk, notes, now);
-    if (changing.length > 0) {
-      const pick = (photo: { rating: number; label: PhotoLabel | null }) => ({ ...(notes.rating !== undefined && { rating: photo.rating }), ...(notes.label !== undefined && { label: photo.label }) });
-      await insertAuditEntry(
-        transaction,
-        {
-          actorId: actor.id,
-          action: "photo.bulk-update",
-          targetId: changing.length === 1 ? changing[0].id : null,
-          details: {
-            before: Object.fromEntries(changing.map((photo) => [photo.id, pick(photo)])),
-            after: Object.fromEntries(changing.map((photo) => [photo.id, pick({ rating: notes.rating ?? photo.rating, label: notes.label === undefined ? photo.label : notes.label })])),
-          },
-        },
-        now,
-      );
-    }
+    const pick = (photo: { rating: number; label: PhotoLabel | null }) => ({ ...(notes.rating !== undefined && { rating: photo.rating }), ...(notes.label !== undefined && { label: photo.label }) });
+    const changes = changing.map((photo) => ({
+      id: photo.id,
+      before: pick(photo),
+      after: pick({ rating: notes.rating ?? photo.rating, label: notes.label === undefined ? photo.label : notes.label }),
+    }));
+    await auditBulkUpdate(transaction, actor, changes, now);
     return { matched: targets.length, changed: changing.map((photo) => photo.id) };
   });
   if (changed.length > 0) announcePhotosChanged();
