@@ -18,12 +18,12 @@ import { insertAlbum, insertAlbumPhotos, listAlbumPhotoPage } from "@/src/albums
 import type { PhotoListAccess } from "@/src/photos/listable-photos";
 import { listPhotos } from "@/src/photos/photos.repository";
 import { explainQueries, openSeededDatabase } from "./bench-explain";
-import { makeTemporaryDirectory, median, onCleanup, runBenchmark } from "./bench-app";
+import { median, runBenchmark } from "./bench-app";
 import { type ScaleApp, signIn, startScaleApp } from "./scale-app";
 import { type LoadFigures, type LoadRequest, runLoad } from "./scale-load";
 import { encodeCursor } from "./scale-paths";
 import { processSamplePhoto, type SamplePhoto } from "./scale-sample";
-import { createPostgresDatabase, type DatabaseKind, dropPostgresDatabase, type SeededDatabase, seedDatabase } from "./scale-seed";
+import { type DatabaseKind, type SeededDatabase, seedFreshDatabase } from "./scale-seed";
 
 const ROUNDS = Number(process.env.BENCH_ALBUMS_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_ALBUMS_SECONDS ?? 3);
@@ -132,15 +132,7 @@ async function benchDatabase(kind: DatabaseKind, sample: SamplePhoto): Promise<s
   console.log(`\n== ${name} ==`);
   const seeds: SeededDatabase[] = [];
   for (const size of [SMALL, LARGE]) {
-    const dataDirectory = makeTemporaryDirectory(`contact-sheet-albums-${kind}-${size}-`);
-    let databaseUrl: string | undefined;
-    if (kind === "postgres") {
-      const adminUrl = process.env.DATABASE_URL as string;
-      databaseUrl = await createPostgresDatabase(adminUrl, `albums_${size}`);
-      const created = databaseUrl;
-      onCleanup(() => dropPostgresDatabase(adminUrl, created));
-    }
-    const seeded = await seedDatabase({ kind, size, sample, dataDirectory, databaseUrl });
+    const seeded = await seedFreshDatabase({ label: "albums", kind, size, sample });
     console.log(`seeded ${size.toLocaleString("en")} photos in ${seeded.seedSeconds.toFixed(1)} s`);
     seeds.push(seeded);
   }

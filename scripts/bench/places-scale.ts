@@ -4,13 +4,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PlaceGazetteer } from "@/src/places/place-gazetteer";
-import { makeTemporaryDirectory, median, onCleanup } from "./bench-app";
+import { type Check, comparePhotoIds, expectText } from "./answer-checks";
+import { median } from "./bench-app";
 import { NEEDLE_COUNT, type PlaceFacts, type PlacesSeed, createPlacesSeed, pickBenchTowns } from "./places-seed";
 import { type ScaleApp, signIn, startScaleApp } from "./scale-app";
 import { CONNECTIONS, type LoadFigures, type LoadRequest, runLoad } from "./scale-load";
 import { formatMs, formatRate, formatRatio, formatSize, pad, type SideFigures } from "./scale-report";
 import { processSamplePhoto, type SamplePhoto } from "./scale-sample";
-import { createPostgresDatabase, type DatabaseKind, dropPostgresDatabase, type SeededDatabase, seedDatabase } from "./scale-seed";
+import { type DatabaseKind, dropPostgresDatabase, type SeededDatabase, seedFreshDatabase } from "./scale-seed";
 
 const SIZES = (process.env.BENCH_PLACES_SIZES ?? "1000,100000").split(",").map(Number);
 const ROUNDS = Number(process.env.BENCH_PLACES_ROUNDS ?? 3);
@@ -21,8 +22,6 @@ const WARM_UP_SECONDS = 1;
 const TARGET = 1.5;
 const COLD_SAMPLES = 3;
 const PAGE_SIZE = 30;
-
-type Check = (status: number, body: string) => string | null;
 
 interface BenchPath {
   name: string;
@@ -78,17 +77,9 @@ function expectPhotos(expected: PlaceFacts[]): Check {
     const got = parse<{ photos?: Array<{ id: string }> }>(body)?.photos?.map((photo) => photo.id);
     if (!got) return `no photos: ${body.slice(0, 200)}`;
     const want = expected.slice(0, PAGE_SIZE).map((facts) => facts.id);
-    if (got.length !== want.length) return `${got.length} photos, the seed says ${want.length}`;
-    const first = got.findIndex((id, index) => id !== want[index]);
-    return first === -1 ? null : `photo ${first} is ${got[first]}, the seed says ${want[first]}`;
+    return comparePhotoIds(got, want);
   };
 }
-
-const expectText = (needles: string[]): Check => (status, body) => {
-  if (status !== 200) return `answered ${status}: ${body.slice(0, 200)}`;
-  const missing = needles.filter((needle) => !body.includes(needle));
-  return missing.length === 0 ? null : `the answer does not hold ${missing.join(", ")}`;
-};
 
 const WORLD = "bbox=-180,-85,180,85&zoom=1";
 /** A town's width around the busiest town (about 22 km), at the zoom a phone shows it. */
@@ -227,16 +218,8 @@ function formatTable(title: string, labels: [string, string], rows: Row[]): stri
 }
 
 async function seedOne(kind: DatabaseKind, size: number, sample: SamplePhoto, gazetteer: PlaceGazetteer): Promise<{ seeded: SeededDatabase; seed: PlacesSeed }> {
-  const dataDirectory = makeTemporaryDirectory(`contact-sheet-places-${kind}-${size}-`);
-  let databaseUrl: string | undefined;
-  if (kind === "postgres") {
-    const adminUrl = process.env.DATABASE_URL as string;
-    databaseUrl = await createPostgresDatabase(adminUrl, `places_${size}`);
-    const created = databaseUrl;
-    onCleanup(() => dropPostgresDatabase(adminUrl, created));
-  }
   const seed = createPlacesSeed(size, pickBenchTowns(gazetteer));
-  const seeded = await seedDatabase({ kind, size, sample, dataDirectory, databaseUrl, extension: seed.extension });
+  const seeded = await seedFreshDatabase({ label: "places", kind, size, sample, extension: seed.extension });
   const needles = [...seed.facts.values()].filter((facts) => facts.town === seed.needle).length;
   if (needles !== NEEDLE_COUNT) throw new Error(`The seed put ${needles} photos in ${seed.needle.city}, not ${NEEDLE_COUNT}`);
   return { seeded, seed };

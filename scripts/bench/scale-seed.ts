@@ -20,6 +20,7 @@ import { insertPhoto, insertVariants } from "@/src/photos/photos.repository";
 import { hashPassword } from "@/src/users/password";
 import { buildNewUser, insertUser } from "@/src/users/users.repository";
 import { createFreshPostgresDatabase, dropPostgresDatabase as dropTestDatabase } from "../../tests/helpers/test-database";
+import { makeTemporaryDirectory, onCleanup } from "./bench-app";
 import type { SamplePhoto } from "./scale-sample";
 
 export type DatabaseKind = "sqlite" | "postgres";
@@ -239,6 +240,24 @@ function planPhotos(size: number, sample: SamplePhoto, owners: string[], extensi
 function newestFirst(left: SeededPhoto, right: SeededPhoto): number {
   if (left.sortAt !== right.sortAt) return left.sortAt < right.sortAt ? 1 : -1;
   return left.id < right.id ? 1 : left.id > right.id ? -1 : 0;
+}
+
+/**
+ * A fresh database of `kind` for one bench size, seeded: a temporary data folder and, on
+ * PostgreSQL, a new database beside DATABASE_URL's (named after `label` and the size), dropped at
+ * the bench's clean-up.
+ */
+export async function seedFreshDatabase(options: { label: string; kind: DatabaseKind; size: number; sample: SamplePhoto; extension?: SeedExtension }): Promise<SeededDatabase> {
+  const { label, kind, size } = options;
+  const dataDirectory = makeTemporaryDirectory(`contact-sheet-${label}-${kind}-${size}-`);
+  let databaseUrl: string | undefined;
+  if (kind === "postgres") {
+    const adminUrl = process.env.DATABASE_URL as string;
+    const created = await createPostgresDatabase(adminUrl, `${label}_${size}`);
+    onCleanup(() => dropPostgresDatabase(adminUrl, created));
+    databaseUrl = created;
+  }
+  return seedDatabase({ ...options, dataDirectory, databaseUrl });
 }
 
 export async function seedDatabase(options: {

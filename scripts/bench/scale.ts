@@ -9,13 +9,13 @@
 // plain node:http row needs the visitor's /).
 import fs from "node:fs";
 import path from "node:path";
-import { makeTemporaryDirectory, median, onCleanup, runBenchmark } from "./bench-app";
+import { median, runBenchmark } from "./bench-app";
 import { type ScaleApp, signIn, startScaleApp } from "./scale-app";
 import { type LoadFigures, type LoadRequest, CONNECTIONS, type LoopFigures, readLoop, runLoad, startPlainServer } from "./scale-load";
 import { type BenchPath, findLoadMoreActionId, hotPhoto, listBenchPaths, middlePhoto, type Sessions } from "./scale-paths";
 import { type Baseline, formatTable, formatVerdict, type Row, type SideFigures } from "./scale-report";
 import { processSamplePhoto, SAMPLE_PHOTO, type SamplePhoto } from "./scale-sample";
-import { createPostgresDatabase, type DatabaseKind, dropPostgresDatabase, type SeededDatabase, seedDatabase, writeVariantFiles } from "./scale-seed";
+import { type DatabaseKind, dropPostgresDatabase, type SeededDatabase, seedFreshDatabase, writeVariantFiles } from "./scale-seed";
 
 const [SMALL, LARGE] = (process.env.BENCH_SCALE_SIZES ?? "1000,100000").split(",").map(Number) as [number, number];
 const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 3);
@@ -26,15 +26,7 @@ const BLOCKING_SECONDS = 2;
 const label = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size));
 
 async function seedOne(kind: DatabaseKind, size: number, sample: SamplePhoto): Promise<SeededDatabase> {
-  const dataDirectory = makeTemporaryDirectory(`contact-sheet-scale-${kind}-${size}-`);
-  let databaseUrl: string | undefined;
-  if (kind === "postgres") {
-    const adminUrl = process.env.DATABASE_URL as string;
-    databaseUrl = await createPostgresDatabase(adminUrl, `${size}`);
-    const created = databaseUrl;
-    onCleanup(() => dropPostgresDatabase(adminUrl, created));
-  }
-  const seeded = await seedDatabase({ kind, size, sample, dataDirectory, databaseUrl });
+  const seeded = await seedFreshDatabase({ label: "scale", kind, size, sample });
   // Real files only for the photos the benchmark requests.
   writeVariantFiles(seeded, [hotPhoto(seeded), middlePhoto(seeded)], sample);
   return seeded;

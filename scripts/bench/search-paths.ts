@@ -1,13 +1,12 @@
 // bench:search – what is measured: the search API, its facets and suggestions, and the search page,
 // as an anonymous visitor, each built for one seeded database and checked against what the seed
 // placed (search-seed.ts) before any load: a wrong or empty answer is reported, never measured as fast.
+import { type Check, comparePhotoIds, expectText } from "./answer-checks";
 import type { LoadRequest } from "./scale-load";
 import { COMMON_WORD, expectedForVisitor, FILTER_CAMERA_SLUG, NEGATED_TAG, RARE_WORD, type SearchFacts, type SearchSeed } from "./search-seed";
 
 /** Photos a page; page 200 of COMMON_WORD at 100,000 photos is about 6,000 photos down (of about 8,000 a visitor may list). */
 export const PAGE_SIZE = 30;
-
-export type Check = (status: number, body: string) => string | null;
 
 export interface SearchBenchPath {
   name: string;
@@ -41,17 +40,9 @@ export function expectPhotos(expected: SearchFacts[], offset = 0): Check {
     if (!answer?.photos) return `no photos in the answer: ${body.slice(0, 200)}`;
     const want = expected.slice(offset, offset + PAGE_SIZE).map((facts) => facts.id);
     const got = answer.photos.map((photo) => photo.id);
-    if (got.length !== want.length) return `${got.length} photos, the seed says ${want.length}`;
-    const first = got.findIndex((id, index) => id !== want[index]);
-    return first === -1 ? null : `photo ${first} is ${got[first]}, the seed says ${want[first]}`;
+    return comparePhotoIds(got, want);
   };
 }
-
-const expectText = (needles: string[]): Check => (status, body) => {
-  if (status !== 200) return `answered ${status}: ${body.slice(0, 200)}`;
-  const missing = needles.filter((needle) => !body.includes(needle));
-  return missing.length === 0 ? null : `the answer does not hold ${missing.join(", ")}`;
-};
 
 const isRare = (facts: SearchFacts) => facts.isRare;
 const isCommon = (facts: SearchFacts) => facts.isCommon;

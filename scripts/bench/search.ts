@@ -27,14 +27,15 @@ import { slugify } from "@/src/photos/camera-slug";
 import type { ResolvedSearch } from "@/src/search/search-query-builder";
 import { parseSearchQuery } from "@/src/search/search-query-parser";
 import { countFoundPerCamera, countFoundPerLens, countFoundPerTag, countFoundPerYear, listMatchingDocuments, searchPhotos } from "@/src/search/search.repository";
-import { makeTemporaryDirectory, median, onCleanup, runBenchmark } from "./bench-app";
+import { median, runBenchmark } from "./bench-app";
 import { explainQueries } from "./bench-explain";
 import { type ScaleApp, startScaleApp } from "./scale-app";
 import { CONNECTIONS, type LoadFigures, type LoadRequest, runLoad } from "./scale-load";
 import { formatMs, formatRate, formatRatio, formatSize, pad, type SideFigures } from "./scale-report";
 import { processSamplePhoto, SAMPLE_PHOTO, type SamplePhoto } from "./scale-sample";
-import { createPostgresDatabase, type DatabaseKind, dropPostgresDatabase, type SeededDatabase, seedDatabase } from "./scale-seed";
-import { type Check, DEEP_QUERY, deepExpected, deepPageRequest, expectPhotos, findCursorOfPage, listSearchBenchPaths, PAGE_SIZE } from "./search-paths";
+import { type DatabaseKind, dropPostgresDatabase, type SeededDatabase, seedFreshDatabase } from "./scale-seed";
+import type { Check } from "./answer-checks";
+import { DEEP_QUERY, deepExpected, deepPageRequest, expectPhotos, findCursorOfPage, listSearchBenchPaths, PAGE_SIZE } from "./search-paths";
 import { createSearchSeed, type IndexFilling, RARE_COUNT, type SearchSeed } from "./search-seed";
 
 const [SMALL, LARGE] = (process.env.BENCH_SEARCH_SIZES ?? "1000,100000").split(",").map(Number) as [number, number];
@@ -70,16 +71,8 @@ interface Row {
 }
 
 async function seedOne(kind: DatabaseKind, size: number, sample: SamplePhoto): Promise<Seeded> {
-  const dataDirectory = makeTemporaryDirectory(`contact-sheet-search-${kind}-${size}-`);
-  let databaseUrl: string | undefined;
-  if (kind === "postgres") {
-    const adminUrl = process.env.DATABASE_URL as string;
-    databaseUrl = await createPostgresDatabase(adminUrl, `search_${size}`);
-    const created = databaseUrl;
-    onCleanup(() => dropPostgresDatabase(adminUrl, created));
-  }
   const seed = createSearchSeed(size, sample, FILLING);
-  const seeded = await seedDatabase({ kind, size, sample, dataDirectory, databaseUrl, extension: seed.extension });
+  const seeded = await seedFreshDatabase({ label: "search", kind, size, sample, extension: seed.extension });
   const rare = [...seed.facts.values()].filter((facts) => facts.isRare).length;
   if (rare !== RARE_COUNT) throw new Error(`The seed placed the rare word on ${rare} photos, not ${RARE_COUNT}`);
   return { seeded, seed };
