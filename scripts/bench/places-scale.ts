@@ -11,7 +11,7 @@ import { type ScaleApp, signIn, startScaleApp } from "./scale-app";
 import { CONNECTIONS, type LoadFigures, type LoadRequest, runLoad } from "./scale-load";
 import { formatMs, formatRate, formatRatio, formatSize, pad, type SideFigures } from "./scale-report";
 import { processSamplePhoto, type SamplePhoto } from "./scale-sample";
-import { type DatabaseKind, dropPostgresDatabase, type SeededDatabase, seedFreshDatabase } from "./scale-seed";
+import { type DatabaseKind, removeSeededDatabases, type SeededDatabase, seedFreshDatabase } from "./scale-seed";
 
 const SIZES = (process.env.BENCH_PLACES_SIZES ?? "1000,100000").split(",").map(Number);
 const ROUNDS = Number(process.env.BENCH_PLACES_ROUNDS ?? 3);
@@ -254,10 +254,7 @@ async function benchDatabase(kind: DatabaseKind, sample: SamplePhoto, gazetteer:
     ].join("\n");
   } finally {
     await Promise.all(apps.map((app) => app.stop()));
-    if (kind === "postgres") {
-      for (const { seeded } of both) if (seeded.databaseUrl) await dropPostgresDatabase(process.env.DATABASE_URL as string, seeded.databaseUrl);
-    }
-    for (const { seeded } of both) fs.rmSync(seeded.dataDirectory, { recursive: true, force: true });
+    await removeSeededDatabases(both.map(({ seeded }) => seeded));
   }
 }
 

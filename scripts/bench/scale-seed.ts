@@ -260,6 +260,14 @@ export async function seedFreshDatabase(options: { label: string; kind: Database
   return seedDatabase({ ...options, dataDirectory, databaseUrl });
 }
 
+/** Frees a seeded database's space now rather than at clean-up (its PostgreSQL database, its folder). */
+export async function removeSeededDatabases(seeds: SeededDatabase[]): Promise<void> {
+  for (const seeded of seeds) {
+    if (seeded.databaseUrl) await dropPostgresDatabase(process.env.DATABASE_URL as string, seeded.databaseUrl);
+    fs.rmSync(seeded.dataDirectory, { recursive: true, force: true });
+  }
+}
+
 export async function seedDatabase(options: {
   kind: DatabaseKind;
   size: number;

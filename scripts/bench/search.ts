@@ -33,7 +33,7 @@ import { type ScaleApp, startScaleApp } from "./scale-app";
 import { CONNECTIONS, type LoadFigures, type LoadRequest, runLoad } from "./scale-load";
 import { formatMs, formatRate, formatRatio, formatSize, pad, type SideFigures } from "./scale-report";
 import { processSamplePhoto, SAMPLE_PHOTO, type SamplePhoto } from "./scale-sample";
-import { type DatabaseKind, dropPostgresDatabase, type SeededDatabase, seedFreshDatabase } from "./scale-seed";
+import { type DatabaseKind, removeSeededDatabases, type SeededDatabase, seedFreshDatabase } from "./scale-seed";
 import type { Check } from "./answer-checks";
 import { DEEP_QUERY, deepExpected, deepPageRequest, expectPhotos, findCursorOfPage, listSearchBenchPaths, PAGE_SIZE } from "./search-paths";
 import { createSearchSeed, type IndexFilling, RARE_COUNT, type SearchSeed } from "./search-seed";
@@ -228,10 +228,7 @@ async function benchDatabase(kind: DatabaseKind, sample: SamplePhoto): Promise<s
     ].join("\n");
   } finally {
     await Promise.all(apps.map((app) => app.stop()));
-    if (kind === "postgres") {
-      for (const { seeded } of both) if (seeded.databaseUrl) await dropPostgresDatabase(process.env.DATABASE_URL as string, seeded.databaseUrl);
-    }
-    for (const { seeded } of both) fs.rmSync(seeded.dataDirectory, { recursive: true, force: true });
+    await removeSeededDatabases(both.map(({ seeded }) => seeded));
   }
 }
 
