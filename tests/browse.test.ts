@@ -6,16 +6,18 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ANONYMOUS_VIEWER, type SessionUser, toViewer, type Viewer } from "@/src/access/viewer";
-import { getBrowsePage, listBrowseEntries, makerOf } from "@/src/browse/browse.service";
+import { findRenamedCamera, getBrowsePage, listBrowseEntries, makerOf } from "@/src/browse/browse.service";
 import type { BrowseKind } from "@/src/browse/browse-paths";
 import type { Database, PhotoStatus, Visibility } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
 import { announcePhotosChanged } from "@/src/photos/photo-changes";
 import { insertPhoto } from "@/src/photos/photos.repository";
+import { searchPhotosForViewer } from "@/src/search/search.service";
 import { buildNewUser, insertUser } from "@/src/users/users.repository";
 import { createPrivacyWorld, expectNoSecrets, type PrivacyWorld } from "./helpers/privacy-world";
 import { TestClient } from "./helpers/test-client";
 import { openFreshDatabase } from "./helpers/test-database";
+import { uploadCorpusFile, waitForProcessing } from "./helpers/photos";
 import { enterShareLink } from "./helpers/share-entry";
 
 describe("the browse service", () => {
@@ -239,6 +241,31 @@ describe("the browse service", () => {
     expect(await countsOf(toViewer(bob), "year")).not.toHaveProperty("unknown");
     expect((await getBrowsePage(db, toViewer(bob), "year", "2010")).photos.map((photo) => photo.id)).toContain(undated);
   });
+
+  it("still answers a camera's URL name from before company words were dropped, only to those who may list it", async () => {
+    // Before 2026-11-29 these were /cameras/olympus-imaging-corp-e-p3 and camera:eastman-kodak-company-…
+    const olympus = await makePhoto(alice.id, "public", { camera: ["OLYMPUS IMAGING CORP.", "E-P3", "olympus-e-p3"] });
+    const kodak = await makePhoto(alice.id, "private", { camera: ["EASTMAN KODAK COMPANY", "KODAK CX7530 ZOOM DIGITAL CAMERA", "kodak-cx7530-zoom-digital-camera"] });
+    announcePhotosChanged();
+    expect(await findRenamedCamera(db, ANONYMOUS_VIEWER, "olympus-imaging-corp-e-p3")).toBe("olympus-e-p3");
+    expect(await findRenamedCamera(db, toViewer(alice), "eastman-kodak-company-kodak-cx7530-zoom-digital-camera")).toBe("kodak-cx7530-zoom-digital-camera");
+    // Alice's private Kodak is nobody else's: its old name names nothing for them.
+    expect(await findRenamedCamera(db, ANONYMOUS_VIEWER, "eastman-kodak-company-kodak-cx7530-zoom-digital-camera")).toBeNull();
+    expect(await findRenamedCamera(db, toViewer(bob), "eastman-kodak-company-kodak-cx7530-zoom-digital-camera")).toBeNull();
+    // Unchanged names and names of nothing send nowhere.
+    expect(await findRenamedCamera(db, ANONYMOUS_VIEWER, "canon-eos-40d")).toBeNull();
+    expect(await findRenamedCamera(db, ANONYMOUS_VIEWER, "no-such-camera")).toBeNull();
+
+    const found = async (viewer: Viewer, q: string) => (await searchPhotosForViewer(db, viewer, { q, limit: 10 })).photos.map((photo) => photo.id);
+    expect(await found(ANONYMOUS_VIEWER, "camera:olympus-imaging-corp-e-p3")).toEqual([olympus]);
+    expect(await found(ANONYMOUS_VIEWER, "camera:olympus-e-p3")).toEqual([olympus]);
+    expect(await found(toViewer(alice), "camera:eastman-kodak-company-kodak-cx7530-zoom-digital-camera")).toEqual([kodak]);
+    expect(await found(ANONYMOUS_VIEWER, "camera:eastman-kodak-company-kodak-cx7530-zoom-digital-camera")).toEqual([]);
+
+    await db.deleteFrom("photos").where("id", "in", [olympus, kodak]).execute();
+    announcePhotosChanged();
+    expect(await findRenamedCamera(db, ANONYMOUS_VIEWER, "olympus-imaging-corp-e-p3")).toBeNull();
+  });
 });
 
 describe("the browse pages, for a visitor and a member (privacy world)", () => {
@@ -356,6 +383,18 @@ describe("the browse pages, for a visitor and a member (privacy world)", () => {
     const response = await world.visitor.request(`/cameras/${slugs.public.camera!.toUpperCase()}`);
     expect(response.status).toBe(308);
     expect(response.headers.get("location")).toMatch(new RegExp(`/cameras/${slugs.public.camera}$`));
+  });
+
+  it("sends a camera's URL name from before company words were dropped on to its address", async () => {
+    // EASTMAN KODAK COMPANY / KODAK CX7530 ZOOM DIGITAL CAMERA was eastman-kodak-company-kodak-cx7530-… until 2026-11-29.
+    const kodak = await uploadCorpusFile(world.owner, "exif-samples/jpg/Kodak_CX7530.jpg");
+    await waitForProcessing(world.owner, kodak.id);
+    expect((await world.owner.request(`/api/photos/${kodak.id}`, { method: "PATCH", body: { json: { visibility: "public" } } })).status).toBe(200);
+    const response = await world.visitor.request("/cameras/eastman-kodak-company-kodak-cx7530-zoom-digital-camera");
+    expect(response.status).toBe(308);
+    expect(response.headers.get("location")).toMatch(/\/cameras\/kodak-cx7530-zoom-digital-camera$/);
+    const search = await world.visitor.request("/api/search?q=camera:eastman-kodak-company-kodak-cx7530-zoom-digital-camera");
+    expect(((await search.json()) as { photos: Array<{ id: string }> }).photos.map((photo) => photo.id)).toContain(kodak.id);
   });
 
   it("the photo page links the camera, lens and year; a share link's page does not", async () => {

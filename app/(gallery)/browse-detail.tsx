@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { findCurrentViewer } from "@/src/auth/current-user";
-import { canonicalBrowseKey, getBrowsePage } from "@/src/browse/browse.service";
+import { canonicalBrowseKey, findRenamedCamera, getBrowsePage } from "@/src/browse/browse.service";
 import { type BrowseKind, browsePath, browseRoot, UNKNOWN_YEAR_KEY } from "@/src/browse/browse-paths";
 import { describeCount } from "@/src/browse/components/browse-index";
 import { getDb } from "@/src/db/client";
@@ -33,10 +33,13 @@ const findBrowsePage = cache(async (kind: BrowseKind, segment: string) => {
   try {
     return await getBrowsePage(getDb(), await findCurrentViewer(), kind, key, {});
   } catch (error) {
-    // Nothing there, or nothing this viewer may see: the same 404.
-    if (error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) notFound();
-    throw error;
+    if (!(error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST"))) throw error;
   }
+  // A camera's URL name from before company words were dropped (old links): on to its address.
+  const renamed = kind === "camera" ? await findRenamedCamera(getDb(), await findCurrentViewer(), key) : null;
+  if (renamed !== null) permanentRedirect(browsePath(kind, renamed));
+  // Nothing there, or nothing this viewer may see: the same 404.
+  notFound();
 });
 
 export function browseDetailPage(kind: BrowseKind) {

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoRow } from "@/src/db/database";
 import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
 import { AppError } from "@/src/errors/app-error";
-import { slugify } from "@/src/photos/camera-slug";
+import { earlierCameraSlug, slugify } from "@/src/photos/camera-slug";
 import { describeCamera, usualMakerName } from "@/src/photos/describe-camera";
 import { type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
 import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
@@ -174,6 +174,17 @@ export function canonicalBrowseKey(kind: BrowseKind, segment: string): string | 
     return year === null ? null : String(year);
   }
   return slugify(segment) || null;
+}
+
+/**
+ * The camera's URL name now, when `key` is the one it had before company words were dropped
+ * (earlierCameraSlug) and this viewer may list one of its photos; null otherwise. From the
+ * viewer's remembered counts, so an old link costs no table scan.
+ */
+export async function findRenamedCamera(db: DatabaseHandle, viewer: Viewer, key: string): Promise<string | null> {
+  const { rows } = await countsFor(db, "camera", photoListAccessOf(viewer));
+  const renamed = rows.find((row) => row.key !== key && earlierCameraSlug(row.make, row.model) === key);
+  return renamed?.key ?? null;
 }
 
 /**

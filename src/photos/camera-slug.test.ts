@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cameraSlug, lensSlug, slugify } from "./camera-slug";
+import { cameraSlug, earlierCameraSlug, lensSlug, slugify } from "./camera-slug";
 
 describe("camera and lens slugs", () => {
   it("names a camera once, in lower case words", () => {
@@ -21,5 +21,17 @@ describe("camera and lens slugs", () => {
     const slug = slugify(`${"a".repeat(79)} b`);
     expect(slug.length).toBeLessThanOrEqual(80);
     expect(slug.endsWith("-")).toBe(false);
+  });
+
+  it("remembers the URL names cameras had before company words were dropped", () => {
+    expect(earlierCameraSlug("OLYMPUS IMAGING CORP.", "E-P3")).toBe("olympus-imaging-corp-e-p3");
+    expect(cameraSlug("OLYMPUS IMAGING CORP.", "E-P3")).toBe("olympus-e-p3");
+    expect(earlierCameraSlug("EASTMAN KODAK COMPANY", "KODAK CX7530 ZOOM DIGITAL CAMERA")).toBe("eastman-kodak-company-kodak-cx7530-zoom-digital-camera");
+    // Unchanged where the model starts with the maker, or the maker had no company words.
+    expect(earlierCameraSlug("NIKON CORPORATION", "NIKON D70")).toBe("nikon-d70");
+    expect(earlierCameraSlug("Canon", "Canon EOS 40D")).toBe(cameraSlug("Canon", "Canon EOS 40D"));
+    expect(earlierCameraSlug("Apple", null)).toBe("apple");
+    expect(earlierCameraSlug(null, "E-P3")).toBe("e-p3");
+    expect(earlierCameraSlug(null, null)).toBeNull();
   });
 });

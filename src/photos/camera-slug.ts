@@ -24,6 +24,18 @@ export function cameraSlug(make: string | null, model: string | null): string | 
   return name ? slugify(name) || null : null;
 }
 
+/**
+ * The URL name this camera had before names lost their company words (2026-11-29): the model alone
+ * when it starts with the maker's first word, else make and model as EXIF writes them
+ * ("olympus-imaging-corp-e-p3", "eastman-kodak-company-kodak-cx7530-zoom-digital-camera"). Old
+ * links and saved searches name cameras by it, so /cameras/<earlier> sends on to the camera's
+ * address and camera:<earlier> finds its photos. The rule of that time, never to change.
+ */
+export function earlierCameraSlug(make: string | null, model: string | null): string | null {
+  const name = !model ? make : !make ? model : model.toLowerCase().startsWith(make.split(/\s+/)[0].toLowerCase()) ? model : `${make} ${model}`;
+  return name ? slugify(name) || null : null;
+}
+
 /** "iphone-6-back-camera-4-15mm-f-2-2"; null when the lens is unknown. */
 export function lensSlug(lens: string | null): string | null {
   return lens ? slugify(lens) || null : null;

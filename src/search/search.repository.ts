@@ -383,7 +383,7 @@ export function listPlaceGroups(db: DatabaseHandle): Promise<PlaceGroupRow[]> {
     .execute();
 }
 
-/** Cameras and lenses by who may list them: one row per slug, visibility, owner and state (a small set). */
+/** Cameras and lenses by who may list them: one row per slug (a camera's per EXIF spelling), visibility, owner and state (a small set). */
 export interface SlugGroupRow {
   kind: "camera" | "lens";
   slug: string;
@@ -399,10 +399,11 @@ export async function listSlugGroups(db: DatabaseHandle): Promise<SlugGroupRow[]
   const [cameras, lenses] = await Promise.all([
     db
       .selectFrom("photos")
-      .select((eb) => ["camera_slug as slug", eb.fn.max("camera_make").as("make"), eb.fn.max("camera_model").as("label"), "visibility", "owner_id", "status"])
+      // Each spelling of a camera apart: each had its own URL name before 2026-11-29 (earlierCameraSlug).
+      .select(["camera_slug as slug", "camera_make as make", "camera_model as label", "visibility", "owner_id", "status"])
       .where("camera_slug", "is not", null)
       .where("trashed_at", "is", null)
-      .groupBy(["camera_slug", "visibility", "owner_id", "status"])
+      .groupBy(["camera_slug", "camera_make", "camera_model", "visibility", "owner_id", "status"])
       .execute(),
     db
       .selectFrom("photos")

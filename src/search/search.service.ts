@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "@/src/db/client";
 import { decodeKeysetCursor, encodeKeysetCursor } from "@/src/db/keyset-cursor";
 import type { PhotoRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
-import { slugify } from "@/src/photos/camera-slug";
+import { earlierCameraSlug, slugify } from "@/src/photos/camera-slug";
 import { describeCamera } from "@/src/photos/describe-camera";
 import { albumListAccessOf } from "@/src/albums/album-access";
 import { mayList, type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
@@ -93,16 +93,25 @@ function parseOrThrow(q: string): SearchQuery {
 
 // Cameras and lenses: a small set (one row per slug, visibility, owner and state), remembered until
 // photos change in this process (announcePhotosChanged) and for at most REMEMBER_MS, so another
-// process's change shows soon. `camera:`/`lens:` values resolve against it, and suggestions pick
+// process's change shows soon. `camera:`/`lens:` values resolve against it (a camera's earlier URL
+// name too), and suggestions pick
 // from it the ones this viewer may list.
 const REMEMBER_MS = 5_000;
-const rememberedSlugs = cacheUntilPhotosChange<SlugGroupRow[]>({ lifetimeMs: REMEMBER_MS, maxEntries: 1 });
+const rememberedSlugs = cacheUntilPhotosChange<NamedSlugGroup[]>({ lifetimeMs: REMEMBER_MS, maxEntries: 1 });
 // Facets of the whole gallery (empty query) count every listable photo: remembered per access.
 const MAX_REMEMBERED_FACETS = 200;
 const rememberedFacets = cacheUntilPhotosChange<SearchFacets>({ lifetimeMs: REMEMBER_MS, maxEntries: MAX_REMEMBERED_FACETS });
 
-function slugGroups(db: DatabaseHandle): Promise<SlugGroupRow[]> {
-  return rememberedSlugs.get(db, "slugs", () => listSlugGroups(db));
+/** A slug group and, for a camera whose URL name changed, the name it had before (old links and saved searches). */
+type NamedSlugGroup = SlugGroupRow & { earlierSlug: string | null };
+
+function slugGroups(db: DatabaseHandle): Promise<NamedSlugGroup[]> {
+  return rememberedSlugs.get(db, "slugs", async () =>
+    (await listSlugGroups(db)).map((row) => {
+      const earlier = row.kind === "camera" ? earlierCameraSlug(row.make, row.label) : null;
+      return { ...row, earlierSlug: earlier !== row.slug ? earlier : null };
+    }),
+  );
 }
 
 // Places: the same kind of small set (one row per place, visibility, owner, state and location
@@ -155,7 +164,8 @@ async function resolveQuery(db: DatabaseHandle, query: SearchQuery, viewer: View
     for (const term of named) {
       if (term.kind !== "camera" && term.kind !== "lens") continue;
       const value = slugify(term.value);
-      slugs.set(term, [...new Set(groups.filter((row) => row.kind === term.kind && slugMatches(row.slug, value)).map((row) => row.slug))].sort());
+      const names = (row: NamedSlugGroup) => slugMatches(row.slug, value) || (row.earlierSlug !== null && slugMatches(row.earlierSlug, value));
+      slugs.set(term, [...new Set(groups.filter((row) => row.kind === term.kind && names(row)).map((row) => row.slug))].sort());
     }
   }
   for (const term of named) {
