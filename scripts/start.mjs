@@ -1,10 +1,11 @@
 // npm start: the whole quick start. Makes a session secret under ./data on first run (unless
 // NEXTAUTH_SECRET is set), builds when the sources are newer than the last build, then serves.
 // The server itself migrates the database and prints the one-time setup link (src/server/boot.ts).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { buildQuietly } from "./quiet-build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDirectory = path.resolve(root, process.env.DATA_DIR || "data");
@@ -40,22 +41,8 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 const secret = ensureSecret();
 if (!isBuildCurrent()) {
-  // Next.js's own report (its experimental flags, a table of every route) means nothing to someone
-  // starting their gallery: it is kept, and printed whole only when the build fails.
-  console.log("Building Contact Sheet (about a minute the first time; `npm run build` shows the details)…");
-  const started = performance.now();
-  const build = spawnSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (build.status !== 0) {
-    process.stdout.write(build.stdout ?? "");
-    process.stderr.write(build.stderr ?? "");
-    console.error(`The build failed${build.error ? ` (${build.error.message})` : ""}: its report is above.`);
-    process.exit(build.status ?? 1);
-  }
-  console.log(`Built in ${Math.round((performance.now() - started) / 1000)} s.`);
+  const status = buildQuietly(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], { cwd: root });
+  if (status !== 0) process.exit(status);
 }
 
 const server = spawn(process.execPath, [path.join(root, "server.mjs")], {
