@@ -57,8 +57,24 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Pro
 }
 
 /**
- * Visits in every size and theme given, runs axe each time, and answers the violations found.
- * `afterVisit` runs before the audit (the tour keeps its screenshot there).
+ * Switches the page's colour scheme in place, as a reader's system does, and waits for the colour
+ * transitions it starts (buttons fade their colours) to end, so axe judges the settled colours.
+ */
+async function switchTheme(page: Page, theme: TourTheme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.evaluate(async () => {
+    void getComputedStyle(document.documentElement).color;
+    await new Promise(requestAnimationFrame);
+    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * Visits once per size given and audits it in each theme (switched in place: the site follows the
+ * system's scheme live; a load took 1.4-4.2 s beside axe's 1.3-3.2 s on a loaded machine), runs axe each
+ * time, and answers the violations found. `afterVisit` runs before the audit (the tour keeps its
+ * screenshot there).
  */
 async function auditEverywhere(
   page: Page,
@@ -69,9 +85,10 @@ async function auditEverywhere(
   const problems: string[] = [];
   for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
+    await page.emulateMedia({ colorScheme: TOUR_THEMES[0] });
+    await visit();
     for (const theme of TOUR_THEMES) {
-      await page.emulateMedia({ colorScheme: theme });
-      await visit();
+      if (theme !== TOUR_THEMES[0]) await switchTheme(page, theme);
       await afterVisit?.(size, theme);
       const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       problems.push(...describeViolations(`${size.name} ${theme} ${page.url()}`, results.violations));
