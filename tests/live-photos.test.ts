@@ -139,6 +139,27 @@ describe("a Live Photo's still and MOV become one photo", () => {
     expect([theirs.video === null, theirs.motionUrl]).toEqual([false, null]);
   });
 
+  it("two MOVs before their still (a re-upload, a re-export): the first stored becomes its clip, the other goes too, as in the still first order", async () => {
+    const { client: owner } = await signedInAs("editor");
+    const id = "3D4E5F60-7182-4A3B-9C4D-5E6F708192A3";
+    const firstMov = await makeLiveMov(id);
+    const [first] = await upload(owner, [{ bytes: firstMov, name: "IMG_0004.MOV" }]);
+    const [second] = await upload(owner, [{ bytes: await makeLiveMov(id, { take: 2 }), name: "IMG_0004 (1).MOV" }]);
+    expect(second.id).not.toBe(first.id);
+    expect((await ownPhotoIds(owner)).sort()).toEqual([first.id, second.id].sort());
+
+    const [still] = await upload(owner, [{ bytes: await makeLiveStill(id), name: "IMG_0004.JPG" }]);
+    expect(await ownPhotoIds(owner)).toEqual([still.id]);
+    for (const video of [first, second]) expect((await owner.request(`/api/photos/${video.id}`)).status).toBe(404);
+    const stored = await listStoredKeys(inject("storageConfig"));
+    // Both originals gone (their posters' variants go with the rows, as every removed photo's do).
+    expect(stored.filter((key) => key.startsWith("originals/") && (key.includes(first.id) || key.includes(second.id)))).toEqual([]);
+    // The clip is the first MOV as it came, and the still's companions hold only it.
+    const clip = Buffer.from(await (await owner.request(`/api/photos/${still.id}/motion`)).arrayBuffer());
+    expect(clip.equals(Buffer.from(firstMov))).toBe(true);
+    expect(stored.filter((key) => key.startsWith("companions/") && key.includes(still.id))).toHaveLength(1);
+  });
+
   it("both in one request, the MOV listed first, its frames undecodable: the still is stored and stays a still, the reason recorded", async () => {
     const { client: owner } = await signedInAs("editor");
     const id = "9F8E7D6C-5B4A-4392-8170-6F5E4D3C2B1A";
