@@ -3,7 +3,8 @@ import { readSeededTour } from "./seeded-tour";
 import { TOUR_SHARE_PASSWORD, TOUR_SHARES } from "./seed-shares";
 
 // A share link's visitor in Chromium: the password (wrong, then right, with and without
-// JavaScript), the gallery in the link's order, a photo page with arrow keys, and a turned-off link.
+// JavaScript), the gallery in the link's order, a photo page with arrow keys, the full-screen viewer's
+// counter, and a turned-off link.
 
 let photoIds: string[];
 
@@ -44,6 +45,13 @@ test("a visitor enters the password, sees the gallery and walks the photos with 
   await page.waitForLoadState("networkidle");
   await page.keyboard.press("ArrowLeft");
   await expect(page).toHaveURL(new RegExp(`/p/${photoIds[0]}$`));
+
+  // The full-screen viewer counts the link's photos as the gallery's does, seen and heard.
+  await page.locator(".photo-stage-button").click();
+  const viewer = page.getByRole("dialog", { name: "Photo viewer" });
+  await expect(viewer.getByRole("status")).toHaveText(new RegExp(`^1 / ${photoIds.length}\\s*Photo 1 of ${photoIds.length}$`));
+  await page.keyboard.press("ArrowRight");
+  await expect(viewer.getByRole("status")).toContainText(`2 / ${photoIds.length}`);
   await context.close();
 });
 

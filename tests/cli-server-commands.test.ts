@@ -6,8 +6,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { motionPhotoJpeg } from "@/src/images/motion/motion-photo-test-files";
 import { insertPhoto } from "@/src/photos/photos.repository";
-import { uploadCorpusFile, waitForProcessing } from "./helpers/photos";
+import { createStorage } from "@/src/storage/create-storage";
+import { makeLiveMov } from "./helpers/live-photos";
+import { listStoredKeys, uploadCorpusFile, uploadFiles, type UploadedPhoto, waitForProcessing } from "./helpers/photos";
 import { photoRow } from "./helpers/search-library";
 import { openTestDatabase } from "./helpers/test-database";
 import { signedInAs, TestClient } from "./helpers/test-client";
@@ -114,25 +117,61 @@ describe("contact-sheet users", () => {
 });
 
 describe("contact-sheet reprocess", () => {
-  it("makes a ready photo's sizes anew through the site's worker and follows it; an unknown id is told and fails the run", async () => {
+  /** Waits until none of these photos' jobs is queued or running. */
+  async function waitForJobs(db: ReturnType<typeof openTestDatabase>, photoIds: string[]): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const open = await db.selectFrom("jobs").select("id").where("photo_id", "in", photoIds).where("status", "in", ["queued", "running"]).execute();
+      if (open.length === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error("The photos' jobs did not end within 60 s");
+  }
+
+  it("makes ready photos' sizes anew through the site's worker, a motion clip's playable copy too (the old one's file deleted), and follows them; an unknown id is told and fails the run", async () => {
     const { client } = await signedInAs("editor");
     const photo = await uploadCorpusFile(client, "exif-samples/jpg/Pentax_K10D.jpg");
+    // A motion photo whose appended clip is a real (small) video, so its playable copy can be made.
+    // (A Live Photo's MOV is a motion clip alike: the same job, queued the same way.)
+    const clip = Buffer.from(await makeLiveMov("00000000-0000-4000-8000-000000000000"));
+    const [motion] = ((await (await uploadFiles(client, [{ bytes: new Uint8Array((await motionPhotoJpeg({ form: "attributes", clip })).bytes), name: "PXL_0009.MP.jpg" }])).json()) as { photos: UploadedPhoto[] }).photos;
     const before = await waitForProcessing(client, photo.id);
     expect(before.status).toBe("ready");
 
-    const run = await runCommand(["reprocess", photo.id, "no-such-photo"]);
-    expect(run.code, run.stdout + run.stderr).toBe(1);
-    expect(run.stdout).toContain("skipped no-such-photo: no such photo");
-    expect(run.stdout).toContain("Queued 1 photo: 0 failed ones processed again, 1 ready ones' sizes made anew.");
-    expect(run.stdout).toMatch(/processing: 1\/1 done, 0 failed, 0 waiting/);
-    const after = await waitForProcessing(client, photo.id);
-    expect(after.status).toBe("ready");
-    // Made anew: variant URLs are named by content and the render swaps in new rows (the same
-    // pixels may give the same names, so the job itself is what is checked).
     const db = openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
+    const playableOf = async () => (await db.selectFrom("photos").select("motion_playable_key").where("id", "=", motion.id).executeTakeFirstOrThrow()).motion_playable_key;
+    const storedCopies = async () => (await listStoredKeys(inject("storageConfig"))).filter((key) => key.startsWith("variants/") && key.includes(`/${motion.id}/motion-`));
     try {
+      await waitForJobs(db, [motion.id]);
+      // Its copy as an earlier ffmpeg made it, under another name.
+      const copy = await playableOf();
+      expect(copy).toMatch(/\/motion-[0-9a-f]+\.mp4$/);
+      const storage = createStorage(inject("storageConfig"));
+      const olderCopy = copy!.replace(/motion-[0-9a-f]+\.mp4$/, "motion-0000older.mp4");
+      await storage.putBytes(olderCopy, new TextEncoder().encode("an older copy"), { contentType: "video/mp4" });
+      await storage.delete(copy!);
+      await db.updateTable("photos").set({ motion_playable_key: olderCopy }).where("id", "=", motion.id).execute();
+
+      const run = await runCommand(["reprocess", photo.id, motion.id, "no-such-photo"]);
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(run.stdout).toContain("skipped no-such-photo: no such photo");
+      expect(run.stdout).toContain("Queued 2 photos: 0 failed ones processed again, 2 ready ones' sizes made anew.");
+      expect(run.stdout).toContain("Their motion clips' playable copies made anew: 1.");
+      expect(run.stdout).toMatch(/processing: 2\/2 done, 0 failed, 0 waiting/);
+      const after = await waitForProcessing(client, photo.id);
+      expect(after.status).toBe("ready");
+      // Made anew: variant URLs are named by content and the render swaps in new rows (the same
+      // pixels may give the same names, so the job itself is what is checked).
       const jobs = await db.selectFrom("jobs").select(["kind", "status"]).where("photo_id", "=", photo.id).where("kind", "=", "photo.render").execute();
       expect(jobs).toEqual([{ kind: "photo.render", status: "done" }]);
+      // Followed to the end: the clip's copy is made by the time the command says it is done, and
+      // the only one stored is the one the photo names (the older one's file is gone).
+      const remade = await playableOf();
+      expect(remade).toMatch(/\/motion-[0-9a-f]+\.mp4$/);
+      expect(await storedCopies()).toEqual([remade]);
+      const detail = (await (await client.request(`/api/photos/${motion.id}`)).json()) as { photo: { motionUrl: string } };
+      const served = await client.request(detail.photo.motionUrl);
+      expect([served.status, served.headers.get("content-type")]).toEqual([200, "video/mp4"]);
     } finally {
       await db.destroy();
     }

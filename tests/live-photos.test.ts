@@ -117,22 +117,30 @@ describe("a Live Photo's still and MOV become one photo", () => {
     expect([shared.status, shared.headers.get("content-type")]).toEqual([206, "video/mp4"]);
   });
 
-  it("MOV first: a video until its still arrives, then taken over, its files gone; another user's MOV never pairs", async () => {
+  it("MOVs first: videos until their still arrives, then taken over, the first stored as its clip, their files gone; another user's MOV never pairs", async () => {
     const { client: owner } = await signedInAs("editor");
     const { client: other } = await signedInAs("editor");
     const id = "0C7E8F9A-2B3C-4D5E-8F70-1A2B3C4D5E6F";
     const [othersVideo] = await upload(other, [{ bytes: await makeLiveMov(id), name: "IMG_0002.MOV" }]);
-    const [video] = await upload(owner, [{ bytes: await makeLiveMov(id), name: "IMG_0002.MOV" }]);
+    const firstMov = await makeLiveMov(id);
+    const [video] = await upload(owner, [{ bytes: firstMov, name: "IMG_0002.MOV" }]);
     expect((await detailOf(owner, video.id)).video).not.toBeNull();
+    // A second MOV with the identifier (a re-upload, a re-export) before the still: a video too, for now.
+    const [secondVideo] = await upload(owner, [{ bytes: await makeLiveMov(id, { take: 2 }), name: "IMG_0002 (1).MOV" }]);
+    expect(secondVideo.id).not.toBe(video.id);
 
     const [still] = await upload(owner, [{ bytes: await makeLiveStill(id), name: "IMG_0002.JPG" }]);
     expect(still.id).not.toBe(video.id);
+    // One item, as in the still first order (where a second MOV is not stored), whatever the order.
     expect(await ownPhotoIds(owner)).toEqual([still.id]);
-    expect((await owner.request(`/api/photos/${video.id}`)).status).toBe(404);
-    // Its original is gone (its poster's variants go with the row too, as every removed photo's do).
-    expect((await listStoredKeys(inject("storageConfig"))).filter((key) => key.startsWith("originals/") && key.includes(video.id))).toEqual([]);
-    // The MOV is its clip now (its playable copy is the first test's subject).
+    for (const gone of [video, secondVideo]) expect((await owner.request(`/api/photos/${gone.id}`)).status).toBe(404);
+    // Their originals are gone (their posters' variants go with the rows too, as every removed photo's do).
+    const stored = await listStoredKeys(inject("storageConfig"));
+    expect(stored.filter((key) => key.startsWith("originals/") && (key.includes(video.id) || key.includes(secondVideo.id)))).toEqual([]);
+    // The first MOV, as it came, is its clip now, the only file beside it (its playable copy is the first test's subject).
     expect((await detailOf(owner, still.id)).motionClipUrl).toBe(`/api/photos/${still.id}/motion`);
+    expect(Buffer.from(await (await owner.request(`/api/photos/${still.id}/motion`)).arrayBuffer()).equals(Buffer.from(firstMov))).toBe(true);
+    expect(stored.filter((key) => key.startsWith("companions/") && key.includes(still.id))).toHaveLength(1);
 
     // The other user's MOV stays their own video, beside nothing of the owner's.
     const theirs = await detailOf(other, othersVideo.id);

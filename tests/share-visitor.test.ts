@@ -415,7 +415,8 @@ describe("what an admitted visitor gets", () => {
     expect(await statusOf(visitor, `/s/${key}/api/photos?cursor=%00bad`)).toBe(400);
 
     const detail = (await (await visitor.request(`/s/${key}/api/photos/${inShare[0].id}`)).json()) as { previousId: string | null; nextId: string | null };
-    expect(detail).toMatchObject({ previousId: inShare[1].id, nextId: null });
+    // Its place in the link's order too: the share viewer's counter ("2 / 2").
+    expect(detail).toMatchObject({ previousId: inShare[1].id, nextId: null, position: { index: 2, total: 2 } });
   });
 
   it("hides location and EXIF from the JSON and the photo page when the link does", async () => {

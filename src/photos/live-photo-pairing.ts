@@ -20,6 +20,12 @@ import { copyStored } from "./raw-pairing";
 // Halves pair only within one owner (a MOV never joins another user's still), outside the trash.
 // The first MOV wins: a still that has its clip takes no other, and a later MOV with its
 // identifier is answered as that photo and not stored (the same MOV sent again by an importer too).
+// Two or more MOVs before their still (a re-upload, a re-export, an edit saved beside the first):
+// the first stored becomes the clip and the others go with it, so the outcome is the one the still
+// first order gives, whatever the order. Not the newest (the still first order has dropped later
+// MOVs before they are stored, and a clip is never replaced), nor the one whose duration fits (the
+// still carries only the identifier, nothing to measure a MOV against); byte-identical MOVs never
+// get this far (the upload answers them as duplicates by SHA-256).
 
 /** A MOV on local disk that may become a still's motion clip. */
 export interface LiveMotionSource {
@@ -31,8 +37,8 @@ function liveClipKey(photoId: string): string {
   return `${companionPrefix(photoId)}motion-${crypto.randomUUID()}.mov`;
 }
 
-/** The first stored of the owner's items of this kind with this content identifier, outside the trash. */
-function findLiveItem(db: DatabaseHandle, ownerId: string, contentId: string, kind: "photo" | "video"): Promise<PhotoRow | undefined> {
+/** The owner's items of this kind with this content identifier, outside the trash, the first stored first. */
+function selectLiveItems(db: DatabaseHandle, ownerId: string, contentId: string, kind: "photo" | "video") {
   return db
     .selectFrom("photos")
     .selectAll()
@@ -41,18 +47,17 @@ function findLiveItem(db: DatabaseHandle, ownerId: string, contentId: string, ki
     .where("media_kind", "=", kind)
     .where("trashed_at", "is", null)
     .orderBy("created_at", "asc")
-    .orderBy("id", "asc")
-    .executeTakeFirst();
+    .orderBy("id", "asc");
 }
 
 /** The owner's still with this content identifier: a photo (not a video), outside the trash. */
 export function findLiveStill(db: DatabaseHandle, ownerId: string, contentId: string): Promise<PhotoRow | undefined> {
-  return findLiveItem(db, ownerId, contentId, "photo");
+  return selectLiveItems(db, ownerId, contentId, "photo").executeTakeFirst();
 }
 
-/** The owner's MOV with this content identifier that is still a video of its own (it came before its still): the first stored. */
-export function findLoneLiveVideo(db: DatabaseHandle, ownerId: string, contentId: string): Promise<PhotoRow | undefined> {
-  return findLiveItem(db, ownerId, contentId, "video");
+/** The owner's MOVs with this content identifier that are still videos of their own (they came before their still), the first stored first. */
+export function findLoneLiveVideos(db: DatabaseHandle, ownerId: string, contentId: string): Promise<PhotoRow[]> {
+  return selectLiveItems(db, ownerId, contentId, "video").execute();
 }
 
 /**
@@ -80,30 +85,51 @@ export async function attachLiveMotion(db: DatabaseHandle, stillId: string, sour
   return true;
 }
 
-class StillTakenError extends Error {}
+class StillGoneError extends Error {}
 
 /**
- * Makes a MOV that became a video of its own (it came before its still) the still's motion clip:
- * its file is copied under the still's companions, and in one transaction the still records it
- * (with the job for its playable copy) and the video's photo is removed (through the lifecycle,
- * which then deletes its original, poster and playable copy and tells the caches). Answers false,
- * changing nothing, when the still has a clip by then or went.
+ * What became of MOVs that were videos of their own when their still took them over: "clip" when
+ * the first became its motion clip, "dropped" when the still had its clip by then (the MOVs went
+ * all the same: the still first order never stores them), "still gone" when the still went (in the
+ * trash or removed) meanwhile: then nothing changed.
  */
-export async function foldLiveVideoInto(db: DatabaseHandle, video: PhotoRow, stillId: string): Promise<boolean> {
+export type LiveFoldOutcome = "clip" | "dropped" | "still gone";
+
+/**
+ * Makes MOVs that became videos of their own (they came before their still) one item with it: the
+ * first one's file is copied under the still's companions, and in one transaction the still records
+ * it as its motion clip (with the job for its playable copy) and every one of these videos' photos
+ * is removed (through the lifecycle, which then deletes their originals, posters and playable
+ * copies and tells the caches). `videos` come first stored first (findLoneLiveVideos).
+ */
+export async function foldLiveVideosInto(db: DatabaseHandle, videos: readonly PhotoRow[], stillId: string): Promise<LiveFoldOutcome> {
+  const [first] = videos;
+  if (!first) return "dropped";
   const key = liveClipKey(stillId);
-  await copyStored(video.original_key, key, "video/quicktime");
+  await copyStored(first.original_key, key, "video/quicktime");
+  let outcome: LiveFoldOutcome = "dropped";
   try {
-    await removePhotos(db, { photoIds: [video.id] }, async (transaction, removed) => {
-      if (removed.length !== 1 || !(await recordMotionClip(transaction, stillId, key, video.original_size))) throw new StillTakenError();
+    await removePhotos(db, { photoIds: videos.map((video) => video.id) }, async (transaction, removed) => {
+      const still = await transaction.selectFrom("photos").select(["motion_clip_key", "trashed_at"]).where("id", "=", stillId).executeTakeFirst();
+      if (!still || still.trashed_at !== null) throw new StillGoneError();
+      // The first video may have been taken by another request's fold meanwhile: then the clip is that one's.
+      if (still.motion_clip_key === null && removed.some((video) => video.id === first.id)) {
+        if (await recordMotionClip(transaction, stillId, key, first.original_size)) outcome = "clip";
+      }
     });
   } catch (error) {
     await deleteStored(key);
-    if (error instanceof StillTakenError) return false;
+    if (error instanceof StillGoneError) return "still gone";
     throw error;
   }
-  getLogger().info({ photoId: stillId, videoPhotoId: video.id }, "Live Photo: the MOV's video taken over by its still");
+  if (outcome === "dropped") {
+    await deleteStored(key);
+    getLogger().info({ photoId: stillId, videoPhotoIds: videos.map((video) => video.id) }, "Live Photo: MOVs for a still that has its clip, removed");
+    return outcome;
+  }
+  getLogger().info({ photoId: stillId, videoPhotoId: first.id, dropped: videos.length - 1 }, "Live Photo: the MOV's video taken over by its still");
   queueMotionPlayable();
-  return true;
+  return outcome;
 }
 
 async function deleteStored(key: string): Promise<void> {

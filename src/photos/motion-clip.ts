@@ -74,8 +74,17 @@ export async function recordMotionClip(db: DatabaseHandle, photoId: string, key:
     .where("trashed_at", "is", null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
-  await insertJob(db, { kind: MOTION_PLAYABLE_JOB, photoId, priority: MOTION_PLAYABLE_PRIORITY }, new Date().toISOString());
+  await queueMotionPlayableJob(db, photoId);
   return true;
+}
+
+/**
+ * Queues the job that makes a photo's motion clip the copy viewers play, in the caller's
+ * transaction: for a clip just recorded, or a clip's copy made anew (`contact-sheet reprocess`;
+ * the job replaces the old copy and deletes its file). The caller wakes the worker after commit.
+ */
+export async function queueMotionPlayableJob(db: DatabaseHandle, photoId: string): Promise<void> {
+  await insertJob(db, { kind: MOTION_PLAYABLE_JOB, photoId, priority: MOTION_PLAYABLE_PRIORITY }, new Date().toISOString());
 }
 
 /** After the transaction that recorded a clip has committed: the worker makes its playable copy. */

@@ -199,6 +199,16 @@ export async function findPlayableByKey(
   };
 }
 
+/**
+ * What a media path's storage key names: an image variant's row, or a playable copy (a video's or
+ * a motion clip's) in a variant's shape. Image variants are never `.mp4` (FILE_EXTENSIONS in
+ * photo-processing.job.ts) and playable copies always are, so one query answers: every Range
+ * request of a video asked photo_variants in vain first.
+ */
+export function findVariantOrPlayableByKey(db: DatabaseHandle, storageKey: string) {
+  return storageKey.endsWith(".mp4") ? findPlayableByKey(db, storageKey) : findVariantByKey(db, storageKey);
+}
+
 /** Deletes every variant row of a photo (its variants are about to be replaced). */
 export async function deletePhotoVariantRows(db: DatabaseHandle, photoId: string): Promise<void> {
   await db.deleteFrom("photo_variants").where("photo_id", "=", photoId).execute();

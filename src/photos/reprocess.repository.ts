@@ -6,8 +6,8 @@ export function listPhotoIdsWithStatus(db: DatabaseHandle, statuses: readonly Ph
   return db.selectFrom("photos").select("id").where("status", "in", [...statuses]).where("trashed_at", "is", null).orderBy("created_at").orderBy("id").execute();
 }
 
-/** These photos' statuses (trashed ones too, so a caller can say why one was left alone). */
-export function listPhotoStatuses(db: DatabaseHandle, ids: readonly string[]): Promise<Array<Pick<PhotoRow, "id" | "status" | "trashed_at">>> {
+/** These photos' statuses (trashed ones too, so a caller can say why one was left alone), and whether each has a motion clip. */
+export function listPhotoStatuses(db: DatabaseHandle, ids: readonly string[]): Promise<Array<Pick<PhotoRow, "id" | "status" | "trashed_at" | "motion_clip_key">>> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom("photos").select(["id", "status", "trashed_at"]).where("id", "in", [...ids]).execute();
+  return db.selectFrom("photos").select(["id", "status", "trashed_at", "motion_clip_key"]).where("id", "in", [...ids]).execute();
 }

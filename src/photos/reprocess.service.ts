@@ -2,6 +2,7 @@ import "server-only";
 import type { SessionUser } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
 import { AppError } from "@/src/errors/app-error";
+import { queueMotionPlayable, queueMotionPlayableJob } from "./motion-clip";
 import { afterPhotoRenderQueued, queuePhotoRender } from "./photo-lifecycle";
 import { retryPhotoProcessing } from "./processing-queue.service";
 import { listLatestJobs } from "./processing-queue.repository";
@@ -10,7 +11,10 @@ import { listPhotoIdsWithStatus, listPhotoStatuses } from "./reprocess.repositor
 // Processing photos again from their stored originals, for `contact-sheet reprocess` (after a
 // decoder got better, or to finish what failed): a failed photo is retried as the queue page
 // retries it (processed from scratch); a ready one has its variants made again and swapped in, as a
-// turn does. A photo still processing is left alone. Admins only: it touches everyone's photos.
+// turn does. Either way a photo with a motion clip (a Live Photo's MOV, a motion photo's MP4) has
+// the copy viewers play made anew from it too (motion-playable.job.ts, which deletes the old copy's
+// file), or made at last where it never was (ffmpeg missing then, or a clip it could not decode).
+// A photo still processing is left alone. Admins only: it touches everyone's photos.
 
 export type ReprocessSelection = { kind: "failed" } | { kind: "all" } | { kind: "ids"; ids: string[] };
 
@@ -19,6 +23,8 @@ export interface ReprocessQueued {
   photoIds: string[];
   retried: number;
   rendered: number;
+  /** Of those, the photos whose motion clip's playable copy is made anew too. */
+  motionClips: number;
   skipped: Array<{ id: string; reason: string }>;
 }
 
@@ -48,7 +54,7 @@ export async function queueReprocessing(db: DatabaseHandle, actor: SessionUser, 
     selection.kind === "ids"
       ? [...new Set(selection.ids)]
       : (await listPhotoIdsWithStatus(db, selection.kind === "failed" ? ["failed"] : ["failed", "ready"])).map((row) => row.id);
-  const queued: ReprocessQueued = { photoIds: [], retried: 0, rendered: 0, skipped: [] };
+  const queued: ReprocessQueued = { photoIds: [], retried: 0, rendered: 0, motionClips: 0, skipped: [] };
   const viewer = { kind: "user" as const, user: actor };
   const current = new Map((await statusesOf(db, ids)).map((row) => [row.id, row]));
   for (const id of ids) {
@@ -61,16 +67,25 @@ export async function queueReprocessing(db: DatabaseHandle, actor: SessionUser, 
       queued.skipped.push({ id, reason: "already processing" });
     } else if (photo.status === "failed") {
       await retryPhotoProcessing(db, viewer, id);
+      if (photo.motion_clip_key) {
+        await queueMotionPlayableJob(db, id);
+        queued.motionClips += 1;
+      }
       queued.retried += 1;
       queued.photoIds.push(id);
     } else {
       const now = new Date().toISOString();
-      await db.transaction().execute((transaction) => queuePhotoRender(transaction, id, now));
+      await db.transaction().execute(async (transaction) => {
+        await queuePhotoRender(transaction, id, now);
+        if (photo.motion_clip_key) await queueMotionPlayableJob(transaction, id);
+      });
+      if (photo.motion_clip_key) queued.motionClips += 1;
       queued.rendered += 1;
       queued.photoIds.push(id);
     }
   }
   if (queued.rendered > 0) afterPhotoRenderQueued();
+  if (queued.motionClips > 0) queueMotionPlayable();
   return queued;
 }
 
@@ -83,11 +98,11 @@ export async function reprocessProgress(db: DatabaseHandle, photoIds: readonly s
   const progress: ReprocessProgress = { waiting: 0, done: 0, failed: 0 };
   for (const batch of inBatches(photoIds)) {
     const [photos, jobs] = await Promise.all([listPhotoStatuses(db, batch), listLatestJobs(db, batch)]);
-    // listLatestJobs answers every job of these photos, oldest first: the last one per photo counts.
-    const latestJob = new Map(jobs.map((job) => [job.photo_id, job.status]));
+    // listLatestJobs answers every job of these photos: one still queued or running (its variants,
+    // its motion clip's copy) keeps the photo waiting; earlier ones ended long ago.
+    const withJobUnderWay = new Set(jobs.filter((job) => job.status === "queued" || job.status === "running").map((job) => job.photo_id));
     for (const photo of photos) {
-      const job = latestJob.get(photo.id);
-      if (photo.status === "processing" || job === "queued" || job === "running") progress.waiting += 1;
+      if (photo.status === "processing" || withJobUnderWay.has(photo.id)) progress.waiting += 1;
       else if (photo.status === "failed") progress.failed += 1;
       else progress.done += 1;
     }

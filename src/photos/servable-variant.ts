@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "@/src/db/client";
 import type { ServableVariant } from "@/src/media/serve-media";
 import { canEditPhoto, canViewPhoto } from "./photo-access";
 import { parseMediaPath } from "./photo-publication";
-import { findPlayableByKey, findVariantByKey } from "./photos.repository";
+import { findVariantOrPlayableByKey } from "./photos.repository";
 
 /**
  * The variant at this media path (what follows `/media/`) when the viewer may have it; null when it
@@ -22,7 +22,7 @@ export async function findServableVariant(
   const parsed = parseMediaPath(mediaPath);
   if (!parsed) return null;
   // A video's playable copy is served under exactly a variant's rules.
-  const variant = (await findVariantByKey(db, parsed.storageKey)) ?? (await findPlayableByKey(db, parsed.storageKey));
+  const variant = await findVariantOrPlayableByKey(db, parsed.storageKey);
   if (!variant || variant.publication_key !== parsed.publicationKey) return null;
   const isTrashed = variant.trashed_at !== null;
   if (isTrashed && !canEditPhoto(await resolveViewer(), variant)) return null;

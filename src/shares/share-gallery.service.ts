@@ -166,19 +166,27 @@ export async function listSharePhotos(db: DatabaseHandle, share: ShareRow, page:
   };
 }
 
-/** One photo of the share with its neighbours in the share's order; 404 when the share does not open it. */
+/**
+ * One photo of the share with its neighbours in the share's order and its place among the photos
+ * the link opens now (the viewer's "3 / 24"); 404 when the share does not open it.
+ */
 export async function getSharePhoto(
   db: DatabaseHandle,
   share: ShareRow,
   photoId: string,
-): Promise<{ photo: SharePhotoView; previousId: string | null; nextId: string | null }> {
+): Promise<{ photo: SharePhotoView; previousId: string | null; nextId: string | null; position: { index: number; total: number } }> {
   const row = await findSharedPhoto(db, share.id, photoId);
   if (!row) throw new AppError("NOT_FOUND", "This link has no photo with that id.");
-  const [variants, neighbours, before, siteDefault] = await Promise.all([
+  const [variants, neighbours, before, total, siteDefault] = await Promise.all([
     listVariants(db, [row.id]),
     findSharedNeighbours(db, share.id, row.position),
     countSharedPhotos(db, share.id, row.position),
+    countSharedPhotos(db, share.id),
     siteLocationPrecision(db),
   ]);
-  return { photo: toView(share, row, before + 1, variants, getShareMetadataPolicy(share), siteDefault), ...neighbours };
+  return {
+    photo: toView(share, row, before + 1, variants, getShareMetadataPolicy(share), siteDefault),
+    ...neighbours,
+    position: { index: before + 1, total },
+  };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { ServableVariant } from "@/src/media/serve-media";
-import { findPlayableByKey, findVariantByKey } from "@/src/photos/photos.repository";
+import { findVariantOrPlayableByKey } from "@/src/photos/photos.repository";
 import { findSharedPhoto } from "./share-photos.repository";
 import { sharePath } from "./share-key";
 
@@ -15,7 +15,7 @@ import { sharePath } from "./share-key";
 export async function findShareServableVariant(db: DatabaseHandle, shareId: string, storageKey: string): Promise<ServableVariant | null> {
   if (!storageKey || storageKey.includes("..")) return null;
   // A shared video's playable copy (metadata stripped) plays here too; its original never does.
-  const variant = (await findVariantByKey(db, storageKey)) ?? (await findPlayableByKey(db, storageKey));
+  const variant = await findVariantOrPlayableByKey(db, storageKey);
   if (!variant || variant.trashed_at !== null) return null;
   const photo = await findSharedPhoto(db, shareId, variant.photo_id);
   if (!photo) return null;

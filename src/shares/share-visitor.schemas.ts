@@ -78,6 +78,9 @@ export const sharePhotoDetailSchema = z.object({
   photo: sharePhotoSchema,
   previousId: z.string().nullable(),
   nextId: z.string().nullable(),
+  position: z
+    .object({ index: z.number().int().min(1), total: z.number().int().min(1) })
+    .describe("The photo's place among the photos the link opens now (the 3rd of 24), for the viewer's counter."),
 });
 
 schemaMatches<z.infer<typeof sharePhotoSchema>, SharePhotoView>(true);

@@ -13,7 +13,7 @@ import { checkUploadedImage } from "@/src/images/upload-check";
 import { rm } from "node:fs/promises";
 import { whileUploading } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
-import { attachLiveMotion, findLiveStill, findLoneLiveVideo, foldLiveVideoInto } from "@/src/photos/live-photo-pairing";
+import { attachLiveMotion, findLiveStill, findLoneLiveVideos, foldLiveVideosInto } from "@/src/photos/live-photo-pairing";
 import { extractMotionClip, keepMotionClip } from "@/src/photos/motion-clip";
 import { createPhoto } from "@/src/photos/photo-lifecycle";
 import { getProcessingLimits } from "@/src/photos/photo-processing.job";
@@ -185,10 +185,10 @@ async function storeAndPair(db: DatabaseHandle, user: SessionUser, file: Checked
   const liveContentId = file.type === "raw" ? null : await readStillContentIdentifier(file.file.tempPath, file.type as ImageType);
   const outcome = await storePhoto(db, user, file, pairingName, liveContentId);
   if (outcome.isDuplicate) return outcome;
-  // A Live Photo's MOV that came first is a video of its own until now: the still takes it over.
+  // A Live Photo's MOVs that came first are videos of their own until now: the still takes them over.
   if (liveContentId) {
-    const video = await findLoneLiveVideo(db, user.id, liveContentId);
-    if (video) await foldLiveVideoInto(db, video, outcome.id);
+    const videos = await findLoneLiveVideos(db, user.id, liveContentId);
+    if (videos.length > 0) await foldLiveVideosInto(db, videos, outcome.id);
   }
   // Looked for after storing, so that of two halves arriving at once the later one finds the other.
   if (file.type === "raw") {
@@ -207,7 +207,8 @@ async function storeAndPair(db: DatabaseHandle, user: SessionUser, file: Checked
  * photo's motion clip and the outcome names the photo. A MOV for a still that has its clip already
  * (the same MOV sent again, or a second one) is answered as that photo and not stored: the first
  * wins. A MOV stored as a video looks for its still once more afterwards, so that of two halves
- * arriving at once the later one finds the other.
+ * arriving at once the later one finds the other (and a MOV racing another one for a still whose
+ * clip the other became is removed again, answered as a duplicate).
  */
 async function storeVideoOrLiveMotion(db: DatabaseHandle, user: SessionUser, file: CheckedFile, pairingName: string, contentId: string | null): Promise<UploadOutcome> {
   if (!contentId) return storePhoto(db, user, file, pairingName);
@@ -222,8 +223,10 @@ async function storeVideoOrLiveMotion(db: DatabaseHandle, user: SessionUser, fil
   if (outcome.isDuplicate) return outcome;
   const lateStill = await findLiveStill(db, user.id, contentId);
   const video = lateStill && (await findPhotoByIdEvenTrashed(db, outcome.id));
-  if (lateStill && video && (await foldLiveVideoInto(db, video, lateStill.id))) return { id: lateStill.id, status: lateStill.status, name, isDuplicate: false };
-  return outcome;
+  if (!lateStill || !video) return outcome;
+  const folded = await foldLiveVideosInto(db, [video], lateStill.id);
+  if (folded === "still gone") return outcome;
+  return { id: lateStill.id, status: lateStill.status, name, isDuplicate: folded === "dropped" };
 }
 
 /**

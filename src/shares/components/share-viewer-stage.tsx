@@ -16,9 +16,10 @@ const NEIGHBOURS_EACH_SIDE = 3;
 
 /**
  * The viewer's questions answered from the visitor API, under the link's grant (the cookie on
- * /s/[key]): the photo's neighbours in the link's order, one step at a time, and its info panel
- * from what the link's policy let through. A refused answer (the link closed meanwhile) throws, so
- * the viewer says it could not open. No counter: the visitor API has no position to give.
+ * /s/[key]): the photo's neighbours in the link's order, one step at a time, its place in that
+ * order for the gallery viewer's counter ("3 / 24"), and its info panel from what the link's
+ * policy let through, all from the one answer per photo. A refused answer (the link closed
+ * meanwhile) throws, so the viewer says it could not open (the counter alone just stays hidden).
  */
 function shareViewerLoaders(shareKey: string): { loadNeighbours: LoadViewerNeighbours; loadPosition: LoadViewerPosition; loadInfo: LoadViewerInfo } {
   const details = new Map<string, Promise<SharePhotoDetail>>();
@@ -52,7 +53,7 @@ function shareViewerLoaders(shareKey: string): { loadNeighbours: LoadViewerNeigh
       ]);
       return { newer, older };
     },
-    loadPosition: () => Promise.resolve(null),
+    loadPosition: async (photoId) => (await detailOf(photoId)).position,
     loadInfo: async (photoId) => toShareViewerInfo((await detailOf(photoId)).photo),
   };
 }

@@ -16,9 +16,14 @@ export const sharePhotoPageAnswer = answerShape<z.output<typeof sharePhotoPageSc
   (answer) => Array.isArray(answer.photos) && (answer.nextCursor === null || typeof answer.nextCursor === "string"),
 );
 
-/** GET /s/{key}/api/photos/{photoId}: one of the link's photos and its neighbours' ids (the full-screen viewer walks them). */
+/** GET /s/{key}/api/photos/{photoId}: one of the link's photos, its neighbours' ids (the full-screen viewer walks them) and its place (the counter). */
 export const sharePhotoDetailAnswer = answerShape<z.output<typeof sharePhotoDetailSchema>>(
-  (answer) => isObjectOrNull(answer.photo) && answer.photo !== null && (answer.previousId === null || typeof answer.previousId === "string"),
+  (answer) =>
+    isObjectOrNull(answer.photo) &&
+    answer.photo !== null &&
+    (answer.previousId === null || typeof answer.previousId === "string") &&
+    isObjectOrNull(answer.position) &&
+    answer.position !== null,
 );
 
 /** GET|POST /s/{key}/api/visitor and POST /s/{key}/api/selection: the visitor and the link's proofing rules. */
