@@ -16,9 +16,21 @@ const ANONYMOUS_PAGES = Symbol.for("contact-sheet.anonymous-pages");
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME ?? "0.0.0.0";
 
+// Boot (src/server/boot.ts, run by instrumentation.ts: migrations, storage, the jobs' handlers)
+// calls this when the app can answer. Next.js starts it in app.prepare() but does not wait for it,
+// and a port that accepts connections meanwhile holds every request until boot is done: behind a
+// balancer, a restarting instance would take traffic it cannot answer for seconds. So the port
+// opens only after boot; until then connecting is refused, which nginx passes on to another
+// instance at once (even a POST, since nothing was sent), and readiness cannot be asked too early.
+const BOOTED = Symbol.for("contact-sheet.booted");
+const booted = new Promise((resolve) => {
+  globalThis[BOOTED] = resolve;
+});
+
 const app = next({ dev: false, hostname, port, dir: import.meta.dirname });
 const handle = app.getRequestHandler();
 await app.prepare();
+await booted;
 
 // Next.js drops Content-Length from every route handler's answer (its send-response FORBIDDEN_HEADERS)
 // and sends it chunked. A download that knows its exact length (the share ZIP, so the browser shows
@@ -73,7 +85,7 @@ let inFlight = 0;
 let stopping = false;
 let onIdle = () => {};
 
-const server = http.createServer((request, response) => {
+function answer(request, response) {
   inFlight += 1;
   response.once("close", () => {
     inFlight -= 1;
@@ -85,7 +97,10 @@ const server = http.createServer((request, response) => {
   if (globalThis[HOT_MEDIA]?.respond(request, response, render)) return;
   if (globalThis[ANONYMOUS_PAGES]?.respond(request, response, render)) return;
   render();
-});
+}
+
+const server = http.createServer(answer);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(signal));
 server.listen(port, hostname, () => {
   console.log(`Contact Sheet is listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
 });
@@ -133,4 +148,3 @@ async function stop(signal) {
   console.log("Contact Sheet stopped.");
   process.exit(0);
 }
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(signal));

@@ -99,6 +99,10 @@ describe("first run: the one-time setup link", () => {
     const server = await start({ NEXTAUTH_SECRET: SECRET, ADMIN_EMAIL: "boot@example.test", ADMIN_PASSWORD: "boot-password-1" });
     await waitUntilHealthy(server);
     expect(server.output()).not.toContain("/setup?token=");
+    // The port opens only once boot is done, so a balancer never sends a request that would wait for it.
+    const [migrated, listening] = ["Database created at schema", "is listening on"].map((line) => server.output().indexOf(line));
+    expect(migrated).toBeGreaterThan(-1);
+    expect(listening).toBeGreaterThan(migrated);
     const client = new TestClient(server.url);
     await client.signIn("boot@example.test", "boot-password-1");
     expect(await client.session()).toMatchObject({ user: { role: "admin" } });

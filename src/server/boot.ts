@@ -1,4 +1,5 @@
 import { EnvironmentError, getEnv } from "@/src/config/env";
+import { processSlot } from "@/src/config/process-singleton";
 import { getDb } from "@/src/db/client";
 import { DatabaseNewerThanCodeError, describeSchemaUpgrade, upgradeSchema } from "@/src/db/schema-upgrade";
 import { startRecurringJobs } from "@/src/jobs/recurring-jobs";
@@ -70,7 +71,10 @@ export async function bootServer(): Promise<void> {
   }
 }
 
-/** Boots, or prints why it cannot in words a person can act on and ends the process. */
+/**
+ * Boots, or prints why it cannot in words a person can act on and ends the process. Once booted,
+ * tells server.mjs, which opens its port only then (see BOOTED there).
+ */
 export async function bootServerOrExit(): Promise<void> {
   try {
     await bootServer();
@@ -78,6 +82,7 @@ export async function bootServerOrExit(): Promise<void> {
     console.error(`\n${describeBootFailure(error)}\n`);
     process.exit(1);
   }
+  processSlot<() => void>("booted").get()?.();
 }
 
 function describeBootFailure(error: unknown): string {

@@ -44,6 +44,9 @@ export async function startNginx(directory: string, appPorts: [number, number], 
   const accessLog = path.join(directory, "access.log");
   const mainConfig = [
     "daemon off;",
+    // As root, nginx's workers would run as nobody, who may not enter the bench's private folders:
+    // the tus location reads each chunk into client_body_temp_path before passing it on.
+    ...(process.getuid?.() === 0 ? ["user root;"] : []),
     "worker_processes 1;",
     `pid ${path.join(directory, "nginx.pid")};`,
     `error_log ${path.join(directory, "error.log")} warn;`,
