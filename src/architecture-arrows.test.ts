@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const DOC = "docs/architecture.md";
 const SCANNED = ["src", "app", "scripts", "proxy.ts", "server.mjs", "instrumentation.ts"];
 const SOURCE_FILE = /\.(ts|tsx|mjs)$/;
-const TEST_FILE = /\.test\.tsx?$/;
+const TEST_FILE = /\.test\.(tsx?|mjs)$/;
 
 interface ArrowLine {
   from: string;
