@@ -211,9 +211,11 @@ describe("contact-sheet import", () => {
     expect(summaryOf(run)).toMatchObject({ uploaded: 1, failed: 0 });
     // The half-sent upload was finished (a finished upload is gone); a fresh one would have left it at 1000.
     expect(await offsetOf(owner, uploadPath)).toBeNull();
-    const state = JSON.parse(fs.readFileSync(statePath, "utf8")) as { accounts: Record<string, { uploads: object; files: Record<string, { photoId?: string }> }> };
-    expect(state.accounts[account].uploads).toEqual({});
-    expect(state.accounts[account].files[file].photoId).toBe(run.lines[0].photoId);
+    // Written back in the state's own form (one JSON line per file or unfinished upload, after a version line), though it was given in the first version's.
+    const [version, ...entries] = fs.readFileSync(statePath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(version).toEqual({ version: 2 });
+    expect(entries.filter((entry) => "upload" in entry)).toEqual([]);
+    expect(entries.find((entry) => entry.account === account && entry.file === file)?.photoId).toBe(run.lines[0].photoId);
   });
 
   it("applies an XMP sidecar (a.jpg.xmp) and a Google Takeout JSON (its name cut at 51 characters, as Takeout writes it) to their photos", async () => {
