@@ -121,10 +121,15 @@ export class ImportState {
   private readonly otherLines: string[] = [];
   private dirty = false;
 
+  /** How this account's lines begin (JSON.stringify writes `account` first). */
+  private readonly linePrefix: string;
+
   private constructor(
     readonly filePath: string,
     private readonly account: string,
-  ) {}
+  ) {
+    this.linePrefix = `{"account":${JSON.stringify(account)},`;
+  }
 
   /** Reads the state file (a missing one is an empty state; an unreadable one is an error to show, never overwritten silently). */
   static load(filePath: string, siteOrigin: string, userId: string): ImportState {
@@ -175,7 +180,7 @@ export class ImportState {
 
   private readLine(line: string): void {
     // Another account's line is kept whole; only the start is looked at to tell.
-    if (!line.startsWith(`{"account":${JSON.stringify(this.account)},`)) {
+    if (!line.startsWith(this.linePrefix)) {
       this.otherLines.push(line);
       return;
     }
@@ -186,7 +191,7 @@ export class ImportState {
     if (line.account !== this.account) {
       this.otherLines.push(JSON.stringify(line));
     } else if ("file" in line) {
-      this.files.set(line.file, { size: line.size, mtimeMs: line.mtimeMs, sha256: line.sha256, ...(line.photoId !== undefined && { photoId: line.photoId }) });
+      this.files.set(line.file, line);
     } else {
       this.uploads.set(line.upload, { url: line.url, size: line.size, createdAt: line.createdAt });
     }
