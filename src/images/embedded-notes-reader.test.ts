@@ -71,6 +71,11 @@ describe("readEmbeddedNotes", () => {
     expect(await readEmbeddedNotes(await jpegWithExifRating(8, { rating: 0 }))).toBeNull();
   });
 
+  it("takes no camera's placeholder for a caption (the corpus's Sony JPEG: \"SONY DSC\")", async () => {
+    expect(await readEmbeddedNotes(path.join(CORPUS_DIR, "immich-test-assets/formats/jpg/el_torcal_rocks.jpg"))).toBeNull();
+    expect((await readEmbeddedNotes(await jpegWithEmbeddedText(9, { xmp: { title: "Rocks", description: "OLYMPUS DIGITAL CAMERA" } })))?.caption).toBeNull();
+  });
+
   it("finds nothing in a file without XMP, or in a corrupt one, and never throws", async () => {
     expect(await readEmbeddedNotes(path.join(CORPUS_DIR, "exif-samples/jpg/Canon_40D.jpg"))).toBeNull();
     expect(await readEmbeddedNotes(path.join(CORPUS_DIR, "exif-samples/jpg/corrupted.jpg"))).toBeNull();

@@ -115,13 +115,19 @@ function readKeywords(parsed: Block, dc: Block, iptc: Block): string[] {
   return keywords;
 }
 
+/**
+ * What cameras write as a description when the photographer wrote none (and tools then copy into
+ * XMP): not a caption anyone gave. The corpus's Sony JPEGs carry "SONY DSC".
+ */
+const CAMERA_PLACEHOLDERS = /^(?:sony dsc|olympus digital camera|digital camera|samsung digital camera|(?:konica )?minolta digital camera|kodak digital still camera|sanyo digital camera|default|untitled)$/i;
+
 /** The first candidate that is text once cleaned: control characters out (line feeds kept in a caption), cut to the limit. */
 function firstText(candidates: Array<string | null>, maximum: number, keepLineFeeds: boolean): string | null {
   for (const candidate of candidates) {
     if (candidate === null) continue;
     const normalised = candidate.normalize("NFC").replace(/\r\n?/g, "\n");
     const cleaned = withoutControlCharacters(keepLineFeeds ? normalised : normalised.replace(/\s+/gu, " "), { keepLineFeeds });
-    if (cleaned === "" || !isStorableText(cleaned)) continue;
+    if (cleaned === "" || !isStorableText(cleaned) || CAMERA_PLACEHOLDERS.test(cleaned)) continue;
     return cutToLength(cleaned, maximum);
   }
   return null;
