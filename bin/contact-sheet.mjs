@@ -12,7 +12,9 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 const tsxLoader = createRequire(import.meta.url).resolve("tsx");
 const child = spawn(
   process.execPath,
-  ["--conditions=react-server", "--import", tsxLoader, path.join(projectRoot, "src/cli/main.ts"), ...process.argv.slice(2)],
+  // A young generation of 2 MB (V8's default grows to 16): the import reads a state of 100,000 lines
+  // into a few MB, and with the default each line's short-lived text kept ~25 MB more resident (measured).
+  ["--max-semi-space-size=2", "--conditions=react-server", "--import", tsxLoader, path.join(projectRoot, "src/cli/main.ts"), ...process.argv.slice(2)],
   // tsx finds the `@/` paths through the project's tsconfig, not the one of wherever the command is run from.
   { stdio: "inherit", env: { ...process.env, TSX_TSCONFIG_PATH: path.join(projectRoot, "tsconfig.json") } },
 );

@@ -116,8 +116,8 @@ test("the rating and colour label are set with the keyboard alone, and the libra
     expect(saved).toMatchObject({ rating: 4, label: "red" });
 
     await page.goto("/admin/photos?minRating=4&label=red");
-    // Only this spec rates photos: the filtered library holds this one.
-    await expect(page.getByText("no_exif.jpg", { exact: true })).toBeVisible();
+    // Only this spec rates photos: the filtered library holds this one, named by the title written in its XMP (dc:title).
+    await expect(page.getByText("Der Goalie bin ig", { exact: true })).toBeVisible();
     await expect(page.getByText("1 photo", { exact: true })).toBeVisible();
     for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
       await page.setViewportSize(size);

@@ -7,6 +7,7 @@ import { shutDownWorker, startWorker } from "@/src/jobs/worker";
 import { registerFaceJobs } from "@/src/faces/face-detection.job";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { registerVideoJobs } from "@/src/photos/video-processing.job";
+import { registerFileKeywordTags } from "@/src/tags/file-keyword-tags";
 import { RECURRING_JOBS } from "@/src/server/recurring-work";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   registerPhotoJobs();
   registerVideoJobs();
   registerFaceJobs();
+  registerFileKeywordTags();
   startRecurringJobs(RECURRING_JOBS);
   startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop(signal, env.SHUTDOWN_GRACE_SECONDS * 1000));

@@ -10,9 +10,10 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApiToken } from "./helpers/api-tokens";
+import { jpegWithEmbeddedText } from "./helpers/embedded-metadata-jpeg";
 import { handMadeZip } from "./helpers/hand-made-zip";
 import { lengthen, supplementalJsonName } from "./helpers/takeout-corpus";
-import { CORPUS } from "./helpers/photos";
+import { CORPUS, waitForProcessing } from "./helpers/photos";
 import { openTestDatabase } from "./helpers/test-database";
 import { signedInAs, type TestClient } from "./helpers/test-client";
 import { createUploadPath, offsetOf, patchUpload } from "./helpers/tus";
@@ -210,9 +211,11 @@ describe("contact-sheet import", () => {
     expect(summaryOf(run)).toMatchObject({ uploaded: 1, failed: 0 });
     // The half-sent upload was finished (a finished upload is gone); a fresh one would have left it at 1000.
     expect(await offsetOf(owner, uploadPath)).toBeNull();
-    const state = JSON.parse(fs.readFileSync(statePath, "utf8")) as { accounts: Record<string, { uploads: object; files: Record<string, { photoId?: string }> }> };
-    expect(state.accounts[account].uploads).toEqual({});
-    expect(state.accounts[account].files[file].photoId).toBe(run.lines[0].photoId);
+    // Written back in the state's own form (one JSON line per file or unfinished upload, after a version line), though it was given in the first version's.
+    const [version, ...entries] = fs.readFileSync(statePath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(version).toEqual({ version: 2 });
+    expect(entries.filter((entry) => "upload" in entry)).toEqual([]);
+    expect(entries.find((entry) => entry.account === account && entry.file === file)?.photoId).toBe(run.lines[0].photoId);
   });
 
   it("applies an XMP sidecar (a.jpg.xmp) and a Google Takeout JSON (its name cut at 51 characters, as Takeout writes it) to their photos", async () => {
@@ -235,10 +238,20 @@ describe("contact-sheet import", () => {
       JSON.stringify({ title: "PXL_20230101_120000000.jpg", description: "New year by the river", photoTakenTime: { timestamp: "1672574400" }, geoData: { latitude: 38.7223, longitude: -9.1393, altitude: 0 }, favorited: true }),
     );
 
+    // A title, caption and keywords written into the file (read when the site processes it), alone and under a sidecar that names a title and a keyword but no caption.
+    fs.writeFileSync(path.join(folder, "inside.jpg"), await jpegWithEmbeddedText(31, { xmp: { title: "北海道の冬 — Hokkaidō", keywords: ["Snow"] } }));
+    fs.writeFileSync(path.join(folder, "both.jpg"), await jpegWithEmbeddedText(37, { xmp: { title: "Embedded title", description: "Embedded caption", keywords: ["FromFile"] } }));
+    fs.writeFileSync(
+      path.join(folder, "both.jpg.xmp"),
+      `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">` +
+        `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">Sidecar title</rdf:li></rdf:Alt></dc:title><dc:subject><rdf:Bag><rdf:li>FromSidecar</rdf:li></rdf:Bag></dc:subject>` +
+        `</rdf:Description></rdf:RDF></x:xmpmeta>`,
+    );
+
     const run = await runImport([folder], fullToken);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     // The sidecars are read with their photos, never uploaded or counted as skipped.
-    expect(summaryOf(run)).toMatchObject({ uploaded: 2, skipped: 0, failed: 0 });
+    expect(summaryOf(run)).toMatchObject({ uploaded: 4, skipped: 0, failed: 0 });
     const idOf = (name: string) => String(run.lines.find((line) => shown(line) === `Sidecars/${name}`)?.photoId);
     const read = async (name: string) => {
       const photo = ((await (await owner.request(`/api/photos/${idOf(name)}`)).json()) as { photo: Record<string, unknown> }).photo;
@@ -252,6 +265,19 @@ describe("contact-sheet import", () => {
     // Takeout's title is the file name, so it is not made the photo's title.
     expect(river.photo).toMatchObject({ title: "", caption: "New year by the river", takenAt: "2023-01-01T12:00:00+00:00", location: { latitude: 38.7223, longitude: -9.1393 } });
     expect(river.tags).toEqual(["Favourite"]);
+
+    for (const name of ["inside.jpg", "both.jpg"]) expect((await waitForProcessing(owner, idOf(name))).status).toBe("ready");
+    expect(await read("inside.jpg")).toMatchObject({ photo: { title: "北海道の冬 — Hokkaidō", caption: "" }, tags: ["Snow"] });
+    // The sidecar's title wins over the file's; the file's caption stays, as the sidecar names none; keywords are a set, both become tags.
+    const both = await read("both.jpg");
+    expect(both.photo).toMatchObject({ title: "Sidecar title", caption: "Embedded caption" });
+    expect(both.tags.sort()).toEqual(["FromFile", "FromSidecar"]);
+    // A second import of the folder overwrites nothing the owner edited on the site.
+    const renamed = await owner.request(`/api/photos/${idOf("inside.jpg")}`, { method: "PATCH", body: { json: { title: "Renamed on the site" } } });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    const again = await runImport([folder], fullToken);
+    expect(summaryOf(again)).toMatchObject({ uploaded: 0, duplicates: 4, failed: 0 });
+    expect((await read("inside.jpg")).photo.title).toBe("Renamed on the site");
   });
 
   it("reads a Google Takeout in two zips: JSON from the other zip, album titles from metadata.json, no year albums, and a lying zip entry is stopped", async () => {

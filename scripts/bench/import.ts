@@ -38,7 +38,7 @@ const TSX = createRequire(import.meta.url).resolve("tsx");
 function runCommand(args: string[], env: Record<string, string>): Promise<{ seconds: number; peakRss: number; stdout: string; code: number | null }> {
   return new Promise((resolve, reject) => {
     const startedAt = performance.now();
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", TSX, path.join(ROOT, "src/cli/main.ts"), ...args], {
+    const child = spawn(process.execPath, ["--max-semi-space-size=2", "--conditions=react-server", "--import", TSX, path.join(ROOT, "src/cli/main.ts"), ...args], {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -125,17 +125,24 @@ async function main(): Promise<void> {
   }
 
   // 4. Memory: a rerun whose state file also remembers STATE_FILES other files.
-  const state = JSON.parse(fs.readFileSync(statePath, "utf8")) as { accounts: Record<string, { files: Record<string, unknown> }> };
-  const account = Object.values(state.accounts)[0];
+  // Appended in the state file's own form (one JSON line per file, src/cli/import/import-state.ts), for the account the runs above wrote.
+  const [, firstEntry] = fs.readFileSync(statePath, "utf8").split("\n", 2);
+  const { account } = JSON.parse(firstEntry) as { account: string };
+  const lines: string[] = [];
   for (let index = 0; index < STATE_FILES; index += 1) {
-    account.files[`/home/someone/Pictures/${2000 + (index % 25)}/${String(index % 12).padStart(2, "0")}/IMG_${String(index).padStart(6, "0")}.jpg`] = {
-      size: 3_000_000 + index,
-      mtimeMs: 1_600_000_000_000 + index * 1000,
-      sha256: createHash("sha256").update(String(index)).digest("hex"),
-      photoId: crypto.randomUUID(),
-    };
+    const file = `/home/someone/Pictures/${2000 + (index % 25)}/${String(index % 12).padStart(2, "0")}/IMG_${String(index).padStart(6, "0")}.jpg`;
+    lines.push(
+      JSON.stringify({
+        account,
+        file,
+        size: 3_000_000 + index,
+        mtimeMs: 1_600_000_000_000 + index * 1000,
+        sha256: createHash("sha256").update(String(index)).digest("hex"),
+        photoId: crypto.randomUUID(),
+      }),
+    );
   }
-  fs.writeFileSync(statePath, JSON.stringify(state));
+  fs.appendFileSync(statePath, `${lines.join("\n")}\n`);
   const withLargeState = await runCommand(["import", imported, "--json", "--state", statePath], env);
   console.log(
     `4. rerun with ${STATE_FILES} more files in the state (${formatMegabytes(fs.statSync(statePath).size)} file): ${withLargeState.seconds.toFixed(2)} s, peak RSS ${formatMegabytes(withLargeState.peakRss)} (target <= 200 MB)`,

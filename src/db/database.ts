@@ -184,6 +184,11 @@ export interface PhotosTable {
   /** 1 when the rating, or the label, is the owner's own (editor, bulk edit, importer), not the file's embedded XMP: processing keeps it. */
   rating_by_owner: Generated<number>;
   label_by_owner: Generated<number>;
+  /** 1 when the title, or the caption, is the owner's own (editor, importer from a sidecar), not the file's XMP/IPTC: processing keeps it. */
+  title_by_owner: Generated<number>;
+  caption_by_owner: Generated<number>;
+  /** 1 once the file's embedded keywords have been made its tags (first processing): processing again never adds back a tag the owner took off. */
+  file_keywords_read: Generated<number>;
   thumbhash: string | null;
   dominant_color: string | null;
   /** Part of every variant URL; a new one whenever the photo stops being public, so old public URLs die. */

@@ -21,13 +21,24 @@ import { getTemporaryDirectory, ownedTemporaryName } from "@/src/storage/tempora
 import { cameraSlug, lensSlug } from "./camera-slug";
 import { deletePhotoFiles, variantPrefix } from "./photo-files";
 import { announcePhotosChanged } from "./photo-changes";
+import { announceFileKeywords } from "./file-keywords";
 import { placeColumnsFromFile } from "./photo-place";
 import { registerPlaceLookupJob } from "./photo-place.job";
 import { updatePlaceUnlessManual } from "./photo-places.repository";
 import { announcePhotoFinished } from "./photo-finished";
 import { PROCESS_PHOTO_JOB, RENDER_PHOTO_JOB } from "./photo-job-kinds";
 import { replacePhotoVariants } from "./photo-lifecycle";
-import { findPhotoByIdEvenTrashed, insertVariants, updateLabelUnlessOwners, updatePhoto, updateRatingUnlessOwners, updateTakenAtUnlessOwners } from "./photos.repository";
+import {
+  findPhotoByIdEvenTrashed,
+  insertVariants,
+  markFileKeywordsRead,
+  updateCaptionUnlessOwners,
+  updateLabelUnlessOwners,
+  updatePhoto,
+  updateRatingUnlessOwners,
+  updateTakenAtUnlessOwners,
+  updateTitleUnlessOwners,
+} from "./photos.repository";
 import { takeVisibleDecode } from "./visible-decode-handoff";
 
 export { PROCESS_PHOTO_JOB };
@@ -119,11 +130,24 @@ async function runPhase(
   }
 }
 
-/** The file's XMP rating and label (as Lightroom writes them), where the owner has set neither. */
-async function applyEmbeddedNotes(photoId: string, notes: PhotoMetadata["notes"]): Promise<void> {
-  if (notes?.rating) await updateRatingUnlessOwners(getDb(), photoId, notes.rating);
+/**
+ * What the photographer wrote into the file (src/images/embedded-notes-reader.ts): its rating,
+ * label, title and caption where the owner has set none (a sidecar the importer applied counts as
+ * theirs), and its keywords as tags on its first processing only, so a tag the owner took off is
+ * never added back by a retry or a reprocess.
+ */
+async function applyEmbeddedNotes(photo: PhotoRow, notes: PhotoMetadata["notes"]): Promise<void> {
+  const db = getDb();
+  if (notes?.rating) await updateRatingUnlessOwners(db, photo.id, notes.rating);
   const label = PHOTO_LABELS.find((known) => known === notes?.label);
-  if (label) await updateLabelUnlessOwners(getDb(), photoId, label);
+  if (label) await updateLabelUnlessOwners(db, photo.id, label);
+  if (notes?.title) await updateTitleUnlessOwners(db, photo.id, notes.title);
+  if (notes?.caption) await updateCaptionUnlessOwners(db, photo.id, notes.caption);
+  if (Number(photo.file_keywords_read) === 0) {
+    // Told before marked: a failing listener fails this step, and its retry tells them again.
+    if (notes && notes.keywords.length > 0) await announceFileKeywords(photo.id, notes.keywords);
+    await markFileKeywordsRead(db, photo.id);
+  }
 }
 
 async function queueNextPhase(kind: string, photoId: string, priority: number): Promise<void> {
@@ -141,7 +165,7 @@ async function makeVisible(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
   // (or cleared) outlives processing again; the file's is only a default.
   await updateTakenAtUnlessOwners(getDb(), photo.id, exif.takenAt, photo.created_at);
   await updatePlaceUnlessManual(getDb(), photo.id, placeColumnsFromFile(photo, gps));
-  await applyEmbeddedNotes(photo.id, decoded.metadata.notes);
+  await applyEmbeddedNotes(photo, decoded.metadata.notes);
   await updatePhoto(getDb(), photo.id, {
     status: "ready",
     failure_reason: null,

@@ -78,6 +78,21 @@ export async function updateLabelUnlessOwners(db: DatabaseHandle, id: string, la
   await db.updateTable("photos").set({ label }).where("id", "=", id).where("label_by_owner", "=", 0).execute();
 }
 
+/** The title the file's XMP or IPTC gives, unless the owner set one (or cleared it): the condition is in the statement. */
+export async function updateTitleUnlessOwners(db: DatabaseHandle, id: string, title: string): Promise<void> {
+  await db.updateTable("photos").set({ title }).where("id", "=", id).where("title_by_owner", "=", 0).execute();
+}
+
+/** The caption the file's XMP or IPTC gives, unless the owner set one (or cleared it). */
+export async function updateCaptionUnlessOwners(db: DatabaseHandle, id: string, caption: string): Promise<void> {
+  await db.updateTable("photos").set({ caption }).where("id", "=", id).where("caption_by_owner", "=", 0).execute();
+}
+
+/** The file's keywords have been made its tags: processing again (a retry, a reprocess) never adds them back. */
+export async function markFileKeywordsRead(db: DatabaseHandle, id: string): Promise<void> {
+  await db.updateTable("photos").set({ file_keywords_read: 1 }).where("id", "=", id).execute();
+}
+
 /** Deletes photos' rows; their variants' and jobs' rows go with them (cascade). */
 export async function deletePhotoRows(db: DatabaseHandle, ids: string[]): Promise<void> {
   if (ids.length === 0) return;

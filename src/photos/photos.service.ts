@@ -469,8 +469,8 @@ export async function updatePhotoByViewer(db: DatabaseHandle, viewer: Viewer, id
   const now = new Date().toISOString();
   const withdrawnUrls = await db.transaction().execute(async (transaction) => {
     await updatePhoto(transaction, id, {
-      ...(input.title !== undefined && { title: input.title }),
-      ...(input.caption !== undefined && { caption: input.caption }),
+      ...(input.title !== undefined && { title: input.title, title_by_owner: 1 }),
+      ...(input.caption !== undefined && { caption: input.caption, caption_by_owner: 1 }),
       ...(input.altText !== undefined && { alt_text: input.altText }),
       ...(input.visibility !== undefined && { visibility: input.visibility }),
       ...(input.showLocation !== undefined && { show_location: input.showLocation ? 1 : 0 }),

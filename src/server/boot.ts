@@ -9,6 +9,7 @@ import { removeOrphanFiles } from "@/src/photos/orphan-files";
 import { registerFaceJobs } from "@/src/faces/face-detection.job";
 import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
 import { registerVideoJobs } from "@/src/photos/video-processing.job";
+import { registerFileKeywordTags } from "@/src/tags/file-keyword-tags";
 import { installAnonymousPages } from "./anonymous-pages";
 import { RECURRING_JOBS } from "./recurring-work";
 import { installDatabaseOutageHook } from "./database-outage-hook";
@@ -46,6 +47,7 @@ export async function bootServer(): Promise<void> {
     else logger.warn(message);
   });
   registerFaceJobs();
+  registerFileKeywordTags();
   // Every instance queues each period's run (once across instances); whichever worker is free runs it.
   startRecurringJobs(RECURRING_JOBS);
   if (env.RUN_WORKER) startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });

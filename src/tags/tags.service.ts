@@ -204,6 +204,50 @@ export function removeTagsFromPhotos(db: DatabaseHandle, user: Actor, photoIds: 
   });
 }
 
+/**
+ * The keywords written into a photo's file become its tags, on top of those it has (the importer's
+ * sidecar keywords and --tag, the owner's own), when it is first processed: cleaned and folded like
+ * every tag name, a keyword no tag may be (too long) left out, and no more than a photo may hold.
+ * One transaction, one "photo.tags" audit row without an actor (processing did it, not a person).
+ */
+export async function tagPhotoFromItsFile(db: DatabaseHandle, photoId: string, keywords: readonly string[]): Promise<void> {
+  const wanted = new Map<string, string>();
+  for (const keyword of keywords) {
+    const key = tagKey(keyword);
+    if (tagNameProblem(keyword) === null && !wanted.has(key)) wanted.set(key, cleanTagName(keyword));
+  }
+  if (wanted.size === 0) return;
+  const now = new Date().toISOString();
+  const changed = await inTransaction(db, async (transaction) => {
+    const [photo] = await findPhotosForTagging(transaction, [photoId]);
+    if (!photo) return false;
+    const before = await listTagsOfPhotos(transaction, [photoId]);
+    const had = new Set(before.map((tag) => tag.key));
+    const room = Math.max(0, MAXIMUM_TAGS_PER_PHOTO - before.length);
+    const added = [...wanted].filter(([key]) => !had.has(key)).slice(0, room).map(([key, name]) => ({ key, name }));
+    if (added.length === 0) return false;
+    const tags = await ensureTags(transaction, added, now);
+    await insertPhotoTags(transaction, tags.map((tag) => ({ photo_id: photo.id, tag_id: tag.id, sort_at: photo.sort_at })));
+    await insertAuditEntry(
+      transaction,
+      {
+        actorId: null,
+        action: "photo.tags",
+        targetId: photo.id,
+        details: {
+          added: tags.map((tag) => tag.name),
+          before: { tags: before.map((tag) => tag.name) },
+          after: { tags: [...before, ...tags].map((tag) => tag.name) },
+          source: "the file's keywords",
+        },
+      },
+      now,
+    );
+    return true;
+  });
+  if (changed) afterChange();
+}
+
 /** The photo's tags, for whoever may see the photo (404 otherwise, or when it is in the trash). */
 export async function listTagsForPhoto(db: DatabaseHandle, viewer: Actor, photoId: string): Promise<TagView[]> {
   const photo = await findPhotoById(db, photoId);

@@ -425,6 +425,9 @@ const BACKFILLED: Record<string, Record<string, (row: Row) => boolean>> = {
     // 2026-12-02T0400: a rating or label already there was set by its owner (nothing else could set one).
     rating_by_owner: (row) => Number(row.rating_by_owner) === (Number(row.rating ?? 0) !== 0 ? 1 : 0),
     label_by_owner: (row) => Number(row.label_by_owner) === (row.label !== null && row.label !== undefined ? 1 : 0),
+    // 2026-12-03T0200: a title or caption already there was set by its owner (nothing else could set one).
+    title_by_owner: (row) => Number(row.title_by_owner) === ((row.title ?? "") !== "" ? 1 : 0),
+    caption_by_owner: (row) => Number(row.caption_by_owner) === ((row.caption ?? "") !== "" ? 1 : 0),
   },
 };
 
