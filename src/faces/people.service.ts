@@ -29,6 +29,7 @@ import {
 } from "./faces.repository";
 import { type PeopleAccess, peopleAccessOf, seesOthersPeople } from "./people-access";
 import type { AddManualFaceInput, UpdatePersonInput } from "./people.schemas";
+import { refreshStaleCentroids } from "./person-centroids";
 
 // People are their owner's (private by default, issue 32): every change here is made to the
 // signed-in user's own people and own photos' faces, and anybody else's id is a 404, the same
@@ -209,6 +210,7 @@ export async function mergePeopleByViewer(db: DatabaseHandle, viewer: Viewer, pe
     await moveFacesToPerson(transaction, from.id, into.id);
     await updatePerson(transaction, into.id, { name: into.name ?? from.name, cover_face_id: into.cover_face_id ?? from.cover_face_id }, now);
     await deletePerson(transaction, from.id);
+    await refreshStaleCentroids(transaction, user.id);
     await insertAuditEntry(transaction, { actorId: user.id, action: "person.merge", targetId: into.id, details: { before: { mergedPersonId: from.id, name: from.name }, after: { name: into.name ?? from.name } } }, now);
   });
   return getPerson(db, viewer, intoPersonId);
@@ -227,6 +229,7 @@ export async function splitFaceByViewer(db: DatabaseHandle, viewer: Viewer, face
     if (face.person_id) {
       await transaction.updateTable("people").set({ cover_face_id: null }).where("id", "=", face.person_id).where("cover_face_id", "=", face.id).execute();
     }
+    await refreshStaleCentroids(transaction, user.id);
     await insertAuditEntry(transaction, { actorId: user.id, action: "person.split", targetId: personId, details: { before: { personId: face.person_id }, after: { personId, faceId } } }, now);
   });
   return getPerson(db, viewer, personId);
@@ -309,6 +312,7 @@ export async function removeManualFace(db: DatabaseHandle, viewer: Viewer, faceI
     await deleteFace(transaction, face.id);
     await clearStaleCovers(transaction);
     await deleteEmptyUnnamedPeople(transaction);
+    await refreshStaleCentroids(transaction, user.id);
     await insertAuditEntry(transaction, { actorId: user.id, action: "face.remove", targetId: face.id, details: { before: { photoId: face.photo_id, personId: face.person_id }, after: null } }, now);
   });
 }

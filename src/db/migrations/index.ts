@@ -34,6 +34,7 @@ import * as storageUsageCompanions from "./2026-12-01T1800-storage-usage-compani
 import * as placeIndexes from "./2026-12-02T0200-place-indexes";
 import * as ownerNotesByOwner from "./2026-12-02T0400-owner-notes-by-owner";
 import * as personSuggestionRejections from "./2026-12-02T0610-person-suggestion-rejections";
+import * as personCentroids from "./2026-12-03T0100-person-centroids";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-02T0200-place-indexes": placeIndexes,
   "2026-12-02T0400-owner-notes-by-owner": ownerNotesByOwner,
   "2026-12-02T0610-person-suggestion-rejections": personSuggestionRejections,
+  "2026-12-03T0100-person-centroids": personCentroids,
 };
 
 export const migrationProvider: MigrationProvider = {
