@@ -487,7 +487,8 @@ export interface PeopleTable {
   updated_at: string;
 }
 
-export const FACE_SOURCES = ["detected", "manual"] as const;
+/** detected; manual: a box drawn by hand; tag: a person without a face (turned away), with an empty box. */
+export const FACE_SOURCES = ["detected", "manual", "tag"] as const;
 export type FaceSource = (typeof FACE_SOURCES)[number];
 
 /** A face in a photo: a box in fractions of the upright photo; a detected one has a descriptor. */

@@ -236,6 +236,8 @@ export function listPeopleFaces(db: DatabaseHandle, personIds: readonly string[]
       "faces.score",
     ])
     .where("faces.person_id", "in", [...personIds])
+    // A person without a face has no box to cut a cover from.
+    .where("faces.source", "!=", "tag")
     .where((eb) => whereListablePhotos(eb, photos))
     .orderBy("faces.created_at")
     .orderBy("faces.id")

@@ -60,6 +60,8 @@ export function listUnnamedFaces(db: DatabaseHandle, ownerId: string, photos: Ph
       "faces.box_height as height",
     ])
     .where("photos.owner_id", "=", ownerId)
+    // A person without a face is named when tagged and has no face to show in the grid.
+    .where("faces.source", "!=", "tag")
     .where((eb) => whereListablePhotos(eb, photos))
     .where((eb) => eb.or([eb("faces.person_id", "is", null), eb.and([eb("people.name", "is", null), eb("people.is_hidden", "=", 0)])]))
     .orderBy("photos.sort_at", "desc")
