@@ -78,7 +78,8 @@ export async function readCentroids(db: DatabaseHandle, ownerId: string, personI
           .innerJoin("people", "people.id", "person_centroids.person_id")
           .select(["person_centroids.person_id as personId", "person_centroids.centroid", "person_centroids.is_stale as isStale"])
           .where("people.owner_id", "=", ownerId)
-          .$if(chunk !== null, (query) => query.where("person_centroids.person_id", "in", chunk ?? []))
+          // Both keys: SQLite without statistics otherwise walks every person of the owner to find these.
+          .$if(chunk !== null, (query) => query.where("person_centroids.person_id", "in", chunk ?? []).where("people.id", "in", chunk ?? []))
           .execute(),
       ),
     )
