@@ -32,7 +32,7 @@ function randomDescriptor(): Buffer {
   return descriptorToBytes(Float32Array.from({ length: 128 }, () => (Math.random() - 0.5) * 0.2));
 }
 
-export async function seed(db: Kysely<Database>, faces: number): Promise<void> {
+async function seed(db: Kysely<Database>, faces: number): Promise<void> {
   await insertUsers(db, [OWNER]);
   const now = "2026-01-01T00:00:00.000Z";
   // The measured ones first: "bench-named" (50 photos) and "bench-unnamed" (3 faces).
