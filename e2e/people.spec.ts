@@ -173,3 +173,34 @@ test("name many faces at once: chosen by keyboard and by pointer, given to a new
   await expect(toast(page, "1 face named Twin Tilly.")).toBeVisible();
   await expect(grid.getByRole("checkbox")).toHaveCount(1);
 });
+
+test("someone without a face is added from the photo page, and the viewer's info panel lists the photo's people", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, owner);
+  await page.goto(`/p/${photoId}`);
+  const editor = page.getByTestId("face-editor");
+  await editor.getByTestId("person-tag-add").click();
+  await editor.getByTestId("person-tag-person").selectOption("new");
+  await editor.getByTestId("person-tag-name").fill("Tess Turned Away");
+  await editor.getByTestId("person-tag-save").click();
+  await expect(toast(page, "Tess Turned Away added to this photo, without a face.")).toBeVisible();
+  await expect(page.getByTestId("photo-people").getByRole("link", { name: "Tess Turned Away" })).toBeVisible();
+  await expect(editor.getByTestId("person-tags")).toContainText("Tess Turned Away, without a face");
+
+  // CI looks at the phone only (where the panel covers the photo's lower half) with axe once; both
+  // sizes and themes, with screenshots, when PEOPLE_SCREENSHOTS is set (CI time is over budget).
+  for (const size of process.env.PEOPLE_SCREENSHOTS ? SIZES : SIZES.slice(0, 1)) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto(`/p/${photoId}`);
+    await page.locator(".photo-stage-button").click();
+    const viewer = page.getByRole("dialog", { name: "Photo viewer" });
+    await expect(viewer.locator(".pswp__item[aria-hidden='false'] img.pswp__img:not(.pswp__img--placeholder)")).toBeVisible();
+    await viewer.getByRole("button", { name: "Photo details (I)" }).click();
+    const people = viewer.getByRole("region", { name: "Details" }).getByTestId("viewer-people");
+    const tess = people.getByRole("link", { name: "Tess Turned Away" });
+    await expect(tess).toHaveAttribute("href", /^\/people\/[^/]+$/);
+    await expect(people.getByRole("link", { name: /Zelda/ })).toBeVisible();
+    if (process.env.PEOPLE_SCREENSHOTS) await lookAt(page, `viewer-people-${size.name}`);
+    else await expectNoAxeViolations(page, `viewer-people-${size.name}`);
+  }
+});

@@ -6,11 +6,18 @@
 // five people named. The measured person is the same at both sizes: a named person with 50
 // photos for the page, an unnamed person with 3 faces for "is this X?". Each call is timed as the
 // median of BENCH_FACES_SCALE_ROUNDS rounds after a warm-up, straight through the services.
+// The rows written directly leave every person's stored centroid stale (the database's triggers
+// mark them, as for any change of faces): they are computed once after seeding, as the app's own
+// writes keep them (src/faces/person-centroids.ts), and that time is printed apart.
+//
+// BENCH_FACES_EXPLAIN=1 also prints the database's plan of each query a person's page sends at
+// 100,000 faces (EXPLAIN QUERY PLAN on SQLite, EXPLAIN ANALYZE on PostgreSQL).
 import { toViewer, type SessionUser } from "@/src/access/viewer";
-import type { Kysely } from "kysely";
+import { CompiledQuery, type Kysely } from "kysely";
 import type { Database } from "@/src/db/database";
 import { descriptorToBytes } from "@/src/faces/face-descriptor";
 import { getPersonPage } from "@/src/faces/people.service";
+import { refreshStaleCentroids } from "@/src/faces/person-centroids";
 import { suggestPeopleForPerson } from "@/src/faces/person-suggestions.service";
 import { insertPhotoRows, insertUsers } from "../../tests/helpers/direct-rows";
 import { openFreshDatabase } from "../../tests/helpers/test-database";
@@ -61,14 +68,42 @@ async function seed(db: Kysely<Database>, faces: number): Promise<void> {
   }
 }
 
+/** Each query `work` sends, with the database's plan for it. */
+async function explain(db: Kysely<Database>, captured: CompiledQuery[], kind: string, work: () => Promise<unknown>): Promise<void> {
+  captured.splice(0);
+  await work();
+  for (const query of captured.splice(0)) {
+    console.log(`    ${query.sql}`);
+    const plan = await db.executeQuery<Record<string, string>>(CompiledQuery.raw(`${kind === "sqlite" ? "EXPLAIN QUERY PLAN" : "EXPLAIN (ANALYZE, BUFFERS OFF)"} ${query.sql}`, [...query.parameters]));
+    for (const row of plan.rows) console.log(`      ${row.detail ?? row["QUERY PLAN"]}`);
+  }
+}
+
 async function timeAt(faces: number): Promise<{ suggest: number; page: number }> {
   const kind = process.env.BENCH_FACES_DATABASE === "postgres" ? "postgres" : "sqlite";
-  const { db, remove } = await openFreshDatabase(kind);
+  const captured: CompiledQuery[] = [];
+  const { db, remove } = await openFreshDatabase(kind, {
+    log: (event) => {
+      if (event.level === "query") captured.push(event.query);
+    },
+  });
   try {
-    const started = performance.now();
+    let started = performance.now();
     await seed(db, faces);
     console.log(`  seeded ${faces.toLocaleString("en")} faces on ${kind} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    started = performance.now();
+    // In one transaction, as the app's writes run it (SQLite would otherwise commit each row on its own).
+    await db.transaction().execute((transaction) => refreshStaleCentroids(transaction, OWNER.id));
+    captured.splice(0);
+    console.log(`  every person's centroid computed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const viewer = toViewer(OWNER);
+    if (process.env.BENCH_FACES_EXPLAIN && faces >= 100_000) {
+      console.log(`  a person's page at ${faces.toLocaleString("en")} faces, each query's plan:`);
+      await explain(db, captured, kind, () => getPersonPage(db, viewer, "bench-named"));
+      console.log(`  "is this X?" at ${faces.toLocaleString("en")} faces, each query's plan:`);
+      await explain(db, captured, kind, () => suggestPeopleForPerson(db, viewer, "bench-unnamed"));
+    }
+    captured.splice(0);
     const measure = async (work: () => Promise<unknown>) => {
       await work();
       const times: number[] = [];
@@ -76,6 +111,7 @@ async function timeAt(faces: number): Promise<{ suggest: number; page: number }>
         const at = performance.now();
         await work();
         times.push(performance.now() - at);
+        captured.splice(0);
       }
       return median(times);
     };

@@ -35,6 +35,7 @@ export interface Database {
   faces: FacesTable;
   photo_face_scans: PhotoFaceScansTable;
   person_suggestion_rejections: PersonSuggestionRejectionsTable;
+  person_centroids: PersonCentroidsTable;
 }
 
 
@@ -491,7 +492,8 @@ export interface PeopleTable {
   updated_at: string;
 }
 
-export const FACE_SOURCES = ["detected", "manual"] as const;
+/** detected; manual: a box drawn by hand; tag: a person without a face (turned away), with an empty box. */
+export const FACE_SOURCES = ["detected", "manual", "tag"] as const;
 export type FaceSource = (typeof FACE_SOURCES)[number];
 
 /** A face in a photo: a box in fractions of the upright photo; a detected one has a descriptor. */
@@ -526,4 +528,18 @@ export interface PersonSuggestionRejectionsTable {
   person_id: string;
   suggested_person_id: string;
   created_at: string;
+}
+
+/**
+ * A person's centroid: the mean of their detected faces' descriptors (src/faces/person-centroids.ts).
+ * Triggers mark it stale when a detected face joins or leaves them; the app recomputes it.
+ */
+export interface PersonCentroidsTable {
+  person_id: string;
+  /** 128 float32, little-endian; null when the person has no detected face. Never leaves the server. */
+  centroid: Uint8Array | null;
+  face_count: number;
+  /** 1: faces changed since it was computed (compute it again before use). */
+  is_stale: number;
+  updated_at: string | null;
 }

@@ -6,6 +6,7 @@ import { inTransaction } from "@/src/db/transaction";
 import { AppError } from "@/src/errors/app-error";
 import { clearStaleCovers, deleteEmptyUnnamedPeople, findPerson, insertPerson } from "./faces.repository";
 import { getPerson, type PersonView } from "./people.service";
+import { refreshStaleCentroids } from "./person-centroids";
 import type { AssignFacesInput } from "./people.schemas";
 
 // Naming many faces at once (issue 32): the owner picks faces from the grid of unnamed faces and
@@ -61,6 +62,7 @@ export async function assignFacesByViewer(db: DatabaseHandle, viewer: Viewer, in
     await clearStaleCovers(transaction);
     await transaction.updateTable("people").set({ cover_face_id: faceIds[0] }).where("id", "=", targetId).where("cover_face_id", "is", null).execute();
     await deleteEmptyUnnamedPeople(transaction);
+    await refreshStaleCentroids(transaction, user.id);
     const before = Object.fromEntries(faces.map((face) => [face.id, face.person_id]));
     await insertAuditEntry(transaction, { actorId: user.id, action: "face.assign", targetId, details: { before, after: { personId: targetId, faceIds } } }, now);
     return targetId;

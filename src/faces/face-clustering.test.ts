@@ -40,6 +40,12 @@ describe("descriptors", () => {
     expect(descriptorDistance(descriptorFromBytes(bytes), descriptor)).toBe(0);
   });
 
+  it("are read from a slice of a larger buffer (as a database driver hands them over) without its neighbours", () => {
+    const descriptor = Float32Array.from({ length: 128 }, (_, index) => index / 128);
+    const pool = Buffer.concat([Buffer.alloc(3, 9), descriptorToBytes(descriptor), Buffer.alloc(64, 9)]);
+    expect(descriptorDistance(descriptorFromBytes(pool.subarray(3, 3 + 512)), descriptor)).toBe(0);
+  });
+
   it("refuses a descriptor of the wrong length", () => {
     expect(() => descriptorToBytes([1, 2, 3])).toThrow(/128/);
   });

@@ -1,18 +1,18 @@
 import type { DatabaseHandle } from "@/src/db/client";
 import { inTransaction } from "@/src/db/transaction";
-import { assignFacesToPeople, centroidOf, type PersonCentroid } from "./face-clustering";
-import { descriptorFromBytes, descriptorToBytes } from "./face-descriptor";
+import { assignFacesToPeople } from "./face-clustering";
+import { descriptorToBytes } from "./face-descriptor";
 import type { DetectedFace } from "./face-detector";
 import { isStillEnabled, readFaceSettings } from "./face-settings";
 import {
   clearStaleCovers,
   deleteEmptyUnnamedPeople,
-  findOwnerDescriptors,
   insertFaces,
   insertPerson,
   type NewFace,
   upsertFaceScan,
 } from "./faces.repository";
+import { readCentroids, refreshStaleCentroids } from "./person-centroids";
 
 export interface DetectionResult {
   photoId: string;
@@ -34,18 +34,6 @@ export function toFractionBox(box: DetectedFace["box"], size: { width: number; h
   return { left, top, width: clamp((box.left + box.width) / size.width) - left, height: clamp((box.top + box.height) / size.height) - top };
 }
 
-/** The owner's people and their centroids, from every detected face they hold. */
-async function ownerCentroids(db: DatabaseHandle, ownerId: string): Promise<PersonCentroid[]> {
-  const byPerson = new Map<string, Float32Array[]>();
-  for (const row of await findOwnerDescriptors(db, ownerId)) {
-    if (!row.personId || !row.descriptor) continue;
-    const list = byPerson.get(row.personId) ?? [];
-    list.push(descriptorFromBytes(row.descriptor));
-    byPerson.set(row.personId, list);
-  }
-  return [...byPerson].map(([personId, descriptors]) => ({ personId, centroid: centroidOf(descriptors) }));
-}
-
 /**
  * Stores one photo's detected faces, each placed with a person of the photo's owner (or a new,
  * unnamed one), and records the photo as looked at, in one transaction: nothing is half stored.
@@ -62,9 +50,11 @@ export async function storeDetectedFaces(db: DatabaseHandle, result: DetectionRe
     const now = new Date().toISOString();
     await transaction.deleteFrom("faces").where("photo_id", "=", result.photoId).where("source", "=", "detected").execute();
     const { matchThreshold } = await readFaceSettings(transaction);
+    // The faces just taken away (a photo looked at again) leave their people's centroids first.
+    await refreshStaleCentroids(transaction, result.ownerId);
     const decisions = assignFacesToPeople(
       result.faces.map((face) => face.descriptor),
-      await ownerCentroids(transaction, result.ownerId),
+      await readCentroids(transaction, result.ownerId),
       matchThreshold,
     );
     const rows: NewFace[] = [];
@@ -91,6 +81,7 @@ export async function storeDetectedFaces(db: DatabaseHandle, result: DetectionRe
     await upsertFaceScan(transaction, { photoId: result.photoId, faceCount: rows.length, isCapped: result.isCapped }, now);
     await clearStaleCovers(transaction);
     await deleteEmptyUnnamedPeople(transaction);
+    await refreshStaleCentroids(transaction, result.ownerId);
     return rows.length;
   });
 }

@@ -52,7 +52,9 @@ export const manualFaceBoxSchema = z
 
 export const addManualFaceSchema = z
   .strictObject({
-    box: manualFaceBoxSchema,
+    box: manualFaceBoxSchema
+      .nullable()
+      .describe("Where the face is; null for a person without a face (someone turned away): they are in the photo, with no box."),
     personId: identifierSchema.optional().describe("One of your people: the face is theirs."),
     name: personNameSchema.optional().describe("A new person of this name: the face is theirs."),
   })
@@ -90,8 +92,8 @@ export const faceSchema = z.object({
   photoId: z.string(),
   personId: z.string().nullable(),
   personName: z.string().nullable(),
-  box: boxSchema,
-  source: z.enum(["detected", "manual"]),
+  box: boxSchema.nullable().describe("Null for a person without a face (tagged with no box)."),
+  source: z.enum(["detected", "manual", "tag"]).describe("detected; manual: a box drawn by hand; tag: a person without a face."),
 });
 
 export const personSchema = z.object({

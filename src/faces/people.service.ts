@@ -2,6 +2,7 @@ import "server-only";
 import { type SessionUser, signedInUser, type Viewer } from "@/src/access/viewer";
 import { insertAuditEntry } from "@/src/audit/audit.repository";
 import type { DatabaseHandle } from "@/src/db/client";
+import type { FaceSource } from "@/src/db/database";
 import { inTransaction } from "@/src/db/transaction";
 import { AppError } from "@/src/errors/app-error";
 import { mayList, type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
@@ -29,6 +30,7 @@ import {
 } from "./faces.repository";
 import { type PeopleAccess, peopleAccessOf, seesOthersPeople } from "./people-access";
 import type { AddManualFaceInput, UpdatePersonInput } from "./people.schemas";
+import { refreshStaleCentroids } from "./person-centroids";
 
 // People are their owner's (private by default, issue 32): every change here is made to the
 // signed-in user's own people and own photos' faces, and anybody else's id is a 404, the same
@@ -68,9 +70,13 @@ export interface PhotoFaceView {
   photoId: string;
   personId: string | null;
   personName: string | null;
-  box: FaceBox;
-  source: "detected" | "manual";
+  /** Null for a person without a face (source "tag"): in the photo, nowhere in particular. */
+  box: FaceBox | null;
+  source: FaceSource;
 }
+
+/** A person without a face is stored as a face row with this empty box (the columns are required); it is never drawn. */
+const NO_BOX: FaceBox = { left: 0, top: 0, width: 0, height: 0 };
 
 /** How many of a person's photos their page shows (newest first). */
 const PERSON_PAGE_PHOTOS = 500;
@@ -180,7 +186,7 @@ export async function updatePersonByViewer(db: DatabaseHandle, viewer: Viewer, p
     const person = await ownPerson(transaction, user, personId);
     if (input.coverFaceId !== undefined) {
       const face = await findOwnedFace(transaction, user.id, input.coverFaceId);
-      if (!face || face.person_id !== personId) throw new AppError("INVALID_INPUT", "The cover must be one of this person's faces.");
+      if (!face || face.person_id !== personId || face.source === "tag") throw new AppError("INVALID_INPUT", "The cover must be one of this person's faces (one with a box).");
     }
     const change = {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -209,6 +215,7 @@ export async function mergePeopleByViewer(db: DatabaseHandle, viewer: Viewer, pe
     await moveFacesToPerson(transaction, from.id, into.id);
     await updatePerson(transaction, into.id, { name: into.name ?? from.name, cover_face_id: into.cover_face_id ?? from.cover_face_id }, now);
     await deletePerson(transaction, from.id);
+    await refreshStaleCentroids(transaction, user.id);
     await insertAuditEntry(transaction, { actorId: user.id, action: "person.merge", targetId: into.id, details: { before: { mergedPersonId: from.id, name: from.name }, after: { name: into.name ?? from.name } } }, now);
   });
   return getPerson(db, viewer, intoPersonId);
@@ -221,12 +228,14 @@ export async function splitFaceByViewer(db: DatabaseHandle, viewer: Viewer, face
   await inTransaction(db, async (transaction) => {
     const face = await findOwnedFace(transaction, user.id, faceId);
     if (!face) throw new AppError("NOT_FOUND", "No face has that id.");
+    if (face.source === "tag") throw new AppError("INVALID_INPUT", "A person without a face is removed from the photo, not split off.");
     const now = new Date().toISOString();
     await insertPerson(transaction, { id: personId, ownerId: user.id, coverFaceId: face.id }, now);
     await setFacePerson(transaction, face.id, personId);
     if (face.person_id) {
       await transaction.updateTable("people").set({ cover_face_id: null }).where("id", "=", face.person_id).where("cover_face_id", "=", face.id).execute();
     }
+    await refreshStaleCentroids(transaction, user.id);
     await insertAuditEntry(transaction, { actorId: user.id, action: "person.split", targetId: personId, details: { before: { personId: face.person_id }, after: { personId, faceId } } }, now);
   });
   return getPerson(db, viewer, personId);
@@ -258,17 +267,21 @@ function toFaceViews(faces: Awaited<ReturnType<typeof findPhotoFaces>>, photoId:
       photoId,
       personId: face.personId,
       personName: face.personName,
-      box: { left: face.left, top: face.top, width: face.width, height: face.height },
+      box: face.source === "tag" ? null : { left: face.left, top: face.top, width: face.width, height: face.height },
       source: face.source,
     }));
 }
 
 /**
- * A face drawn by hand on one of the viewer's photos (where detection missed it, or for someone
- * turned away), given to one of their people or to a new person of that name, who may have no
- * detected face at all. Stored with source 'manual' and no descriptor: a rescan replaces only
- * detected faces, and turning detection off keeps it. Another user's photo or person is a 404; a
- * person already in the photo is a 409; nothing is stored unless all of it is.
+ * A face drawn by hand on one of the viewer's photos (where detection missed it), or with no box a
+ * person without a face (someone turned away), given to one of their people or to a new person of
+ * that name, who may have no detected face at all. Stored with source 'manual' (or 'tag': no box)
+ * and no descriptor: a rescan replaces only detected faces, turning detection off keeps it, and
+ * clustering and "is this X?" never see it. A person without a face is a face row, not a link table
+ * of its own, so everything that asks who is in a photo (the photo's people, a person's page and
+ * count, person: search, the visibility rule, "once per photo", the photo's deletion) counts them
+ * with no second source to join. Another user's photo or person is a 404; a person already in the
+ * photo is a 409; nothing is stored unless all of it is.
  */
 export async function addManualFace(db: DatabaseHandle, viewer: Viewer, photoId: string, input: AddManualFaceInput): Promise<PhotoFaceView> {
   const user = userOf(viewer);
@@ -284,10 +297,12 @@ export async function addManualFace(db: DatabaseHandle, viewer: Viewer, photoId:
       personId = person.id;
     } else {
       personId = crypto.randomUUID();
-      await insertPerson(transaction, { id: personId, ownerId: user.id, name: input.name, coverFaceId: faceId }, now);
+      await insertPerson(transaction, { id: personId, ownerId: user.id, name: input.name, coverFaceId: input.box ? faceId : null }, now);
     }
-    await insertFaces(transaction, [{ id: faceId, photoId, personId, box: input.box, score: null, descriptor: null, source: "manual" }], now);
-    await transaction.updateTable("people").set({ cover_face_id: faceId }).where("id", "=", personId).where("cover_face_id", "is", null).execute();
+    const source = input.box ? "manual" : "tag";
+    await insertFaces(transaction, [{ id: faceId, photoId, personId, box: input.box ?? NO_BOX, score: null, descriptor: null, source }], now);
+    // A cover is a face cut from its photo: a person without a face has nothing to cut.
+    if (input.box) await transaction.updateTable("people").set({ cover_face_id: faceId }).where("id", "=", personId).where("cover_face_id", "is", null).execute();
     await insertAuditEntry(transaction, { actorId: user.id, action: "face.add", targetId: faceId, details: { before: null, after: { photoId, personId, box: input.box } } }, now);
   });
   const face = (await listPhotoFacesForViewer(db, viewer, photoId)).faces.find((each) => each.id === faceId);
@@ -296,19 +311,21 @@ export async function addManualFace(db: DatabaseHandle, viewer: Viewer, photoId:
 }
 
 /**
- * Removes a face drawn by hand on one of the viewer's photos (a detected face is split off or its
- * person hidden instead: detection would find it again). A person left with no face and no name goes too.
+ * Removes a face drawn by hand, or a person without a face, from one of the viewer's photos (a
+ * detected face is split off or its person hidden instead: detection would find it again). A
+ * person left with no face and no name goes too.
  */
 export async function removeManualFace(db: DatabaseHandle, viewer: Viewer, faceId: string): Promise<void> {
   const user = userOf(viewer);
   await inTransaction(db, async (transaction) => {
     const face = await findOwnedFace(transaction, user.id, faceId);
     if (!face) throw new AppError("NOT_FOUND", "No face has that id.");
-    if (face.source !== "manual") throw new AppError("INVALID_INPUT", "Only a face drawn by hand can be removed; split a detected face off or hide its person.");
+    if (face.source === "detected") throw new AppError("INVALID_INPUT", "Only a face drawn by hand can be removed; split a detected face off or hide its person.");
     const now = new Date().toISOString();
     await deleteFace(transaction, face.id);
     await clearStaleCovers(transaction);
     await deleteEmptyUnnamedPeople(transaction);
+    await refreshStaleCentroids(transaction, user.id);
     await insertAuditEntry(transaction, { actorId: user.id, action: "face.remove", targetId: face.id, details: { before: { photoId: face.photo_id, personId: face.person_id }, after: null } }, now);
   });
 }

@@ -1,36 +1,20 @@
 import type { DatabaseHandle } from "@/src/db/client";
 import { type PhotoListAccess, whereListablePhotos } from "@/src/photos/listable-photos";
 
-// SQL for "is this X?": named people's descriptors, unnamed faces, and the owner's "no" answers.
+// SQL for "is this X?": named people, unnamed faces' descriptors, and the owner's "no" answers
+// (people's centroids are person-centroids.ts).
 // No rules here: every caller passes the owner it acts for.
 
-/**
- * A named person's centroid is taken from at most this many of their detected faces (the newest):
- * enough for a steady mean, and the read stays the same size however many photos they are in.
- */
-export const CENTROID_SAMPLE = 64;
-
-/** The owner's named, shown people. */
-export function listNamedPeople(db: DatabaseHandle, ownerId: string) {
+/** The owner's named, shown people who have a stored centroid (person-centroids.ts), with it, in one read. */
+export function listNamedCentroidRows(db: DatabaseHandle, ownerId: string) {
   return db
     .selectFrom("people")
-    .select(["id", "name"])
-    .where("owner_id", "=", ownerId)
-    .where("name", "is not", null)
-    .where("is_hidden", "=", 0)
+    .innerJoin("person_centroids", "person_centroids.person_id", "people.id")
+    .select(["people.id as personId", "people.name", "person_centroids.centroid", "person_centroids.is_stale as isStale"])
+    .where("people.owner_id", "=", ownerId)
+    .where("people.name", "is not", null)
+    .where("people.is_hidden", "=", 0)
     .execute();
-}
-
-/** Up to CENTROID_SAMPLE descriptors of one person's detected faces (through the faces_person index). */
-export async function sampleDescriptors(db: DatabaseHandle, personId: string): Promise<Uint8Array[]> {
-  const rows = await db
-    .selectFrom("faces")
-    .select("descriptor")
-    .where("person_id", "=", personId)
-    .where("descriptor", "is not", null)
-    .limit(CENTROID_SAMPLE)
-    .execute();
-  return rows.flatMap((row) => (row.descriptor ? [row.descriptor] : []));
 }
 
 /** Descriptors of these faces, by face id (faces drawn by hand have none and are left out). */
@@ -76,6 +60,8 @@ export function listUnnamedFaces(db: DatabaseHandle, ownerId: string, photos: Ph
       "faces.box_height as height",
     ])
     .where("photos.owner_id", "=", ownerId)
+    // A person without a face is named when tagged and has no face to show in the grid.
+    .where("faces.source", "!=", "tag")
     .where((eb) => whereListablePhotos(eb, photos))
     .where((eb) => eb.or([eb("faces.person_id", "is", null), eb.and([eb("people.name", "is", null), eb("people.is_hidden", "=", 0)])]))
     .orderBy("photos.sort_at", "desc")

@@ -7,11 +7,12 @@ import { AppError } from "@/src/errors/app-error";
 import { photoListAccessOf } from "@/src/photos/listable-photos";
 import { summarizePhotos } from "@/src/photos/photos.service";
 import { descriptorFromBytes } from "./face-descriptor";
+import { centroidsOfRows, readCentroids } from "./person-centroids";
 import { readFaceSettings } from "./face-settings";
 import { findPerson } from "./faces.repository";
 import { coverImageUrl, type FaceBox } from "./people.service";
-import { type NamedCentroid, type PersonSuggestion, namedCentroids, rankSuggestions, suggestionDistance } from "./person-suggestions";
-import { findFaceDescriptors, findRejections, insertRejection, listNamedPeople, listUnnamedFaces, sampleDescriptors } from "./person-suggestions.repository";
+import { type NamedCentroid, type PersonSuggestion, rankSuggestions, suggestionDistance } from "./person-suggestions";
+import { findFaceDescriptors, findRejections, insertRejection, listNamedCentroidRows, listUnnamedFaces } from "./person-suggestions.repository";
 
 // "Is this X?" (issue 32) for the owner's unnamed people and faces: the nearest of their named
 // people (person-suggestions.ts says how near), never one they said no to. Only the owner asks
@@ -36,14 +37,14 @@ function userOf(viewer: Viewer): SessionUser {
   return user;
 }
 
-/** The owner's named, shown people with their centroids (each from a bounded sample of faces). */
+/**
+ * The owner's named, shown people with their stored centroids (person-centroids.ts): one row per
+ * person, however many faces they have (people with no detected face have none and are left out).
+ */
 async function loadNamedCentroids(db: DatabaseHandle, ownerId: string): Promise<NamedCentroid[]> {
-  const byPerson = new Map<string, { name: string; descriptors: Float32Array[] }>();
-  for (const person of await listNamedPeople(db, ownerId)) {
-    const descriptors = (await sampleDescriptors(db, person.id)).map(descriptorFromBytes);
-    byPerson.set(person.id, { name: person.name ?? "", descriptors });
-  }
-  return namedCentroids(byPerson);
+  const rows = await listNamedCentroidRows(db, ownerId);
+  const names = new Map(rows.map((row) => [row.personId, row.name ?? ""]));
+  return (await centroidsOfRows(db, rows)).map((each) => ({ ...each, name: names.get(each.personId) ?? "" }));
 }
 
 /** Named people who may be this unnamed person of the viewer's, nearest first; none for a named one. */
@@ -52,13 +53,13 @@ export async function suggestPeopleForPerson(db: DatabaseHandle, viewer: Viewer,
   const person = await findPerson(db, user.id, personId);
   if (!person) throw new AppError("NOT_FOUND", "No person has that id.");
   if (person.name !== null) return [];
-  const [descriptors, named, rejected, settings] = await Promise.all([
-    sampleDescriptors(db, person.id),
+  const [own, named, rejected, settings] = await Promise.all([
+    readCentroids(db, user.id, [person.id]),
     loadNamedCentroids(db, user.id),
     findRejections(db, [person.id]),
     readFaceSettings(db),
   ]);
-  return rankSuggestions(descriptors.map(descriptorFromBytes), named, rejected.get(person.id) ?? new Set(), suggestionDistance(settings.matchThreshold));
+  return rankSuggestions(own.map((each) => each.centroid), named, rejected.get(person.id) ?? new Set(), suggestionDistance(settings.matchThreshold));
 }
 
 /**

@@ -367,7 +367,20 @@ export async function findGalleryPosition(db: DatabaseHandle, viewer: Viewer, ph
  * from the same detail and under the same metadata policy as the page (the location only where
  * this viewer may see it), and nothing the page does not show them.
  */
-export type PhotoViewerInfo = Pick<PhotoDetail, "id" | "takenAt" | "exif" | "location" | "placeName">;
+export type PhotoViewerInfo = Pick<PhotoDetail, "id" | "takenAt" | "exif" | "location" | "placeName"> & {
+  /**
+   * The people in the photo, each a link to their page: only the gallery's own viewer action adds
+   * them, as far as the people rule lets this viewer see them (src/faces/people-access.ts); share
+   * links never do. Photos cannot ask for faces themselves (the arrows), so the shape is plain.
+   */
+  people?: ViewerPerson[];
+};
+
+/** A person in the viewer's info panel: null name for an unnamed person (their owner sees them). */
+export interface ViewerPerson {
+  id: string;
+  name: string | null;
+}
 
 export async function getPhotoViewerInfo(db: DatabaseHandle, viewer: Viewer, photoId: string): Promise<PhotoViewerInfo> {
   const { id, takenAt, exif, location, placeName } = await getPhotoForViewer(db, viewer, photoId);

@@ -69,7 +69,7 @@ export interface TableInfo {
  * but checked by what they must hold (`derivedTablesProblems`). Kysely's own tables are left alone.
  */
 export function isDerivedTable(name: string): boolean {
-  return name.startsWith("photo_search") || name === "storage_usage" || name.startsWith("kysely_");
+  return name.startsWith("photo_search") || name === "storage_usage" || name === "person_centroids" || name.startsWith("kysely_");
 }
 
 /** The tables at the database's current schema, with their columns, keys and references. */

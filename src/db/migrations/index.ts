@@ -33,8 +33,9 @@ import * as locationPrecision from "./2026-12-01T1500-location-precision";
 import * as storageUsageCompanions from "./2026-12-01T1800-storage-usage-companions";
 import * as placeIndexes from "./2026-12-02T0200-place-indexes";
 import * as ownerNotesByOwner from "./2026-12-02T0400-owner-notes-by-owner";
-import * as fileTextByOwner from "./2026-12-03T0200-file-text-by-owner";
 import * as personSuggestionRejections from "./2026-12-02T0610-person-suggestion-rejections";
+import * as personCentroids from "./2026-12-03T0100-person-centroids";
+import * as fileTextByOwner from "./2026-12-03T0200-file-text-by-owner";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-02T0200-place-indexes": placeIndexes,
   "2026-12-02T0400-owner-notes-by-owner": ownerNotesByOwner,
   "2026-12-02T0610-person-suggestion-rejections": personSuggestionRejections,
+  "2026-12-03T0100-person-centroids": personCentroids,
   "2026-12-03T0200-file-text-by-owner": fileTextByOwner,
 };
 

@@ -11,11 +11,12 @@ import { NEW_PERSON, PersonChoice } from "./person-choice";
 // The photo's face boxes, for its owner, and drawing a face by hand where detection missed one
 // (issue 32). Boxes are fractions (0-1) of the upright photo, as stored, so they are placed with
 // percentages over any size of the image. A drag draws a box; a tap (or Enter on the focused
-// photo) places a box around that point, for fingers and keyboards.
+// photo) places a box around that point, for fingers and keyboards. "Someone without a face" adds a
+// person with no box (someone turned away): listed with the photo's people, never drawn.
 
 /** A face of the photo, as GET /api/photos/{id}/faces answers it. */
 type EditorFace = Pick<FaceAnswer["face"], "id" | "personName" | "box" | "source">;
-type Box = FaceAnswer["face"]["box"];
+type Box = NonNullable<FaceAnswer["face"]["box"]>;
 
 interface FaceBoxEditorProps {
   photoId: string;
@@ -53,6 +54,7 @@ export function FaceBoxEditor({ photoId, imageUrl, aspectRatio, faces, people }:
   const [isDrawing, setIsDrawing] = useState(false);
   const [draft, setDraft] = useState<Box | null>(null);
   const [isDrafted, setIsDrafted] = useState(false);
+  const [isTagging, setIsTagging] = useState(false);
   const [choice, setChoice] = useState(people.length > 0 ? people[0].id : NEW_PERSON);
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -105,6 +107,7 @@ export function FaceBoxEditor({ photoId, imageUrl, aspectRatio, faces, people }:
   }
 
   function stopDrawing() {
+    setIsTagging(false);
     setIsDrawing(false);
     setDraft(null);
     setIsDrafted(false);
@@ -140,11 +143,31 @@ export function FaceBoxEditor({ photoId, imageUrl, aspectRatio, faces, people }:
     void send(() => callApi(`/api/photos/${photoId}/faces`, { method: "POST", body }, faceAnswer), `Face added for ${label}.`);
   }
 
+  function startTagging() {
+    stopDrawing();
+    setIsTagging(true);
+  }
+
+  function handleTag(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const name = String(form.get("name") ?? "").trim();
+    if (choice === NEW_PERSON && !name) {
+      setError("Type the person's name, or choose one of your people.");
+      return;
+    }
+    const body = choice === NEW_PERSON ? { box: null, name } : { box: null, personId: choice };
+    const label = choice === NEW_PERSON ? name : (people.find((person) => person.id === choice)?.name ?? "them");
+    void send(() => callApi(`/api/photos/${photoId}/faces`, { method: "POST", body }, faceAnswer), `${label} added to this photo, without a face.`);
+  }
+
   function removeFace(face: EditorFace) {
     void send(() => callApi(`/api/faces/${face.id}`, { method: "DELETE" }), `Face of ${face.personName ?? "an unnamed person"} removed.`);
   }
 
   const manualFaces = faces.filter((face) => face.source === "manual");
+  const tags = faces.filter((face) => face.source === "tag");
+  const boxed = faces.flatMap((face) => (face.box ? [{ ...face, box: face.box }] : []));
   return (
     <section className="face-editor" aria-labelledby={titleId} data-testid="face-editor">
       <div className="face-editor-bar">
@@ -157,7 +180,43 @@ export function FaceBoxEditor({ photoId, imageUrl, aspectRatio, faces, people }:
             Add a face
           </button>
         )}
+        {!isDrawing && !isTagging && (
+          <button type="button" className="button secondary" onClick={startTagging} data-testid="person-tag-add">
+            Someone without a face
+          </button>
+        )}
       </div>
+      {isTagging && (
+        <form className="face-editor-form" onSubmit={handleTag} aria-label="Add someone without a face" noValidate>
+          <p className="face-editor-hint face-editor-form-hint">Someone in the photo whose face does not show (turned away, behind the camera): they are listed with the photo&apos;s people, with no box.</p>
+          <PersonChoice label="Person" people={people} value={choice} onChange={setChoice} testIds={{ select: "person-tag-person", name: "person-tag-name" }} />
+          <div className="face-editor-actions">
+            <button type="submit" disabled={isBusy} aria-busy={isBusy} data-testid="person-tag-save">
+              {isBusy ? "Adding…" : "Add to photo"}
+            </button>
+            <button type="button" className="button secondary" onClick={stopDrawing}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {isTagging && error && (
+        <p className="notice error" role="alert">
+          {error}
+        </p>
+      )}
+      {tags.length > 0 && !isTagging && (
+        <ul className="face-editor-manual" aria-label="People without a face in this photo" data-testid="person-tags">
+          {tags.map((face) => (
+            <li key={face.id}>
+              <span>{face.personName ?? "Unnamed"}, without a face</span>
+              <button type="button" className="button secondary" disabled={isBusy} onClick={() => removeFace(face)} aria-label={`Remove ${face.personName ?? "this person"} from this photo`}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {isShown && (
         <>
           {isDrawing && (
@@ -181,7 +240,7 @@ export function FaceBoxEditor({ photoId, imageUrl, aspectRatio, faces, people }:
           >
             {/* eslint-disable-next-line @next/next/no-img-element -- a variant already sized; the boxes are placed over it in percentages */}
             <img src={imageUrl} alt="" draggable={false} />
-            {faces.map((face) => (
+            {boxed.map((face) => (
               <span key={face.id} className={face.source === "manual" ? "face-box is-manual" : "face-box"} style={percent(face.box)} data-testid="face-box">
                 <span className="face-box-name">{face.personName ?? "Unnamed"}</span>
               </span>
@@ -213,7 +272,7 @@ export function FaceBoxEditor({ photoId, imageUrl, aspectRatio, faces, people }:
               Cancel
             </button>
           )}
-          {error && (
+          {error && !isTagging && (
             <p className="notice error" role="alert">
               {error}
             </p>

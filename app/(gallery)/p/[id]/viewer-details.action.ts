@@ -3,6 +3,8 @@
 import { z } from "zod";
 import { findAlbumViewerPosition } from "@/src/albums/album-pages";
 import { getDb } from "@/src/db/client";
+import { peopleInPhoto } from "@/src/faces/photo-people-list";
+import { listPhotoFacesForViewer } from "@/src/faces/people.service";
 import { actionRowIdSchema, defineServerAction } from "@/src/http/server-action";
 import { findGalleryPosition, getPhotoViewerInfo, type PhotoViewerInfo, type ViewerPosition } from "@/src/photos/photos.service";
 
@@ -24,9 +26,16 @@ export const loadAlbumViewerPosition = defineServerAction({
   run: async ([albumSlug, photoId], viewer) => findAlbumViewerPosition(getDb(), viewer, albumSlug, photoId),
 });
 
-/** The info panel's EXIF card and place, under the metadata policy, as the photo page shows them. One argument: a photo id. */
+/**
+ * The info panel's EXIF card and place, under the metadata policy, as the photo page shows them,
+ * and the people in it as the photo page lists them (people-access.ts: none for a visitor). One
+ * argument: a photo id.
+ */
 export const loadViewerPhotoInfo = defineServerAction({
   input: z.tuple([actionRowIdSchema]),
   emptyAnswer: null as PhotoViewerInfo | null,
-  run: async ([photoId], viewer) => getPhotoViewerInfo(getDb(), viewer, photoId),
+  run: async ([photoId], viewer) => {
+    const info = await getPhotoViewerInfo(getDb(), viewer, photoId);
+    return { ...info, people: peopleInPhoto((await listPhotoFacesForViewer(getDb(), viewer, photoId)).faces) };
+  },
 });
