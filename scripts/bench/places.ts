@@ -7,7 +7,7 @@
 // 2. At 1,000 and 100,000 geotagged photos (bench:scale's seeding, extended by places-seed.ts), on
 //    SQLite and, when DATABASE_URL is set, PostgreSQL: the built app, as an anonymous visitor,
 //    interleaved small/large, medians of rounds: the map's clusters (a world view and a town's),
-//    the map just after the admin changed a photo (one request alone, which rebuilds the index), `place:` searches
+//    the map just after the admin changed a photo (one request alone, which reads the changed photo again; a title leaves the index as it is), `place:` searches
 //    (a small town: the same 20 photos at both sizes; a country: a full first page) and /places.
 //    Each as the 100k/1k time ratio against the issue's target (≤ 1.5x). Every answer is checked
 //    against what the seed placed before it is measured. Never fails on time. Needs `npm run build`.
