@@ -3,7 +3,8 @@
 // precisely as the owner chose (exact; city: 0.1°; region: 1°; country: no coordinates), rounded on
 // the server, in the photo API, /places, place: search and the map's clusters alike; a hidden location is in
 // nothing, not even rounded, not in a count. The clusters API takes a box across the date line and
-// answers a bad box or zoom with a 400 that says why.
+// answers a bad box or zoom with a 400 that says why. After a photo changes, the next answer
+// already leaves out a photo made private, hidden or deleted (the index is patched, not rebuilt).
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -307,5 +308,57 @@ describe("GET /api/map/clusters", () => {
     const response = await visitor.request(`/api/map/clusters?${query}`);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
+  });
+});
+
+describe("the map just after a photo changes", () => {
+  // Close together in the southern Indian Ocean, where no other test puts a photo: one group at zoom 3.
+  const BOX = "80,-56,90,-48";
+  const near = (index: number) => ({ latitude: -52 - index * 0.01, longitude: 85 + index * 0.01 });
+  const photo = Object.fromEntries(["madePrivate", "hidden", "deleted", "retitled"].map((name) => [name, randomUUID()])) as Record<"madePrivate" | "hidden" | "deleted" | "retitled", string>;
+
+  const countIn = async (client: TestClient) => (await markersAs(client, BOX, 3)).reduce((sum, marker) => sum + (marker.kind === "cluster" ? (marker.count ?? 0) : 1), 0);
+  const singlesIn = async (client: TestClient) => new Set((await markersAs(client, BOX, 16)).filter((marker) => marker.kind === "photo").map((marker) => marker.id));
+  const edit = async (name: keyof typeof photo, json: Record<string, unknown>) => {
+    const response = await owner.request(`/api/photos/${photo[name]}`, { method: "PATCH", body: { json } });
+    expect(response.status, await response.clone().text()).toBe(200);
+  };
+
+  it("leaves out a photo made private, hidden or deleted from the very next answer, and shows one made public again", async () => {
+    await insertPhotoRows(
+      db,
+      Object.values(photo).map((id, index) => ({
+        id,
+        owner_id: ownerId,
+        sort_at: "1991-06-01T10:00:00.000Z",
+        visibility: "public",
+        show_location: 1,
+        location_precision: "exact",
+        gps_latitude: near(index).latitude,
+        gps_longitude: near(index).longitude,
+        place_country_code: "AU",
+        place_source: "manual",
+      })),
+    );
+    // A viewer signed in only now: their index is built after the rows above, and kept from here on.
+    const { client: watcher } = await signedInAs("viewer");
+    expect(await countIn(watcher)).toBe(4);
+    expect(await singlesIn(watcher)).toEqual(new Set(Object.values(photo)));
+
+    await edit("madePrivate", { visibility: "private" });
+    expect(await countIn(watcher)).toBe(3);
+    await edit("hidden", { showLocation: false });
+    expect(await countIn(watcher)).toBe(2);
+    const deleted = await owner.request(`/api/photos/${photo.deleted}`, { method: "DELETE" });
+    expect(deleted.status).toBe(204);
+    expect(await countIn(watcher)).toBe(1);
+    expect(await singlesIn(watcher)).toEqual(new Set([photo.retitled]));
+
+    // A change the map does not show keeps the photo where it was; one made public again comes back.
+    await edit("retitled", { title: "Renamed" });
+    expect(await singlesIn(watcher)).toEqual(new Set([photo.retitled]));
+    await edit("madePrivate", { visibility: "public" });
+    expect(await singlesIn(watcher)).toEqual(new Set([photo.retitled, photo.madePrivate]));
+    expect(await countIn(watcher)).toBe(2);
   });
 });

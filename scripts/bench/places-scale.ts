@@ -6,6 +6,7 @@ import path from "node:path";
 import type { PlaceGazetteer } from "@/src/places/place-gazetteer";
 import { type Check, comparePhotoIds, expectText } from "./answer-checks";
 import { median } from "./bench-app";
+import { benchMapIndexMemory } from "./places-index-memory";
 import { NEEDLE_COUNT, type PlaceFacts, type PlacesSeed, createPlacesSeed, pickBenchTowns } from "./places-seed";
 import { type ScaleApp, signIn, startScaleApp } from "./scale-app";
 import { CONNECTIONS, type LoadFigures, type LoadRequest, runLoad } from "./scale-load";
@@ -28,7 +29,7 @@ interface BenchPath {
   /** What is asked, for the table. */
   what: string;
   build: (seed: PlacesSeed) => { request: LoadRequest; check: Check };
-  /** Timed alone, just after the admin changed a photo: the first request after a change, which reads the photos again. */
+  /** Timed alone, just after the admin changed a photo's title: the first request after a change (which reads that photo again; before 2026-11-27, every photo: 2,295 ms at 100k). */
   cold?: boolean;
 }
 
@@ -246,11 +247,13 @@ async function benchDatabase(kind: DatabaseKind, sample: SamplePhoto, gazetteer:
     const rows: Row[] = [];
     for (const benchPath of listPaths().filter((candidate) => ONLY.test(candidate.name))) rows.push(await measure(benchPath, apps, seeds, labels, cold));
     const met = rows.filter((row) => verdict(row) === "✓").length;
+    const memory = process.env.BENCH_PLACES_VIEWERS === "0" ? [] : [await benchMapIndexMemory(both[1].seeded, `${labels[1]} photos on ${name}`)];
     return [
       "",
       formatTable(`${name}: ${labels[1]} against ${labels[0]} geotagged photos, as a visitor (medians of ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections)`, labels, rows),
       ...rows.flatMap((row) => row.failures.map((failure) => `!!! ERROR ${row.name}: ${failure}`)),
       `${name}: ${met} of ${rows.length} rows within ${TARGET}x.`,
+      ...memory,
     ].join("\n");
   } finally {
     await Promise.all(apps.map((app) => app.stop()));

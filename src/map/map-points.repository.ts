@@ -24,11 +24,14 @@ export type MapPointRow = Pick<
 /**
  * Every geotagged photo of the access whose location the viewer may learn: all of them
  * (`shownOnly: false`, admins), else those whose owner shows it and the viewer's own. Read once
- * per kind of viewer and remembered by the service; a few dozen bytes a photo.
+ * per kind of viewer and remembered by the service; a few dozen bytes a photo. With `ids`, only
+ * those of them (the few that just changed: at most 2,000, well within either database's bound parameters).
  */
-export function listMapPoints(db: DatabaseHandle, access: PhotoListAccess, shownOnly: boolean): Promise<MapPointRow[]> {
+export function listMapPoints(db: DatabaseHandle, access: PhotoListAccess, shownOnly: boolean, ids?: readonly string[]): Promise<MapPointRow[]> {
+  if (ids?.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("photos")
+    .$if(ids !== undefined, (query) => query.where("photos.id", "in", ids as string[]))
     .where("photos.gps_latitude", "is not", null)
     .where("photos.gps_longitude", "is not", null)
     .where((eb) => whereOnTheMap(eb, access, shownOnly))

@@ -191,7 +191,7 @@ export function onPhotoAccessChanged(photoIds: string[], withdrawnUrls: string[]
   const cache = getHotMedia().cache;
   for (const photoId of photoIds) cache.dropPhoto(photoId);
   purgeFromCdn(withdrawnUrls);
-  announcePhotosChanged();
+  announcePhotosChanged(photoIds);
 }
 
 /**
@@ -226,7 +226,7 @@ export async function removePhotos(
 async function cleanUpRemovedPhotos(db: DatabaseHandle, photos: PhotoFiles[]): Promise<void> {
   // After the rows are gone, never before: see bumpMediaAccessVersion.
   if (photos.some((photo) => photo.visibility === "public")) await bumpMediaAccessVersion(db);
-  announcePhotosChanged();
+  announcePhotosChanged(photos.map((photo) => photo.id));
   for (const photo of photos) {
     getHotMedia().cache.dropPhoto(photo.id);
     const variantKeys = await deletePhotoFiles(photo);
