@@ -236,6 +236,32 @@ describe("contact-sheet backup and restore", () => {
     expect(fs.readdirSync(target.dataDirectory).filter((name) => name.includes(".restoring") || name === "restore-switch.json")).toEqual([]);
   }, 120_000);
 
+  it("finishes a PostgreSQL restore killed between its database switch and its media switch when the site is next opened", async () => {
+    // On S3 the media are not switched: the database's one rename transaction is the whole switch.
+    if (databaseKind !== "postgres" || storageKind !== "local") return;
+    const before = await livePhotoCount(target);
+    // A file only the live media folder has, to tell which folder is live afterwards.
+    const marker = path.join(target.dataDirectory, "media", "kept-from-before-the-restore");
+    fs.writeFileSync(marker, "old");
+    // Held still right after the database's rename transaction committed, and killed on that line.
+    const env = { ...target.env, CONTACT_SHEET_TEST_PAUSE_AFTER_SWITCH_STEP: "1" };
+    const killed = await runContactSheet(["restore", "--force", backupPath], env, undefined, /^Switch: 1 of \d+: the database \S+ is now /m);
+    expect(killed.signal, killed.output).toBe("SIGKILL");
+    // The window: the restored database is live beside the media it replaced, and the record of the switch.
+    expect(fs.existsSync(marker)).toBe(true);
+    expect(fs.existsSync(path.join(target.dataDirectory, "restore-switch.json"))).toBe(true);
+    // The next command that opens the site finishes the media's switch before its first query.
+    const next = await runContactSheet(["users", "list"], target.env);
+    expect(next.code, next.output).toBe(0);
+    expect(next.output).toContain("Finished the switch of a restore that was stopped part way");
+    expect(next.stdout).toContain(TEST_ADMIN.email);
+    expect(fs.existsSync(marker)).toBe(false);
+    const aside = fs.readdirSync(target.dataDirectory).filter((name) => name.startsWith("replaced-") && fs.existsSync(path.join(target.dataDirectory, name, "media", path.basename(marker))));
+    expect(aside, fs.readdirSync(target.dataDirectory).join(", ")).toHaveLength(1);
+    expect(await livePhotoCount(target)).toBe(before);
+    expect(fs.readdirSync(target.dataDirectory).filter((name) => name.includes(".restoring") || name === "restore-switch.json")).toEqual([]);
+  }, 120_000);
+
   it("leaves no backup a restore would take when a backup is killed part way, and the next backup removes its remains", async () => {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-killed-backup-"));
     cleanups.push(() => fs.rmSync(directory, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import { getStorage } from "@/src/storage/app-storage";
 import { type BackupFile, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupManifest, MANIFEST_FILE_NAME } from "./backup-manifest";
 import { BackupError } from "./backup-error";
 import { listFinishedBackups, lockBackupDirectory, partialPathOf, readManifestIfValid, removeUnfinishedBackups, snapshotName } from "./backup-folder";
-import { checksumOfFile, copyWithChecksum } from "./file-checksum";
+import { checksumOfFile, copyFileWithChecksumSync, copyWithChecksum } from "./file-checksum";
 import { assertToolMatchesServer, connectionArguments, runPostgresTool } from "./postgres-tools";
 import { countSnapshotRows, latestMigrationName, listNamedFiles, type NamedFile } from "./snapshot-contents.repository";
 import { openSqliteFile, snapshotSqlite } from "./sqlite-snapshot";
@@ -29,6 +29,11 @@ export interface BackupResult {
 const SQLITE_BACKUP_FILE = "database.sqlite";
 const POSTGRES_BACKUP_FILE = "database.pgdump";
 const PROGRESS_EVERY_MS = 2000;
+/**
+ * Files whose stored path is looked up at once (the one step of a file's copy that goes through the
+ * thread pool): one at a time, each copy waited for the process to be scheduled again.
+ */
+const FILES_AT_ONCE = 64;
 
 /**
  * Makes a consistent backup of a running site in a new folder inside `directory`: the database as
@@ -152,25 +157,30 @@ async function copyMedia(
   let bytes = 0;
   let lastProgress = Date.now();
   const report = () => progress(`Media: ${outcome.files.length} files, ${bytes} bytes (${outcome.linked} linked from the previous backup).`);
+  const backUpOne = async (named: NamedFile) => {
+    const relative = `media/${named.key}`;
+    const target = path.join(workPath, ...relative.split("/"));
+    const folder = path.dirname(target);
+    if (!createdFolders.has(folder)) {
+      fs.mkdirSync(folder, { recursive: true });
+      createdFolders.add(folder);
+    }
+    const file = linkFromPrevious(previous?.path, previousFiles.get(relative), named, target) ?? (await copyFromStorage(storage, named, target));
+    return { named, relative, file };
+  };
   for await (const page of listNamedFiles(snapshotDb)) {
-    for (const named of page) {
-      outcome.namedBytes += named.size;
-      const relative = `media/${named.key}`;
-      const target = path.join(workPath, ...relative.split("/"));
-      const folder = path.dirname(target);
-      if (!createdFolders.has(folder)) {
-        fs.mkdirSync(folder, { recursive: true });
-        createdFolders.add(folder);
+    for (let start = 0; start < page.length; start += FILES_AT_ONCE) {
+      for (const { named, relative, file } of await Promise.all(page.slice(start, start + FILES_AT_ONCE).map(backUpOne))) {
+        outcome.namedBytes += named.size;
+        if (!file) {
+          outcome.missing.push(named.key);
+          continue;
+        }
+        if (file.linked) outcome.linked += 1;
+        else outcome.copied += 1;
+        outcome.files.push({ path: relative, size: file.size, sha256: file.sha256 });
+        bytes += file.size;
       }
-      const file = (await linkFromPrevious(previous?.path, previousFiles.get(relative), named, target)) ?? (await copyFromStorage(storage, named, target));
-      if (!file) {
-        outcome.missing.push(named.key);
-        continue;
-      }
-      if (file.linked) outcome.linked += 1;
-      else outcome.copied += 1;
-      outcome.files.push({ path: relative, size: file.size, sha256: file.sha256 });
-      bytes += file.size;
       if (Date.now() - lastProgress > PROGRESS_EVERY_MS) {
         report();
         lastProgress = Date.now();
@@ -182,12 +192,12 @@ async function copyMedia(
 }
 
 /** The previous backup's copy of the same stored file, hard-linked, when it is there at the right size. */
-async function linkFromPrevious(
+function linkFromPrevious(
   previousPath: string | undefined,
   previousFile: BackupFile | undefined,
   named: NamedFile,
   target: string,
-): Promise<{ size: number; sha256: string; linked: true } | null> {
+): { size: number; sha256: string; linked: true } | null {
   if (!previousPath || !previousFile || previousFile.size !== named.size) return null;
   const source = path.join(previousPath, ...previousFile.path.split("/"));
   try {
@@ -201,6 +211,17 @@ async function linkFromPrevious(
 }
 
 async function copyFromStorage(storage: ReturnType<typeof getStorage>, named: NamedFile, target: string): Promise<{ size: number; sha256: string; linked: false } | null> {
+  // Local disk: the file itself, copied with a few system calls in a row (copyFileWithChecksumSync).
+  if (storage.kind === "local") {
+    const sourcePath = await storage.localPathOf(named.key);
+    try {
+      if (sourcePath) return { ...copyFileWithChecksumSync(sourcePath, target), linked: false };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    // Deleted after the snapshot (its photo was removed meanwhile): recorded, not fatal.
+    return null;
+  }
   let stream;
   try {
     stream = await storage.read(named.key);

@@ -5,7 +5,8 @@ import { Pool } from "pg";
 import type { Environment } from "@/src/config/env";
 import { SQLITE_FILE_NAME, type DatabaseHandle, type DatabaseKind } from "@/src/db/client";
 import type { Database } from "@/src/db/database";
-import { finishRestoreSwitch, RestoreSwitchError, type SwitchStep, writeSwitchJournal } from "@/src/db/restore-switch";
+import { describeSwitchOutcome } from "@/src/db/postgres-restore-switch";
+import { type DatabaseSwitchOutcome, finishDatabaseRestoreSwitch, finishRestoreSwitch, RestoreSwitchError, type SwitchStep, writeSwitchJournal } from "@/src/db/restore-switch";
 import { migrateToLatest } from "@/src/db/migrate";
 import { migrationProvider } from "@/src/db/migrations";
 import { getStorage } from "@/src/storage/app-storage";
@@ -250,6 +251,10 @@ async function restorePostgres(backupPath: string, manifest: BackupManifest, opt
       [target],
     );
     await assertToolMatchesServer(options.env.PG_RESTORE_PATH, Math.floor(Number(rows[0].version) / 10000));
+    // An earlier restore stopped between its database switch and its media switch is finished first,
+    // so what is live (and what --force would replace) belongs together.
+    fs.mkdirSync(options.env.dataDirectory, { recursive: true });
+    await finishInterruptedPostgresSwitch(options.env.dataDirectory, maintenance, progress);
     const targetExists = rows[0].exists;
     if (targetExists) {
       const live = postgresHandle(databaseUrl);
@@ -302,23 +307,63 @@ async function restorePostgres(backupPath: string, manifest: BackupManifest, opt
       renames.push(`alter database "${target}" rename to "${replacedAt}"`);
     }
     renames.push(`alter database "${restoringName}" rename to "${target}"`);
-    // Both renames in one transaction: a restore killed between them would leave no live database
-    // at all (the clean-clone CI run caught it); killed now, the transaction dies with its connection.
-    await maintenance.query(`begin; ${renames.join("; ")}; commit`);
-    if (media) {
-      const liveMedia = path.join(options.env.dataDirectory, "media");
-      if (fs.existsSync(liveMedia)) {
-        const aside = path.join(options.env.dataDirectory, `replaced-${stampText}`);
-        fs.mkdirSync(aside, { recursive: true });
-        fs.renameSync(liveMedia, path.join(aside, "media"));
-        replacedAt = replacedAt ? `${replacedAt} (database) and ${aside} (media)` : aside;
-      }
-      fs.renameSync(media, liveMedia);
+    // The media folder follows the database (local disk; on S3 the database's rename is the whole
+    // switch). Written down first, with the restored copy's oid (src/db/restore-switch.ts): killed
+    // after the database's renames committed and before the media's, whoever opens the site next
+    // finishes the media's; killed before they committed, the journal is dropped. So the live
+    // database and media folder always belong together.
+    const dataDirectory = options.env.dataDirectory;
+    const asideName = `replaced-${stampText}`;
+    const liveMediaThere = fs.existsSync(path.join(dataDirectory, "media"));
+    const mediaSteps: SwitchStep[] = media ? [...(liveMediaThere ? [{ from: "media", to: `${asideName}/media` }] : []), { from: path.basename(media), to: "media" }] : [];
+    const restoredOid = await databaseOid(maintenance, restoringName);
+    if (restoredOid === null) throw new BackupError(`The new database ${restoringName} is gone: another restore may be running. Nothing was changed.`);
+    if (mediaSteps.length > 0) writeSwitchJournal(dataDirectory, mediaSteps, { name: target, restoredOid });
+    const finishMedia = () =>
+      finishDatabaseRestoreSwitch(
+        dataDirectory,
+        (name) => databaseOid(maintenance, name),
+        (step, index, count) => progress(`Switch: ${index + 2} of ${count + 1}: ${step.from} is now ${step.to}.`),
+      );
+    try {
+      // Both renames in one transaction: a restore killed between them would leave no live database
+      // at all (the clean-clone CI run caught it); killed now, the transaction dies with its connection.
+      await maintenance.query(`begin; ${renames.join("; ")}; commit`);
+    } catch (error) {
+      // Whether it committed is asked of the server, which finishes or drops the journal; unreachable, the journal waits for the next opener.
+      await finishMedia().catch(() => undefined);
+      throw error;
+    }
+    progress(`Switch: 1 of ${mediaSteps.length + 1}: the database ${restoringName} is now ${target}${targetExists ? ` (the one it replaced is ${replacedAt})` : ""}.`);
+    pauseForTestAfterSwitchStep(1);
+    const outcome = await finishMedia();
+    if (outcome && !("finished" in outcome)) throw new BackupError(`The database switch did not take (${target} is not the restored copy). Look at the databases by hand.`);
+    if (liveMediaThere && media) {
+      const aside = path.join(dataDirectory, asideName);
+      replacedAt = replacedAt ? `${replacedAt} (database) and ${aside} (media)` : aside;
     }
     return { counts, migrated, replacedAt };
   } finally {
     await maintenance.end();
   }
+}
+
+/** The oid of the database called `name` (kept by a rename), or null when there is none. */
+async function databaseOid(maintenance: Pool, name: string): Promise<number | null> {
+  const { rows } = await maintenance.query<{ oid: string }>("select oid::text as oid from pg_database where datname = $1", [name]);
+  return rows[0] ? Number(rows[0].oid) : null;
+}
+
+/** Finishes (or drops) the switch of an earlier PostgreSQL restore that was stopped part way, telling it. */
+async function finishInterruptedPostgresSwitch(dataDirectory: string, maintenance: Pool, progress: (line: string) => void): Promise<void> {
+  let outcome: DatabaseSwitchOutcome | null;
+  try {
+    outcome = await finishDatabaseRestoreSwitch(dataDirectory, (name) => databaseOid(maintenance, name));
+  } catch (error) {
+    if (error instanceof RestoreSwitchError) throw new BackupError(error.message);
+    throw error;
+  }
+  if (outcome) progress(describeSwitchOutcome(outcome, dataDirectory));
 }
 
 function postgresHandle(url: string): DatabaseHandle {

@@ -84,6 +84,8 @@ export async function openServerDatabase(): Promise<ServerDatabase> {
     await db.selectFrom("users").select("id").limit(1).execute();
   } catch (error) {
     await closeDb().catch(() => undefined);
+    // A PostgreSQL restore's switch the first connection could not finish (src/db/client.ts): its own sentence says what to do.
+    if (error instanceof RestoreSwitchError) throw new CommandFailure(error.message);
     throw new CommandFailure(`The database is not reachable (${where}): ${reasonOf(error)}. Server commands use the same settings as npm start.`);
   }
   return { db, kind: getDatabaseKind(), env };

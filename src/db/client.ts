@@ -7,7 +7,8 @@ import { getEnv } from "@/src/config/env";
 import { getLogger } from "@/src/log/logger";
 import type { Database } from "./database";
 import { CONNECTION_LOST, POOL_CONNECT_TIMEOUT } from "./errors";
-import { finishRestoreSwitch } from "./restore-switch";
+import { describeSwitchOutcome, finishPostgresRestoreSwitch } from "./postgres-restore-switch";
+import { finishRestoreSwitch, RESTORE_SWITCH_JOURNAL } from "./restore-switch";
 import { ImmediateTransactionSqliteDialect } from "./sqlite-dialect";
 import { processSlot } from "@/src/config/process-singleton";
 
@@ -41,12 +42,31 @@ export class CodedPool extends Pool {
   /** When handing out a connection last failed and last worked: the server is unreachable while the failure is newer. */
   lastConnectFailureAt = 0;
   lastConnectSuccessAt = 0;
+  /** Work every connection waits for before it is handed out (finishing a restore's switch); null once done. */
+  private gate: Promise<void> | null = null;
+
+  /** Hands out no connection, to Kysely or to a raw query, until `work` has ended; if it fails, every connection fails with its error. */
+  holdUntil(work: Promise<void>): void {
+    this.gate = work.then(() => {
+      this.gate = null;
+    });
+    this.gate.catch(() => undefined);
+  }
 
   override connect(): Promise<PoolClient>;
   override connect(callback: (error: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   override connect(
     callback?: (error: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void,
   ): Promise<PoolClient> | void {
+    const gate = this.gate;
+    if (gate) {
+      if (!callback) return gate.then(() => this.connect());
+      gate.then(
+        () => this.connect(callback),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), undefined, () => undefined),
+      );
+      return;
+    }
     if (callback) return super.connect(callback);
     return super.connect().then(
       (client) => {
@@ -112,6 +132,17 @@ function openDatabase(): DatabaseState {
     // worker` died of it (bench:load's "PostgreSQL stopped" row). The pool has already dropped the
     // broken connection and opens a new one on the next query; requests meanwhile answer 503.
     pool.on("error", (error) => getLogger().warn({ err: error }, "a database connection ended; the next query opens a new one"));
+    // A restore killed between its database switch and its media switch is finished (or, when its
+    // database switch never committed, dropped) before the first query: the restored database must
+    // never be served with the media it replaced (restore-switch.ts).
+    if (fs.existsSync(path.join(env.dataDirectory, RESTORE_SWITCH_JOURNAL))) {
+      const databaseUrl = env.DATABASE_URL;
+      pool.holdUntil(
+        finishPostgresRestoreSwitch(env.dataDirectory, databaseUrl).then((outcome) => {
+          if (outcome) console.warn(describeSwitchOutcome(outcome, env.dataDirectory));
+        }),
+      );
+    }
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: "postgres", postgresPool: pool };
   }
   fs.mkdirSync(env.dataDirectory, { recursive: true });

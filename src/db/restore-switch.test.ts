@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { finishRestoreSwitch, RESTORE_SWITCH_JOURNAL, RestoreSwitchError, type SwitchStep, writeSwitchJournal } from "./restore-switch";
+import { finishDatabaseRestoreSwitch, finishRestoreSwitch, RESTORE_SWITCH_JOURNAL, RestoreSwitchError, type SwitchStep, writeSwitchJournal } from "./restore-switch";
 
 // The SQLite restore's switch, stopped after every one of its renames (and after the last one,
 // before the journal went): finishing it always ends with the restored database and media live and
@@ -75,5 +75,51 @@ describe("the restore's switch journal", () => {
     expect(() => writeSwitchJournal(folder, [{ from: "media", to: "../media" }])).toThrow(RestoreSwitchError);
     fs.writeFileSync(path.join(folder, RESTORE_SWITCH_JOURNAL), JSON.stringify({ format: "contact-sheet-restore-switch", steps: [{ from: "../../etc/passwd", to: "x" }] }));
     expect(() => finishRestoreSwitch(folder)).toThrow(/outside the data folder/);
+  });
+});
+
+// A PostgreSQL restore: its database renamed in one transaction on the server, then its media
+// folder here. The journal's file renames are finished only when the live name has the restored
+// copy's oid (the transaction committed); otherwise nothing was switched and the journal goes.
+describe("a PostgreSQL restore's switch journal", () => {
+  const MEDIA_STEPS: SwitchStep[] = [
+    { from: "media", to: "replaced-1/media" },
+    { from: "media.restoring", to: "media" },
+  ];
+  const DATABASE = { name: "site", restoredOid: 4242 };
+  const liveOid = (oid: number | null) => async (name: string) => (name === "site" ? oid : null);
+
+  for (let done = 0; done <= MEDIA_STEPS.length; done += 1) {
+    it(`finishes the media switch stopped after ${done} of its renames once the database switch committed`, async () => {
+      const folder = dataFolder();
+      writeSwitchJournal(folder, MEDIA_STEPS, DATABASE);
+      for (const step of MEDIA_STEPS.slice(0, done)) {
+        fs.mkdirSync(path.dirname(path.join(folder, step.to)), { recursive: true });
+        fs.renameSync(path.join(folder, step.from), path.join(folder, step.to));
+      }
+      expect(await finishDatabaseRestoreSwitch(folder, liveOid(4242))).toEqual({ finished: MEDIA_STEPS.slice(done) });
+      expect(read(folder, "media/a")).toBe("new");
+      expect(read(folder, "replaced-1/media/a")).toBe("old");
+      expect(fs.existsSync(path.join(folder, RESTORE_SWITCH_JOURNAL))).toBe(false);
+    });
+  }
+
+  for (const [what, oid] of [["another database", 17], ["no database", null]] as const) {
+    it(`drops the journal, renaming nothing, when the live name has ${what} (the database switch never committed)`, async () => {
+      const folder = dataFolder();
+      writeSwitchJournal(folder, MEDIA_STEPS, DATABASE);
+      expect(await finishDatabaseRestoreSwitch(folder, liveOid(oid))).toEqual({ abandoned: DATABASE });
+      expect(read(folder, "media/a")).toBe("old");
+      expect(read(folder, "media.restoring/a")).toBe("new");
+      expect(fs.existsSync(path.join(folder, RESTORE_SWITCH_JOURNAL))).toBe(false);
+    });
+  }
+
+  it("is never finished blind by the SQLite opener, which cannot ask the server", () => {
+    const folder = dataFolder();
+    writeSwitchJournal(folder, MEDIA_STEPS, DATABASE);
+    expect(() => finishRestoreSwitch(folder)).toThrow(/PostgreSQL restore \(database site\)/);
+    expect(read(folder, "media/a")).toBe("old");
+    expect(fs.existsSync(path.join(folder, RESTORE_SWITCH_JOURNAL))).toBe(true);
   });
 });
