@@ -167,6 +167,10 @@ export function PhotoMap({ countriesUrl, initialBounds }: { countriesUrl: string
         try {
           const answer = await callApi(`/api/map/clusters?${viewportQuery(map)}`, { method: "GET", signal: controller.signal }, clustersAnswer);
           if (controller.signal.aborted || !map) return;
+          // Replacing the markers must not drop a keyboard user's focus to the page: it goes on to
+          // the first new marker (also when a group's opening move ended another move's refresh,
+          // which had taken the "focus after opening" turn with markers this one replaces).
+          const hadFocus = markers.some((marker) => marker.getElement() === document.activeElement);
           for (const marker of markers) marker.remove();
           markers = answer.markers.map((marker) =>
             new maplibre.Marker({ element: markerElement(marker, openCluster) }).setLngLat([marker.longitude, marker.latitude]).addTo(map as MapLibreMap),
@@ -178,7 +182,7 @@ export function PhotoMap({ countriesUrl, initialBounds }: { countriesUrl: string
               : `${inView} of ${answer.total} ${answer.total === 1 ? "photo" : "photos"} in view`,
           );
           setFailed(false);
-          if (focusFirstMarker) {
+          if (focusFirstMarker || hadFocus) {
             focusFirstMarker = false;
             markers[0]?.getElement().focus();
           }
