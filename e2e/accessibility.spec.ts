@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test, type TestInfo } from "@playwright/test";
-import { newAdminContext } from "./helpers";
+import { newAdminContext, settleAnimations } from "./helpers";
 import { type SignInState, type TourIds, TOUR_SIZES, TOUR_THEMES, tourVisits } from "./page-tour";
 import { readSeededTour } from "./seeded-tour";
 
@@ -57,20 +57,6 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Pro
 }
 
 /**
- * Switches the page's colour scheme in place, as a reader's system does, and waits for the colour
- * transitions it starts (buttons fade their colours) to end, so axe judges the settled colours.
- */
-async function switchTheme(page: Page, theme: TourTheme): Promise<void> {
-  await page.emulateMedia({ colorScheme: theme });
-  await page.evaluate(async () => {
-    void getComputedStyle(document.documentElement).color;
-    await new Promise(requestAnimationFrame);
-    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
-    await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
-  });
-}
-
-/**
  * Visits once per size given and audits it in each theme (switched in place: the site follows the
  * system's scheme live; a load took 1.4-4.2 s beside axe's 1.3-3.2 s on a loaded machine), runs axe each
  * time, and answers the violations found. `afterVisit` runs before the audit (the tour keeps its
@@ -88,7 +74,9 @@ async function auditEverywhere(
     await page.emulateMedia({ colorScheme: TOUR_THEMES[0] });
     await visit();
     for (const theme of TOUR_THEMES) {
-      if (theme !== TOUR_THEMES[0]) await switchTheme(page, theme);
+      if (theme !== TOUR_THEMES[0]) await page.emulateMedia({ colorScheme: theme });
+      // The switch's colour transitions, and any toast, settle before the picture and the audit.
+      await settleAnimations(page);
       await afterVisit?.(size, theme);
       const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       problems.push(...describeViolations(`${size.name} ${theme} ${page.url()}`, results.violations));

@@ -61,6 +61,21 @@ export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole("status").filter({ hasText: text });
 }
 
+/**
+ * Waits until no finite CSS animation or transition runs (a toast fading in or out, a button's
+ * colours after a theme switch): axe judges contrast at the opacity of the moment, and a
+ * half-faded toast is not what a reader is left looking at. Infinite ones (a spinner) are left.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // A style change made just now starts its transitions at the next style recalculation.
+    void getComputedStyle(document.documentElement).color;
+    await new Promise(requestAnimationFrame);
+    const finite = document.getAnimations().filter((animation) => animation.playState === "running" && Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 // One signed-in admin session per server run, kept as storage state and reused to call the admin

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createUser, E2E_BASE_URL, screenshot, submitSignInForm, type TestUser, toast } from "./helpers";
+import { createUser, E2E_BASE_URL, screenshot, settleAnimations, submitSignInForm, type TestUser, toast } from "./helpers";
 import { TOUR_THEMES } from "./page-tour";
 
 // People (issue 32) as the owner meets them, at phone and desktop size: name a person, find them
@@ -64,6 +64,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
 });
 
 async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const problems = results.violations.map((violation) => `[${where}] ${violation.id}: ${violation.help} on ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`);
   expect(problems).toEqual([]);
