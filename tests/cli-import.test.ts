@@ -14,7 +14,7 @@ import { jpegWithEmbeddedText } from "./helpers/embedded-metadata-jpeg";
 import { handMadeZip } from "./helpers/hand-made-zip";
 import { lengthen, supplementalJsonName } from "./helpers/takeout-corpus";
 import { CORPUS, waitForProcessing } from "./helpers/photos";
-import { openTestDatabase } from "./helpers/test-database";
+import { withServerDatabase } from "./helpers/server-database";
 import { signedInAs, type TestClient } from "./helpers/test-client";
 import { createUploadPath, offsetOf, patchUpload } from "./helpers/tus";
 
@@ -65,18 +65,9 @@ const summaryOf = (run: CommandRun) => run.lines.at(-1);
 const shown = (line: Record<string, unknown>) => String(line.path).slice(workFolder.length + 1);
 const linesWith = (run: CommandRun, status: string) => run.lines.filter((line) => line.status === status).map(shown);
 
-async function withDatabase<T>(work: (db: ReturnType<typeof openTestDatabase>) => Promise<T>): Promise<T> {
-  const db = openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
-  try {
-    return await work(db);
-  } finally {
-    await db.destroy();
-  }
-}
-
 /** The user's albums as paths ("Trips › 2024 › Rome") with the names of their photos. */
 async function albumsOfUser(): Promise<Record<string, string[]>> {
-  return withDatabase(async (db) => {
+  return withServerDatabase(async (db) => {
     const albums = await db.selectFrom("albums").select(["id", "title", "parent_id"]).where("owner_id", "=", userId).execute();
     const byId = new Map(albums.map((album) => [album.id, album]));
     const pathOf = (id: string): string => {
@@ -97,7 +88,7 @@ async function albumsOfUser(): Promise<Record<string, string[]>> {
   });
 }
 
-const photoCount = () => withDatabase(async (db) => (await db.selectFrom("photos").select("id").where("owner_id", "=", userId).execute()).length);
+const photoCount = () => withServerDatabase(async (db) => (await db.selectFrom("photos").select("id").where("owner_id", "=", userId).execute()).length);
 
 beforeAll(async () => {
   workFolder = fs.mkdtempSync(path.join(os.tmpdir(), "cs-cli-import-"));
@@ -124,7 +115,7 @@ afterAll(async () => {
   // Other files check the temporary folder is empty: let the worker finish this file's photos.
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const processing = await withDatabase((db) => db.selectFrom("photos").select("id").where("owner_id", "=", userId).where("status", "=", "processing").execute());
+    const processing = await withServerDatabase((db) => db.selectFrom("photos").select("id").where("owner_id", "=", userId).where("status", "=", "processing").execute());
     if (processing.length === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -159,9 +150,9 @@ describe("contact-sheet import", () => {
       "Trips › 2024 › Rome": ["deep.jpg"],
       "Trips › Scans": ["scan.jpg"],
     });
-    const photos = await withDatabase((db) => db.selectFrom("photos").select(["id", "visibility"]).where("owner_id", "=", userId).execute());
+    const photos = await withServerDatabase((db) => db.selectFrom("photos").select(["id", "visibility"]).where("owner_id", "=", userId).execute());
     expect(photos.map((photo) => photo.visibility)).toEqual(["unlisted", "unlisted", "unlisted", "unlisted"]);
-    const tagged = await withDatabase((db) =>
+    const tagged = await withServerDatabase((db) =>
       db.selectFrom("photo_tags").innerJoin("tags", "tags.id", "photo_tags.tag_id").select("photo_tags.photo_id").where("tags.name", "=", "imported").where("photo_tags.photo_id", "in", photos.map((photo) => photo.id)).execute(),
     );
     expect(tagged).toHaveLength(4);

@@ -4,24 +4,16 @@
 // the upload page's API or `contact-sheet import` (tests/cli-import.test.ts: a sidecar beside the
 // file wins, a second import overwrites nothing). They are defaults: what the owner edits on the site
 // outlives processing again. The JPEGs are written here (tests/helpers/embedded-metadata-jpeg.ts).
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { jpegWithEmbeddedText } from "./helpers/embedded-metadata-jpeg";
 import { uploadFiles, waitForProcessing } from "./helpers/photos";
 import { signedInAs, type TestClient } from "./helpers/test-client";
-import { openTestDatabase } from "./helpers/test-database";
+import { withServerDatabase } from "./helpers/server-database";
 
 let owner: TestClient;
 /** Keeps each file's pixels apart, so no two files of a run are one photo. */
 let seed = Date.now() % 1000;
 
-async function withDatabase<T>(work: (db: ReturnType<typeof openTestDatabase>) => Promise<T>): Promise<T> {
-  const db = openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
-  try {
-    return await work(db);
-  } finally {
-    await db.destroy();
-  }
-}
 
 async function uploaded(bytes: Uint8Array<ArrayBuffer>, name: string): Promise<string> {
   const response = await uploadFiles(owner, [{ bytes, name }]);
@@ -39,7 +31,7 @@ async function textOf(id: string): Promise<{ title: string; caption: string; tag
 
 /** Processing again, as a retry does after a failure (a reprocess queues the same job). */
 async function processAgain(id: string): Promise<void> {
-  await withDatabase((db) => db.updateTable("photos").set({ status: "failed", failure_reason: "A test says so" }).where("id", "=", id).execute());
+  await withServerDatabase((db) => db.updateTable("photos").set({ status: "failed", failure_reason: "A test says so" }).where("id", "=", id).execute());
   const retry = await owner.request(`/api/photos/${id}/retry`, { method: "POST" });
   expect(retry.status, await retry.clone().text()).toBe(202);
   expect((await waitForProcessing(owner, id)).status).toBe("ready");

@@ -129,18 +129,21 @@ export function FaceBoxEditor({ photoId, imageUrl, aspectRatio, faces, people }:
     }
   }
 
-  function handleSave(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!draft) return;
-    const form = new FormData(event.currentTarget);
-    const name = String(form.get("name") ?? "").trim();
+  /** Adds the person the form names (a new name or one of the owner's people) to the photo, with this box or none. */
+  function addPerson(event: FormEvent<HTMLFormElement>, box: Box | null, done: (label: string) => string) {
+    const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
     if (choice === NEW_PERSON && !name) {
       setError("Type the person's name, or choose one of your people.");
       return;
     }
-    const body = choice === NEW_PERSON ? { box: draft, name } : { box: draft, personId: choice };
+    const body = choice === NEW_PERSON ? { box, name } : { box, personId: choice };
     const label = choice === NEW_PERSON ? name : (people.find((person) => person.id === choice)?.name ?? "them");
-    void send(() => callApi(`/api/photos/${photoId}/faces`, { method: "POST", body }, faceAnswer), `Face added for ${label}.`);
+    void send(() => callApi(`/api/photos/${photoId}/faces`, { method: "POST", body }, faceAnswer), done(label));
+  }
+
+  function handleSave(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (draft) addPerson(event, draft, (label) => `Face added for ${label}.`);
   }
 
   function startTagging() {
@@ -150,15 +153,7 @@ export function FaceBoxEditor({ photoId, imageUrl, aspectRatio, faces, people }:
 
   function handleTag(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const name = String(form.get("name") ?? "").trim();
-    if (choice === NEW_PERSON && !name) {
-      setError("Type the person's name, or choose one of your people.");
-      return;
-    }
-    const body = choice === NEW_PERSON ? { box: null, name } : { box: null, personId: choice };
-    const label = choice === NEW_PERSON ? name : (people.find((person) => person.id === choice)?.name ?? "them");
-    void send(() => callApi(`/api/photos/${photoId}/faces`, { method: "POST", body }, faceAnswer), `${label} added to this photo, without a face.`);
+    addPerson(event, null, (label) => `${label} added to this photo, without a face.`);
   }
 
   function removeFace(face: EditorFace) {
