@@ -14,6 +14,7 @@ import type { Role } from "@/src/access/roles";
 import type { Database, NewPhotoRow, PhotoStatus, PhotoVariantRow, Visibility } from "@/src/db/database";
 import { migrateToLatest } from "@/src/db/migrate";
 import { migrationProvider } from "@/src/db/migrations";
+import { FILL_PHOTO_SLUG_GROUPS } from "@/src/db/migrations/2026-12-04T0000-camera-lens-groups";
 import { cameraSlug, lensSlug } from "@/src/photos/camera-slug";
 import { newPublicationKey } from "@/src/photos/photo-publication";
 import { insertVariants } from "@/src/photos/photos.repository";
@@ -250,8 +251,8 @@ function newestFirst(left: SeededPhoto, right: SeededPhoto): number {
  * row, every photo and variant updated its owner's one storage_usage row and refreshed its search
  * document, 8 to 110 ms a photo (5,000 photos: 559 s in 10,000-photo transactions, where each
  * update of the same row walks the versions the ones before left; 41 s in 100-photo ones), so
- * 100,000 never finished. Here: storage_usage as its migrations fill it, the search documents by
- * the app's own photo_search_refresh. The rows themselves are the same as on SQLite.
+ * 100,000 never finished. Here: storage_usage and photo_slug_groups as their migrations fill them,
+ * the search documents by the app's own photo_search_refresh. The rows themselves are the same as on SQLite.
  */
 async function refreshWhatTriggersKeep(db: Kysely<Database>): Promise<void> {
   await sql`set session_replication_role = default`.execute(db);
@@ -261,6 +262,8 @@ async function refreshWhatTriggersKeep(db: Kysely<Database>): Promise<void> {
       sum(coalesce(p.raw_companion_size, 0) + coalesce(p.motion_clip_size, 0) + coalesce(p.motion_playable_size, 0) + coalesce(p.playable_size, 0))
     from photos p left join (select photo_id, sum(byte_size) as bytes from photo_variants group by photo_id) v on v.photo_id = p.id
     group by p.owner_id`.execute(db);
+  await sql`delete from photo_slug_groups`.execute(db);
+  await sql.raw(FILL_PHOTO_SLUG_GROUPS).execute(db);
   await sql`select photo_search_refresh(array(select id from photos))`.execute(db);
 }
 

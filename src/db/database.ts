@@ -14,6 +14,7 @@ export interface Database {
   photos: PhotosTable;
   photo_variants: PhotoVariantsTable;
   storage_usage: StorageUsageTable;
+  photo_slug_groups: PhotoSlugGroupsTable;
   jobs: JobsTable;
   api_tokens: ApiTokensTable;
   upload_locks: UploadLocksTable;
@@ -250,6 +251,22 @@ export interface StorageUsageTable {
   variant_bytes: ColumnType<number | string, number, number>;
   /** A RAW kept beside its JPEG, a motion photo's clip, a video's playable copy (2026-12-01T1800). */
   companion_bytes: ColumnType<number | string, number | undefined, number>;
+}
+
+/**
+ * The cameras and lenses of photos outside the trash, one row per spelling and per who may list them,
+ * with their photo count; kept in step with photos by the database's own triggers (migration
+ * 2026-12-04T0000-camera-lens-groups). A missing make or label is ''.
+ */
+export interface PhotoSlugGroupsTable {
+  kind: "camera" | "lens";
+  slug: string;
+  make: string;
+  label: string;
+  visibility: Visibility;
+  owner_id: string;
+  status: PhotoStatus;
+  photo_count: number;
 }
 
 export type JobStatus = "queued" | "running" | "done" | "failed";

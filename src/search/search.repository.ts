@@ -108,15 +108,20 @@ export async function searchPhotos(db: DatabaseHandle, query: SearchPhotosQuery)
 
 /**
  * SQLite, free words: their matches walked in key order (gallery order to the second, newest first;
- * see keyedWordMatches), each photo read by its key and filtered, in two steps that each stop after
- * about a page, whatever the word matches:
- * 1. the first `limit` matches let through, in key order: the second the page ends in;
- * 2. every match let through from that second on (the page, and the rest of its last second, which
- *    the keys order only to the second), sorted by (sort_at, id): the page, exactly.
+ * see keyedWordMatches), each photo read by its key and filtered, stopping after about a page,
+ * whatever the word matches:
+ * 1. the first `limit` matches let through, in key order, and the one after them: every second
+ *    but the page's last is then whole, and the last one too when the match after it is from an
+ *    earlier second (or there is none). Sorted by (sort_at, id), that is the page, exactly.
+ * 2. Only when the match after the page shares its last second (photos taken in the same second):
+ *    every match let through from that second on, sorted by (sort_at, id), cut to the page.
+ * Each MATCH of a prefix reads the word's whole list (FTS5 expands it), so the second statement is
+ * only sent when it is needed.
  */
 async function searchInKeyOrder(db: DatabaseHandle, keyed: RawBuilder<{ photo_id: string; search_key: number }>, query: SearchPhotosQuery): Promise<PhotoRow[]> {
   const { resolved, access, after } = query;
   const searchKey = sql<number>`found.search_key`;
+  const secondOfKey = sql<number>`found.search_key / ${sql.lit(SEARCH_KEYS_PER_SECOND)} - (found.search_key < 0 and found.search_key % ${sql.lit(SEARCH_KEYS_PER_SECOND)} != 0)`;
   const matches = () =>
     fromMatches(db, keyed)
       .where((eb) => whereListablePhotos(asPhotos(eb), access))
@@ -127,13 +132,16 @@ async function searchInKeyOrder(db: DatabaseHandle, keyed: RawBuilder<{ photo_id
           .where(searchKey, "<", sql<number>`${searchKeyOfSecond(after!.sortAt)} + ${sql.lit(SEARCH_KEYS_PER_SECOND)}`)
           .where((eb) => eb(eb.refTuple("photos.sort_at", "photos.id"), "<", eb.tuple(after!.sortAt, after!.id))),
       );
-  const seconds = await matches()
-    .select(sql<number>`found.search_key / ${sql.lit(SEARCH_KEYS_PER_SECOND)} - (found.search_key < 0 and found.search_key % ${sql.lit(SEARCH_KEYS_PER_SECOND)} != 0)`.as("second"))
-    .orderBy(searchKey, "desc")
-    .limit(query.limit)
-    .execute();
-  if (seconds.length === 0) return [];
-  const lastSecond = Number(seconds[seconds.length - 1].second);
+  const first = await matches().selectAll("photos").select(secondOfKey.as("search_second")).orderBy(searchKey, "desc").limit(query.limit + 1).execute();
+  if (first.length === 0) return [];
+  const lastSecond = Number(first[Math.min(first.length, query.limit) - 1].search_second);
+  const next = first[query.limit];
+  if (next === undefined || Number(next.search_second) !== lastSecond) {
+    return first
+      .slice(0, query.limit)
+      .map(({ search_second: _second, ...photo }) => photo)
+      .sort(inGalleryOrder);
+  }
   return matches()
     .selectAll("photos")
     .where(searchKey, ">=", sql<number>`${lastSecond} * ${sql.lit(SEARCH_KEYS_PER_SECOND)}`)
@@ -141,6 +149,12 @@ async function searchInKeyOrder(db: DatabaseHandle, keyed: RawBuilder<{ photo_id
     .orderBy("photos.id", "desc")
     .limit(query.limit)
     .execute();
+}
+
+/** Gallery order: sort_at, then id, both descending (as the databases compare text: by code unit). */
+function inGalleryOrder(left: PhotoRow, right: PhotoRow): number {
+  if (left.sort_at !== right.sort_at) return left.sort_at < right.sort_at ? 1 : -1;
+  return left.id < right.id ? 1 : left.id > right.id ? -1 : 0;
 }
 
 /**
@@ -394,28 +408,29 @@ export interface SlugGroupRow {
   status: PhotoStatus;
 }
 
-/** Every camera and lens slug of photos outside the trash, with who may list them. Reads every photo: the service remembers it. */
+/**
+ * Every camera and lens slug of photos outside the trash, with who may list them: each camera
+ * spelling apart (each had its own URL name before 2026-11-29, earlierCameraSlug), a lens by any
+ * one of its spellings. Read from photo_slug_groups, which the database keeps in step with photos.
+ */
 export async function listSlugGroups(db: DatabaseHandle): Promise<SlugGroupRow[]> {
   const [cameras, lenses] = await Promise.all([
     db
-      .selectFrom("photos")
-      // Each spelling of a camera apart: each had its own URL name before 2026-11-29 (earlierCameraSlug).
-      .select(["camera_slug as slug", "camera_make as make", "camera_model as label", "visibility", "owner_id", "status"])
-      .where("camera_slug", "is not", null)
-      .where("trashed_at", "is", null)
-      .groupBy(["camera_slug", "camera_make", "camera_model", "visibility", "owner_id", "status"])
+      .selectFrom("photo_slug_groups")
+      .select(["slug", "make", "label", "visibility", "owner_id", "status"])
+      .where("kind", "=", "camera")
       .execute(),
     db
-      .selectFrom("photos")
-      .select((eb) => ["lens_slug as slug", eb.fn.max("lens").as("label"), "visibility", "owner_id", "status"])
-      .where("lens_slug", "is not", null)
-      .where("trashed_at", "is", null)
-      .groupBy(["lens_slug", "visibility", "owner_id", "status"])
+      .selectFrom("photo_slug_groups")
+      .select((eb) => ["slug", eb.fn.max("label").as("label"), "visibility", "owner_id", "status"])
+      .where("kind", "=", "lens")
+      .groupBy(["slug", "visibility", "owner_id", "status"])
       .execute(),
   ]);
+  const orNull = (text: string | null) => (text === "" ? null : text);
   return [
-    ...cameras.map((row) => ({ kind: "camera" as const, slug: row.slug as string, make: row.make, label: row.label, visibility: row.visibility, owner_id: row.owner_id, status: row.status })),
-    ...lenses.map((row) => ({ kind: "lens" as const, slug: row.slug as string, make: null, label: row.label, visibility: row.visibility, owner_id: row.owner_id, status: row.status })),
+    ...cameras.map((row) => ({ kind: "camera" as const, slug: row.slug, make: orNull(row.make), label: orNull(row.label), visibility: row.visibility, owner_id: row.owner_id, status: row.status })),
+    ...lenses.map((row) => ({ kind: "lens" as const, slug: row.slug, make: null, label: orNull(row.label), visibility: row.visibility, owner_id: row.owner_id, status: row.status })),
   ];
 }
 

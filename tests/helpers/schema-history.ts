@@ -69,7 +69,7 @@ export interface TableInfo {
  * but checked by what they must hold (`derivedTablesProblems`). Kysely's own tables are left alone.
  */
 export function isDerivedTable(name: string): boolean {
-  return name.startsWith("photo_search") || name === "storage_usage" || name === "person_centroids" || name.startsWith("kysely_");
+  return name.startsWith("photo_search") || name === "storage_usage" || name === "photo_slug_groups" || name === "person_centroids" || name.startsWith("kysely_");
 }
 
 /** The tables at the database's current schema, with their columns, keys and references. */
@@ -526,5 +526,32 @@ export async function derivedTablesProblems(db: Kysely<Database>): Promise<strin
     const actual = row && { photo_count: Number(row.photo_count), original_bytes: Number(row.original_bytes), variant_bytes: Number(row.variant_bytes) };
     if (JSON.stringify(actual) !== JSON.stringify(expected)) problems.push(`storage use of ${owner}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
   }
+  problems.push(...(await slugGroupsProblems(db)));
+  return problems;
+}
+
+/**
+ * What photo_slug_groups holds that the photos do not say, and the reverse: each camera spelling
+ * and lens spelling of photos outside the trash, per visibility, owner and state, with its count,
+ * worked out here from the photo rows (not by the migration's SQL). Empty when they agree.
+ */
+export async function slugGroupsProblems(db: Kysely<Database>): Promise<string[]> {
+  const photos = await db
+    .selectFrom("photos")
+    .select(["camera_slug", "camera_make", "camera_model", "lens_slug", "lens", "visibility", "owner_id", "status"])
+    .where("trashed_at", "is", null)
+    .execute();
+  const expected = new Map<string, number>();
+  const count = (key: unknown[]) => expected.set(JSON.stringify(key), (expected.get(JSON.stringify(key)) ?? 0) + 1);
+  for (const photo of photos) {
+    const who = [photo.visibility, photo.owner_id, photo.status];
+    if (photo.camera_slug !== null) count(["camera", photo.camera_slug, photo.camera_make ?? "", photo.camera_model ?? "", ...who]);
+    if (photo.lens_slug !== null) count(["lens", photo.lens_slug, "", photo.lens ?? "", ...who]);
+  }
+  const stored = await db.selectFrom("photo_slug_groups").selectAll().execute();
+  const actual = new Map(stored.map((row) => [JSON.stringify([row.kind, row.slug, row.make, row.label, row.visibility, row.owner_id, row.status]), Number(row.photo_count)]));
+  const problems: string[] = [];
+  for (const [key, photoCount] of expected) if (actual.get(key) !== photoCount) problems.push(`slug group ${key}: ${actual.get(key) ?? "missing"}, expected ${photoCount}`);
+  for (const [key, photoCount] of actual) if (!expected.has(key)) problems.push(`slug group ${key}: ${photoCount}, expected none`);
   return problems;
 }
