@@ -6,7 +6,9 @@
 // GET /api/search (a rare word, word + camera:, filters only, a negation, a common word),
 // GET /api/search/facets (a rare word, empty q), GET /api/search/suggest (a 2-letter prefix) and the
 // /search page, each as the 100k/1k time ratio against the target (≤ 1.5x); then, at 100k, page 200
-// of a common word's results (reached by following nextCursor, not timed) against page 1.
+// of a common word's results (reached by following nextCursor, not timed) against page 1. Both sizes
+// ask for pages of the same length: 30 photos, or the shorter answer's length when a visitor's answer
+// at 1k holds fewer (the "page" column; comparablePageSize in search-paths.ts says why).
 // Every answer is checked against what the seed placed before it is measured. Never fails on time.
 // Needs `npx next build` first.
 //
@@ -35,7 +37,7 @@ import { formatMs, formatRate, formatRatio, formatSize, pad, type SideFigures } 
 import { processSamplePhoto, SAMPLE_PHOTO, type SamplePhoto } from "./scale-sample";
 import { type DatabaseKind, removeSeededDatabases, type SeededDatabase, seedFreshDatabase } from "./scale-seed";
 import type { Check } from "./answer-checks";
-import { DEEP_QUERY, deepExpected, deepPageRequest, expectPhotos, findCursorOfPage, listSearchBenchPaths, PAGE_SIZE } from "./search-paths";
+import { comparablePageSize, DEEP_QUERY, deepExpected, deepPageRequest, expectPhotos, findCursorOfPage, listSearchBenchPaths, PAGE_SIZE } from "./search-paths";
 import { createSearchSeed, type IndexFilling, RARE_COUNT, type SearchSeed } from "./search-seed";
 
 const [SMALL, LARGE] = (process.env.BENCH_SEARCH_SIZES ?? "1000,100000").split(",").map(Number) as [number, number];
@@ -68,6 +70,8 @@ interface Row {
   failures: string[];
   /** Why the row was not measured (the route is not in this build). */
   notMeasured?: string;
+  /** The photos a page asked for at both sizes, for rows that answer photos (comparablePageSize). */
+  pageSize?: number;
 }
 
 async function seedOne(kind: DatabaseKind, size: number, sample: SamplePhoto): Promise<Seeded> {
@@ -121,12 +125,12 @@ function verdict(row: Row): string {
 
 function formatTable(title: string, labels: [string, string], rows: Row[]): string {
   const [first, second] = labels;
-  const cells = [["request", "q", `${first} req/s`, `${first} p99`, `${second} req/s`, `${second} p99`, `time ${second}/${first}`, "target", "verdict"]];
+  const cells = [["request", "q", "page", `${first} req/s`, `${first} p99`, `${second} req/s`, `${second} p99`, `time ${second}/${first}`, "target", "verdict"]];
   for (const row of rows) {
     const figures = row.sides
       ? [formatRate(row.sides[0].requestsPerSecond), formatMs(row.sides[0].p99Ms), formatRate(row.sides[1].requestsPerSecond), formatMs(row.sides[1].p99Ms), Number.isFinite(slowdown(row.sides)) ? formatRatio(slowdown(row.sides)) : "∞ (none served)"]
       : ["", "", "", "", ""];
-    cells.push([row.name, row.q === "" ? "(empty)" : row.q, ...figures, `≤ ${TARGET}x`, verdict(row)]);
+    cells.push([row.name, row.q === "" ? "(empty)" : row.q, row.pageSize === undefined ? "" : String(row.pageSize), ...figures, `≤ ${TARGET}x`, verdict(row)]);
   }
   const lines = pad(cells);
   lines.splice(1, 0, lines[0].replace(/[^|]/g, "-"));
@@ -146,7 +150,7 @@ async function measureDeepPage(app: ScaleApp, seed: SearchSeed, explained: Array
     return { name, q: DEEP_QUERY, sides: null, failures: [message] };
   }
   explained.push({ name: `page ${DEEP_PAGE} of "${DEEP_QUERY}"`, request: deepPageRequest(DEEP_QUERY, cursor) });
-  return measurePair(
+  const row = await measurePair(
     name,
     DEEP_QUERY,
     [
@@ -155,6 +159,7 @@ async function measureDeepPage(app: ScaleApp, seed: SearchSeed, explained: Array
     ],
     ["page 1", `page ${DEEP_PAGE}`],
   );
+  return { ...row, pageSize: PAGE_SIZE };
 }
 
 /** The query's terms with camera:/lens: resolved against the seed's slugs (the service's rule: a run of whole words). */
@@ -208,8 +213,9 @@ async function benchDatabase(kind: DatabaseKind, sample: SamplePhoto): Promise<s
     const rows: Row[] = [];
     const largeRequests: Array<{ name: string; request: LoadRequest }> = [];
     for (const benchPath of listSearchBenchPaths().filter((candidate) => ONLY.test(candidate.name))) {
-      const targets = [0, 1].map((index) => ({ app: apps[index], ...benchPath.build(both[index].seed) })) as [Target, Target];
-      rows.push(await measurePair(benchPath.name, benchPath.q, targets, labels));
+      const pageSize = comparablePageSize(benchPath, both.map(({ seed }) => seed));
+      const targets = [0, 1].map((index) => ({ app: apps[index], ...benchPath.build(both[index].seed, pageSize) })) as [Target, Target];
+      rows.push({ ...(await measurePair(benchPath.name, benchPath.q, targets, labels)), pageSize: benchPath.expected ? pageSize : undefined });
       largeRequests.push({ name: benchPath.name, request: targets[1].request });
     }
     const deep = ONLY.test("deep page") ? [await measureDeepPage(apps[1], both[1].seed, largeRequests)] : [];
