@@ -67,19 +67,33 @@ export class CodedPool extends Pool {
       );
       return;
     }
-    if (callback) return super.connect(callback);
+    // Both forms: Kysely asks for a promise, while pg's own pool.query (the raw reads on nearly
+    // every request) asks with a callback, whose timeouts answered 500 uncoded under bench:load.
+    if (callback) {
+      return super.connect((error, client, done) => {
+        if (error) callback(this.failedToConnect(error), client, done);
+        else callback(error, this.connected(client as PoolClient), done);
+      });
+    }
     return super.connect().then(
-      (client) => {
-        this.lastConnectSuccessAt = Date.now();
-        codeBrokenConnectionErrors(client);
-        return client;
-      },
+      (client) => this.connected(client),
       (error: unknown) => {
-        this.lastConnectFailureAt = Date.now();
-        if (error instanceof Error && (error as { code?: unknown }).code === undefined) Object.assign(error, { code: POOL_CONNECT_TIMEOUT });
-        throw error;
+        throw this.failedToConnect(error);
       },
     );
+  }
+
+  private connected(client: PoolClient): PoolClient {
+    this.lastConnectSuccessAt = Date.now();
+    codeBrokenConnectionErrors(client);
+    return client;
+  }
+
+  private failedToConnect(error: unknown): Error {
+    this.lastConnectFailureAt = Date.now();
+    const failure = error instanceof Error ? error : new Error(String(error));
+    if ((failure as { code?: unknown }).code === undefined) Object.assign(failure, { code: POOL_CONNECT_TIMEOUT });
+    return failure;
   }
 }
 
@@ -202,11 +216,20 @@ export async function closeDb(): Promise<void> {
 }
 
 /**
- * Whether the PostgreSQL server could not be reached the last time a connection was asked for
- * (always false on SQLite, and before the first query). A page cannot answer 503 itself (Next.js
+ * How long after the pool last failed to hand out a connection a failing page still answers 503: a
+ * page that waited its turn in a saturated pool fails while others, just served, succeed, so "the
+ * last attempt failed" is not enough (bench:load at full size: 237 pages answered 500).
+ */
+const RECENT_CONNECT_FAILURE_MS = POSTGRES_CONNECT_TIMEOUT_MS;
+
+/**
+ * Whether the PostgreSQL pool could not hand out a connection lately: the server unreachable (the
+ * last attempt failed) or every connection busy (an attempt timed out within the last few seconds).
+ * Always false on SQLite, and before the first query. A page cannot answer 503 itself (Next.js
  * renders its error page as 500), so server.mjs asks this when a page fails (src/server/database-outage-hook.ts).
  */
-export function isDatabaseUnreachable(): boolean {
+export function isDatabaseUnreachable(now = Date.now()): boolean {
   const pool = database.get()?.postgresPool;
-  return pool instanceof CodedPool && pool.lastConnectFailureAt > pool.lastConnectSuccessAt;
+  if (!(pool instanceof CodedPool) || pool.lastConnectFailureAt === 0) return false;
+  return pool.lastConnectFailureAt > pool.lastConnectSuccessAt || now - pool.lastConnectFailureAt < RECENT_CONNECT_FAILURE_MS;
 }
