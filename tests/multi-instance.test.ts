@@ -183,7 +183,7 @@ describe("two app instances and a separate worker on one database and one store"
 
     it("each recurring job's run is queued once per period across the three processes and run once", async ({ expect }) => {
       // Every process looks 5 s after it started (src/jobs/recurring-jobs.ts); the worker runs what they queue.
-      const periods = { "trash.purge": HOUR_MS, "share.hash-addresses": DAY_MS, "audit.purge": DAY_MS, "backup.scheduled": DAY_MS };
+      const periods = { "trash.purge": HOUR_MS, "share.hash-addresses": DAY_MS, "audit.purge": DAY_MS, "backup.scheduled": DAY_MS, "storage.sweep-orphans": DAY_MS };
       const kinds = Object.keys(periods);
       const recurring = () => db.selectFrom("jobs").select(["id", "kind", "status", "attempts"]).where("photo_id", "is", null).where("kind", "in", kinds).orderBy("id").execute();
       const rows = await pollUntil("every recurring job's run done", recurring, (found) => kinds.every((kind) => found.some((row) => row.kind === kind && row.status === "done")), 30_000, 250);
