@@ -4,10 +4,7 @@
 import { getEnv } from "@/src/config/env";
 import { startRecurringJobs } from "@/src/jobs/recurring-jobs";
 import { shutDownWorker, startWorker } from "@/src/jobs/worker";
-import { registerFaceJobs } from "@/src/faces/face-detection.job";
-import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
-import { registerVideoJobs } from "@/src/photos/video-processing.job";
-import { registerFileKeywordTags } from "@/src/tags/file-keyword-tags";
+import { registerJobsAndListeners } from "@/src/server/job-registrations";
 import { RECURRING_JOBS } from "@/src/server/recurring-work";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
@@ -21,10 +18,7 @@ async function main(): Promise<void> {
   // worker started in its place is the one that can tell their writer is gone.
   const leftovers = await removeAbandonedTemporaryFiles(getTemporaryDirectory());
   if (leftovers > 0) getLogger().info({ removed: leftovers }, "removed temporary files that a stopped process left behind");
-  registerPhotoJobs();
-  registerVideoJobs();
-  registerFaceJobs();
-  registerFileKeywordTags();
+  registerJobsAndListeners();
   startRecurringJobs(RECURRING_JOBS);
   startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop(signal, env.SHUTDOWN_GRACE_SECONDS * 1000));

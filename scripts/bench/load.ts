@@ -24,6 +24,8 @@
 //   npm run bench:load -- --uploaders 10 --readers 40 --seconds 20
 //   options: --fault-seconds 10, --skip-48, --skip-49, --skip-faults
 // The nginx config and logs and every process's output are kept in the folder it prints last.
+// Every phase has a bound (load/phase-bound.ts): one that overruns is reported as STUCK with what it
+// was waiting on, and the run ends; the time each phase took is printed at the end either way.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -35,9 +37,10 @@ import { type FaultRow, runFaultRow } from "./load/faults";
 import { startNginx } from "./load/nginx";
 import { startBenchPostgres } from "./load/postgres-cluster";
 import { countServerErrors, describeStatuses, Recorder, routeTable } from "./load/recorder";
+import { describePhaseTimes, withinBound } from "./load/phase-bound";
 import { openSlowConnections } from "./load/slow-clients";
 import { startTcpSwitch } from "../../tests/helpers/tcp-switch";
-import { LoadClient, type ReaderRoute, readUntil, type UploadFile, type UploadOutcome, uploadLikeThePage } from "./load/traffic";
+import { LoadClient, type ReaderRoute, readUntil, REQUEST_TIMEOUT_MS, type UploadFile, type UploadOutcome, uploadLikeThePage } from "./load/traffic";
 import { findFreePort } from "../../tests/helpers/server-process";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -47,6 +50,15 @@ const ADMIN = { email: "load-admin@example.test", password: "load-admin-password
 const TEMP_FILESYSTEM_MEGABYTES = 64;
 /** Short, so the killed worker's jobs are claimed again within the drain (the default is 60 s). */
 const JOB_LEASE_SECONDS = 15;
+/** An upload started before the end of a phase may go on (and retry) this long after it, as a browser's would. */
+const UPLOAD_GRACE_SECONDS = 30;
+/** How long every acknowledged upload gets to be processed once the load has ended. */
+const DRAIN_SECONDS = 10 * 60;
+/** One `contact-sheet verify` run; it lists the whole store, which takes seconds here. */
+const VERIFY_TIMEOUT_MS = 5 * 60_000;
+/** The HEADs asking whether unacknowledged uploads are still resumable: short, and a few at a time. */
+const RESUMABLE_CHECK_TIMEOUT_MS = 10_000;
+const RESUMABLE_CHECKS_AT_ONCE = 8;
 
 interface Options {
   uploaders: number;
@@ -121,8 +133,11 @@ async function runTraffic(
   const stopAt = startedAt + counts.seconds * 1000;
   const sampler = setInterval(sample, 1000);
   let next = 0;
-  const uploaderLoop = async (index: number) => {
-    const client = context.uploader.copy(nextAddress());
+  // What a stuck phase still waits on: loops that have not returned, and the kill or fault step.
+  let uploadersRunning = counts.uploaders;
+  let readersRunning = counts.readers;
+  let isStepRunning = true;
+  const uploadUntil = async (client: LoadClient, index: number) => {
     while (Date.now() < stopAt) {
       // Every fifth upload is the video clip, the rest the corpus's photos in turn.
       const photos = context.sources.filter((file) => file.type.startsWith("image/"));
@@ -130,38 +145,84 @@ async function runTraffic(
       const source = next % 5 === 4 && clip ? clip : photos[(index + next) % photos.length];
       next += 1;
       // An upload started before the end may finish (and retry) for a while after it, as a browser's would.
-      outcomes.push(await uploadLikeThePage(client, recorder, uniqueCopy(source, `${context.label}-${index}-${next}`), stopAt + 30_000));
+      outcomes.push(await uploadLikeThePage(client, recorder, uniqueCopy(source, `${context.label}-${index}-${next}`), stopAt + UPLOAD_GRACE_SECONDS * 1000));
     }
   };
-  const readerLoop = () => readUntil(context.visitor.copy(nextAddress()), context.shareVisitor.copy(nextAddress()), recorder, context.routes, stopAt);
+  const uploaderLoop = async (index: number) => {
+    const client = context.uploader.copy(nextAddress());
+    try {
+      await uploadUntil(client, index);
+    } finally {
+      uploadersRunning -= 1;
+    }
+  };
+  const readerLoop = async () => {
+    try {
+      await readUntil(context.visitor.copy(nextAddress()), context.shareVisitor.copy(nextAddress()), recorder, context.routes, stopAt);
+    } finally {
+      readersRunning -= 1;
+    }
+  };
+  // The last upload may start its final try (a HEAD and a PATCH, each up to the request timeout) just before its deadline.
+  const boundSeconds = counts.seconds + UPLOAD_GRACE_SECONDS + (2 * REQUEST_TIMEOUT_MS) / 1000 + 60;
   try {
-    await Promise.all([
-      ...Array.from({ length: counts.uploaders }, (_, index) => uploaderLoop(index)),
-      ...Array.from({ length: counts.readers }, readerLoop),
-      during(startedAt),
-    ]);
+    await withinBound(
+      `${context.label}: traffic`,
+      boundSeconds,
+      () =>
+        Promise.all([
+          ...Array.from({ length: counts.uploaders }, (_, index) => uploaderLoop(index)),
+          ...Array.from({ length: counts.readers }, readerLoop),
+          during(startedAt).finally(() => (isStepRunning = false)),
+        ]),
+      () =>
+        `${recorder.describeInFlight()}; uploaders still running ${uploadersRunning} of ${counts.uploaders}, readers ${readersRunning} of ${counts.readers}${isStepRunning ? "; the kill or fault step has not returned" : ""}`,
+    );
   } finally {
     clearInterval(sampler);
   }
   return { recorder, outcomes };
 }
 
-/** Waits until every acknowledged photo has left "processing"; answers each one's status (missing: no row). */
+/** Waits until no acknowledged photo is "processing" any more; answers each one's status (missing: no row, lost). */
 async function statusesAfterDrain(pool: pg.Pool, photoIds: string[], timeoutMs: number): Promise<{ statuses: Map<string, string>; drainSeconds: number }> {
   const startedAt = Date.now();
+  let saidAt = startedAt;
   for (;;) {
     const { rows } = await pool.query<{ id: string; status: string }>("SELECT id, status FROM photos WHERE id = ANY($1)", [photoIds]);
     const statuses = new Map(rows.map((row) => [row.id, row.status]));
-    const isDrained = photoIds.every((id) => statuses.has(id) && statuses.get(id) !== "processing");
-    if (isDrained || Date.now() - startedAt > timeoutMs) return { statuses, drainSeconds: (Date.now() - startedAt) / 1000 };
+    // A missing row is lost, not late (the answer that named the photo came after its row was
+    // written): waiting for one only made a lost upload look like a ten-minute hang.
+    const waiting = photoIds.filter((id) => statuses.get(id) === "processing");
+    if (waiting.length === 0) return { statuses, drainSeconds: (Date.now() - startedAt) / 1000 };
+    if (Date.now() - startedAt > timeoutMs) {
+      console.log(`  NOT drained after ${timeoutMs / 1000} s: ${waiting.length} photos still processing; their jobs:\n${await describeJobsOf(pool, waiting)}`);
+      return { statuses, drainSeconds: (Date.now() - startedAt) / 1000 };
+    }
+    // Said every half minute, so a long drain is seen to move (or not) rather than taken for a hang.
+    if (Date.now() - saidAt >= 30_000) {
+      saidAt = Date.now();
+      console.log(`  draining: ${waiting.length} of ${photoIds.length} photos still processing after ${((saidAt - startedAt) / 1000).toFixed(0)} s`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
 
+/** The jobs of photos that did not drain (at most 20 photos): why they are still waiting. */
+async function describeJobsOf(pool: pg.Pool, photoIds: string[]): Promise<string> {
+  const { rows } = await pool.query<{ id: string; status: string | null; kind: string | null; job_status: string | null; attempts: number | null; lease_expires_at: string | null; last_error: string | null }>(
+    "SELECT p.id, p.status, j.kind, j.status AS job_status, j.attempts, j.lease_expires_at, j.last_error FROM unnest($1::text[]) AS w(id) LEFT JOIN photos p ON p.id = w.id LEFT JOIN jobs j ON j.photo_id = w.id ORDER BY w.id",
+    [photoIds.slice(0, 20)],
+  );
+  return rows
+    .map((row) => `    ${row.id}: photo ${row.status ?? "MISSING"}; job ${row.kind ?? "none"} ${row.job_status ?? ""} attempts ${row.attempts ?? "-"} lease ${row.lease_expires_at ?? "-"} ${row.last_error ? `error ${row.last_error.slice(0, 120)}` : ""}`)
+    .join("\n");
+}
+
 /** The upload table: acknowledged, present, processed, lost, and what became of the rest. */
-async function reportUploads(pool: pg.Pool, phase: Phase, uploader: LoadClient): Promise<{ lost: number; unprocessed: number }> {
+async function reportUploads(pool: pg.Pool, phase: Phase, uploader: LoadClient, name: string): Promise<{ lost: number; unprocessed: number }> {
   const acknowledged = phase.outcomes.filter((outcome) => outcome.photoId !== null).map((outcome) => outcome.photoId as string);
-  const { statuses, drainSeconds } = await statusesAfterDrain(pool, acknowledged, 10 * 60_000);
+  const { statuses, drainSeconds } = await withinBound(`${name}: processing drain`, DRAIN_SECONDS + 60, () => statusesAfterDrain(pool, acknowledged, DRAIN_SECONDS * 1000));
   const count = (status: string) => acknowledged.filter((id) => statuses.get(id) === status).length;
   const lost = acknowledged.filter((id) => !statuses.has(id)).length;
   const unprocessed = acknowledged.length - count("ready") - lost;
@@ -169,15 +230,26 @@ async function reportUploads(pool: pg.Pool, phase: Phase, uploader: LoadClient):
   console.log(`  uploads acknowledged ${acknowledged.length} (${videos} videos); present ${acknowledged.length - lost}; processed (ready) ${count("ready")}; failed ${count("failed")}; lost ${lost}; all processed ${drainSeconds.toFixed(0)} s after the load ended`);
   const unacknowledged = phase.outcomes.filter((outcome) => outcome.photoId === null);
   if (unacknowledged.length > 0) {
-    let resumable = 0;
-    for (const outcome of unacknowledged) {
-      if (!outcome.uploadPath) continue;
-      const head = await uploader.request(outcome.uploadPath, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0" } });
-      if (head.status === 200) resumable += 1;
-    }
-    console.log(`  uploads never acknowledged (still retrying at the end): ${unacknowledged.length}, of which resumable (HEAD 200) ${resumable}`);
+    const answers = await withinBound(`${name}: resumable checks`, 120, () => headEach(uploader, unacknowledged.flatMap((outcome) => (outcome.uploadPath ? [outcome.uploadPath] : []))));
+    const resumable = answers.filter((status) => status === 200).length;
+    const unanswered = answers.filter((status) => status === 0).length;
+    console.log(`  uploads never acknowledged (still retrying at the end): ${unacknowledged.length}, of which resumable (HEAD 200) ${resumable}${unanswered > 0 ? `, HEAD unanswered within ${RESUMABLE_CHECK_TIMEOUT_MS / 1000} s ${unanswered}` : ""}`);
   }
   return { lost, unprocessed };
+}
+
+/** HEAD on each tus upload, a few at a time, each within a short timeout: its status, or 0 for no answer. */
+async function headEach(client: LoadClient, uploadPaths: string[]): Promise<number[]> {
+  const statuses: number[] = [];
+  const queue = [...uploadPaths];
+  const worker = async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      const head = await client.request(next, { method: "HEAD", headers: { "Tus-Resumable": "1.0.0" }, timeoutMs: RESUMABLE_CHECK_TIMEOUT_MS }).catch(() => null);
+      statuses.push(head?.status ?? 0);
+    }
+  };
+  await Promise.all(Array.from({ length: RESUMABLE_CHECKS_AT_ONCE }, worker));
+  return statuses;
 }
 
 function printPeaks(peaks: Map<string, number>): void {
@@ -207,9 +279,17 @@ function verifyOnce(env: Record<string, string>): Promise<{ isClean: boolean; ou
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
     });
     let output = "";
+    // It had no bound: a verify waiting on a store that never answers held the whole bench.
+    const timer = setTimeout(() => {
+      output += `\n(verify did not finish within ${VERIFY_TIMEOUT_MS / 1000} s and was stopped)`;
+      child.kill("SIGKILL");
+    }, VERIFY_TIMEOUT_MS);
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("close", (code) => resolve({ isClean: code === 0 && output.includes("Everything is in order."), output: output.trim() }));
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ isClean: code === 0 && output.includes("Everything is in order."), output: output.trim() });
+    });
   });
 }
 
@@ -221,7 +301,16 @@ async function countHalfRows(pool: pg.Pool): Promise<number> {
   return Number(rows[0].count);
 }
 
+/** The run, then where its time went, whether it passed, failed or a phase got stuck. */
 async function main(): Promise<void> {
+  try {
+    await runLoadBench();
+  } finally {
+    console.log(`\nwhere the time went (each phase, in order):\n${describePhaseTimes()}`);
+  }
+}
+
+async function runLoadBench(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
   if (!fs.existsSync(path.join(ROOT, ".next/BUILD_ID"))) throw new Error("No build found: run `npm run build` first.");
   const { S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
@@ -245,7 +334,8 @@ async function main(): Promise<void> {
 
   const postgres = startBenchPostgres(await findFreePort());
   onCleanup(() => postgres.stop());
-  const pool = new pg.Pool({ connectionString: postgres.databaseUrl, max: 2 });
+  // Bounded: right after the PostgreSQL row a connection attempt must fail, not wait forever.
+  const pool = new pg.Pool({ connectionString: postgres.databaseUrl, max: 2, connectionTimeoutMillis: 10_000, query_timeout: 30_000 });
   pool.on("error", () => {});
   onCleanup(() => pool.end());
   const s3 = new URL(S3_ENDPOINT);
@@ -279,7 +369,7 @@ async function main(): Promise<void> {
   const deployment = startDeployment(appPorts, env);
   onCleanup(() => deployment.stop());
   const { waitUntilHealthy } = await import("../../tests/helpers/server-process");
-  await Promise.all(deployment.apps.map((app) => waitUntilHealthy(app, 120_000)));
+  await withinBound("start: instances healthy", 150, () => Promise.all(deployment.apps.map((app) => waitUntilHealthy(app, 120_000))));
   // Kept after the run: what nginx and each process said, for a row that failed.
   const logDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "contact-sheet-load-logs-"));
   onCleanup(() => {
@@ -296,12 +386,19 @@ async function main(): Promise<void> {
   await admin.signIn(ADMIN.email, ADMIN.password);
   const seedRecorder = new Recorder();
   const seedIds: string[] = [];
-  for (const source of sources.slice(0, 6)) {
-    const outcome = await uploadLikeThePage(admin, seedRecorder, uniqueCopy(source, "seed"), Date.now() + 60_000);
-    if (!outcome.photoId) throw new Error(`Seeding ${source.name} failed: ${describeStatuses(seedRecorder.observations)}`);
-    seedIds.push(outcome.photoId);
-  }
-  const seedStatuses = await statusesAfterDrain(pool, seedIds, 120_000);
+  await withinBound(
+    "seed: uploads",
+    6 * 60 + (2 * REQUEST_TIMEOUT_MS) / 1000,
+    async () => {
+      for (const source of sources.slice(0, 6)) {
+        const outcome = await uploadLikeThePage(admin, seedRecorder, uniqueCopy(source, "seed"), Date.now() + 60_000);
+        if (!outcome.photoId) throw new Error(`Seeding ${source.name} failed: ${describeStatuses(seedRecorder.observations)}`);
+        seedIds.push(outcome.photoId);
+      }
+    },
+    () => seedRecorder.describeInFlight(),
+  );
+  const seedStatuses = await withinBound("seed: processing", 180, () => statusesAfterDrain(pool, seedIds, 120_000));
   if (seedIds.some((id) => seedStatuses.statuses.get(id) !== "ready")) throw new Error(`The seed was not processed: ${JSON.stringify([...seedStatuses.statuses])}\n${deployment.worker.output()}`);
   for (const id of seedIds) {
     const changed = await admin.request(`/api/photos/${id}`, { method: "PATCH", json: { visibility: "public" } });
@@ -342,7 +439,7 @@ async function main(): Promise<void> {
     console.log(`  load average at the end: ${loadAverage()}`);
     console.log(routeTable(case48.recorder.observations));
     const serverErrors48 = countServerErrors(case48.recorder.observations);
-    const uploads48 = await reportUploads(pool, case48, admin);
+    const uploads48 = await reportUploads(pool, case48, admin, "48");
     deployment.samplePeaks();
     printPeaks(deployment.peaks);
     console.log(`  5xx: ${serverErrors48}`);
@@ -378,11 +475,11 @@ async function main(): Promise<void> {
     const serverErrors49 = countServerErrors(case49.recorder.observations);
     console.log(`  5xx: ${serverErrors49}`);
     if (serverErrors49 > 0) failures.push(`49: ${serverErrors49} answers were 5xx`);
-    const uploads49 = await reportUploads(pool, case49, admin);
+    const uploads49 = await reportUploads(pool, case49, admin, "49");
     if (uploads49.lost > 0) failures.push(`49: ${uploads49.lost} acknowledged uploads lost`);
     if (uploads49.unprocessed > 0) failures.push(`49: ${uploads49.unprocessed} acknowledged uploads not processed`);
     const halfRows = await countHalfRows(pool);
-    const verification = await verifyLibrary(env);
+    const verification = await withinBound("49: contact-sheet verify", (3 * VERIFY_TIMEOUT_MS) / 1000 + 30, () => verifyLibrary(env));
     console.log(`  half rows (processing, no job to finish them): ${halfRows}; contact-sheet verify: ${verification.isClean ? "clean" : `NOT clean\n${verification.output}`}`);
     if (halfRows > 0) failures.push(`49: ${halfRows} half rows`);
     if (!verification.isClean) failures.push("49: contact-sheet verify found problems");
@@ -423,7 +520,7 @@ async function main(): Promise<void> {
       console.log(routeTable(result.during));
       console.log(`  back to normal by itself: ${result.recoveredSeconds === null ? "NO" : `${result.recoveredSeconds.toFixed(1)} s after the fault ended`}; afterwards: ${describeStatuses(result.after)}`);
       console.log(`  processes that exited: ${result.crashed.length === 0 ? "none" : result.crashed.join(", ")}; 500s while it lasted: ${result.during.filter((observation) => observation.status === 500).length}`);
-      const uploads = await reportUploads(pool, result.phase, admin);
+      const uploads = await reportUploads(pool, result.phase, admin, row.name);
       if (result.recoveredSeconds === null) failures.push(`${row.name}: did not recover`);
       if (result.crashed.length > 0) failures.push(`${row.name}: ${result.crashed.join(", ")} exited`);
       if (countServerErrors(result.after) > 0) failures.push(`${row.name}: 5xx after recovery`);

@@ -6,11 +6,8 @@ import { startRecurringJobs } from "@/src/jobs/recurring-jobs";
 import { startWorker } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { removeOrphanFiles } from "@/src/photos/orphan-files";
-import { registerFaceJobs } from "@/src/faces/face-detection.job";
-import { registerPhotoJobs } from "@/src/photos/photo-processing.job";
-import { registerVideoJobs } from "@/src/photos/video-processing.job";
-import { registerFileKeywordTags } from "@/src/tags/file-keyword-tags";
 import { installAnonymousPages } from "./anonymous-pages";
+import { registerJobsAndListeners } from "./job-registrations";
 import { RECURRING_JOBS } from "./recurring-work";
 import { installDatabaseOutageHook } from "./database-outage-hook";
 import { installShutdownHook } from "./shutdown-hook";
@@ -39,15 +36,12 @@ export async function bootServer(): Promise<void> {
   installAnonymousPages();
   installShutdownHook();
   installDatabaseOutageHook();
-  registerPhotoJobs();
-  registerVideoJobs();
+  registerJobsAndListeners();
   // Said once at start-up, in words an owner can act on; photos work either way.
   void getVideoToolsStatus().then(({ available, message }) => {
     if (available) logger.info({ ffmpeg: message }, "videos: ffmpeg found");
     else logger.warn(message);
   });
-  registerFaceJobs();
-  registerFileKeywordTags();
   // Every instance queues each period's run (once across instances); whichever worker is free runs it.
   startRecurringJobs(RECURRING_JOBS);
   if (env.RUN_WORKER) startWorker({ concurrency: env.WORKER_CONCURRENCY, leaseSeconds: env.JOB_LEASE_SECONDS });

@@ -20,6 +20,8 @@ export interface TusS3Config {
   /** Where a finished upload is copied to be hashed and sniffed. */
   localDirectory: string;
   expirationMs: number;
+  /** A request with no byte in either direction for this long fails (the media store's limit unless said; tests shorten it). */
+  idleTimeoutMs?: number;
 }
 
 /** Where uploads in progress live in the media bucket, apart from originals and variants. */
@@ -97,6 +99,15 @@ export function createTusS3Backend(config: TusS3Config): TusBackend {
       // As in src/storage/s3-storage.ts: aws-chunked bodies are refused by several S3-compatible servers.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
+      // The SDK waits forever by default: a store that takes the connection and never answers
+      // (or drops off the network mid-request) left the PATCH waiting with the upload's lock,
+      // which it keeps renewing, so that upload could never be resumed. A connection must be up
+      // in a few seconds and a transfer may not sit idle longer than the media store's limit; no
+      // bound on the whole request, since an 8 MiB part to a slow store may rightly take long.
+      requestHandler: {
+        connectionTimeout: DEFAULT_S3_STORAGE_OPTIONS.connectionTimeoutMs,
+        socketTimeout: config.idleTimeoutMs ?? DEFAULT_S3_STORAGE_OPTIONS.idleTimeoutMs,
+      },
     },
   });
   return {

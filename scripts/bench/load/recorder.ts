@@ -14,6 +14,9 @@ export interface Observation {
  */
 export class Recorder {
   readonly observations: Observation[] = [];
+  /** Requests sent and not yet answered in full: their route and when they left, to name what a stuck phase waits on. */
+  private readonly inFlight = new Map<number, { route: string; startedAt: number }>();
+  private nextRequest = 0;
 
   record(route: string, status: number, milliseconds: number): void {
     this.observations.push({ route, status, milliseconds, at: Date.now() });
@@ -22,6 +25,8 @@ export class Recorder {
   /** Times one request; a thrown network error is recorded as status 0 and thrown again. */
   async time(route: string, send: () => Promise<Response>): Promise<Response> {
     const startedAt = performance.now();
+    const request = (this.nextRequest += 1);
+    this.inFlight.set(request, { route, startedAt: Date.now() });
     try {
       const response = await send();
       // The body is part of the answer's time (media especially).
@@ -31,7 +36,20 @@ export class Recorder {
     } catch (error) {
       this.record(route, 0, performance.now() - startedAt);
       throw error;
+    } finally {
+      this.inFlight.delete(request);
     }
+  }
+
+  /** The requests still waiting for their answer, by route with the oldest's age: "tus patch x3 (oldest 118 s)". */
+  describeInFlight(): string {
+    const byRoute = new Map<string, { count: number; oldest: number }>();
+    for (const { route, startedAt } of this.inFlight.values()) {
+      const seen = byRoute.get(route) ?? { count: 0, oldest: startedAt };
+      byRoute.set(route, { count: seen.count + 1, oldest: Math.min(seen.oldest, startedAt) });
+    }
+    const now = Date.now();
+    return [...byRoute].map(([route, { count, oldest }]) => `${route} x${count} (oldest ${((now - oldest) / 1000).toFixed(0)} s)`).join(", ") || "no request in flight";
   }
 
   between(from: number, to: number): Observation[] {

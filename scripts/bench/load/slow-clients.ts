@@ -1,5 +1,7 @@
 import net from "node:net";
 
+const CONNECT_TIMEOUT_MS = 5000;
+
 /**
  * `count` connections that each send a request's first line and then one header line every few
  * seconds, never finishing (a slowloris): they hold a connection each for as long as the server
@@ -12,11 +14,20 @@ export async function openSlowConnections(port: number, count: number): Promise<
       { length: count },
       () =>
         new Promise<void>((resolve) => {
+          // A connection nginx never accepts (its backlog full) would otherwise keep this waiting for the kernel's SYN retries.
+          const gaveUp = setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, CONNECT_TIMEOUT_MS);
           const socket = net.connect(port, "127.0.0.1", () => {
+            clearTimeout(gaveUp);
             socket.write("GET / HTTP/1.1\r\nHost: slow.example\r\n");
             resolve();
           });
-          socket.on("error", () => resolve());
+          socket.on("error", () => {
+            clearTimeout(gaveUp);
+            resolve();
+          });
           sockets.push(socket);
         }),
     ),

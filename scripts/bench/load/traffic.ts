@@ -4,6 +4,8 @@ const TUS_ENDPOINT = "/api/upload/tus";
 const TUS_HEADERS = { "Tus-Resumable": "1.0.0" };
 /** What the upload page's Uppy waits between its retries of a failed chunk (@uppy/tus's retryDelays, in ms). */
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000];
+/** The longest any one request of the bench's clients may take, its body included. */
+export const REQUEST_TIMEOUT_MS = 120_000;
 
 /** A browser: its cookies, its own address (sent as X-Forwarded-For, which nginx passes on), its origin on writes. */
 export class LoadClient {
@@ -21,7 +23,11 @@ export class LoadClient {
     return other;
   }
 
-  async request(pathname: string, init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer>; json?: unknown; form?: Record<string, string> } = {}): Promise<Response> {
+  /** One request, given up after `timeoutMs` (two minutes unless said: a browser's patience with a large upload). */
+  async request(
+    pathname: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer>; json?: unknown; form?: Record<string, string>; timeoutMs?: number } = {},
+  ): Promise<Response> {
     const method = init.method ?? (init.body !== undefined || init.json !== undefined || init.form ? "POST" : "GET");
     const headers: Record<string, string> = { "X-Forwarded-For": this.address, ...init.headers };
     if (this.cookies.size > 0) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -34,7 +40,7 @@ export class LoadClient {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
       body = new URLSearchParams(init.form).toString();
     }
-    const response = await fetch(new URL(pathname, this.baseUrl), { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(120_000) });
+    const response = await fetch(new URL(pathname, this.baseUrl), { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(init.timeoutMs ?? REQUEST_TIMEOUT_MS) });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(";");
       const separator = pair.indexOf("=");

@@ -28,7 +28,7 @@ export async function readStillContentIdentifier(filePath: string, type: ImageTy
   if (type !== "heic" && type !== "jpeg") return null;
   try {
     if (!(await mayHaveAppleMakerNote(filePath))) return null;
-    const tags = (await getExifTool().readRaw(filePath, { readArgs: ["-Apple:ContentIdentifier", "-fast"] })) as Record<string, unknown>;
+    const tags = (await (await getExifTool()).readRaw(filePath, { readArgs: ["-Apple:ContentIdentifier", "-fast"] })) as Record<string, unknown>;
     return cleanContentIdentifier(tags.ContentIdentifier);
   } catch {
     return null;

@@ -56,7 +56,7 @@ async function findLargestPreview(filePath: string): Promise<Preview | null> {
   for (const tag of PREVIEW_TAGS) {
     let bytes: Buffer;
     try {
-      bytes = await getExifTool().extractBinaryTagToBuffer(tag, filePath);
+      bytes = await (await getExifTool()).extractBinaryTagToBuffer(tag, filePath);
     } catch {
       continue; // no such image in this file
     }

@@ -1,4 +1,4 @@
-import { ExifTool } from "exiftool-vendored";
+import type { ExifTool } from "exiftool-vendored";
 
 /**
  * The one ExifTool process of this process, started on first use (a RAW upload) and ended with the
@@ -12,18 +12,25 @@ import { ExifTool } from "exiftool-vendored";
  * measured on this machine: about 0.2 s to start the process once, then tens of milliseconds per
  * file, against exifr's 1-10 ms; small beside a RAW's decode.
  */
-let exiftool: ExifTool | null = null;
+let exiftool: Promise<ExifTool> | null = null;
 
 /** Seconds one ExifTool task may take before it is abandoned (and its process replaced). */
 const TASK_TIMEOUT_MILLISECONDS = 30_000;
 
-export function getExifTool(): ExifTool {
-  exiftool ??= new ExifTool({
-    maxProcs: 1,
-    taskTimeoutMillis: TASK_TIMEOUT_MILLISECONDS,
-    // A long-lived worker reads many files; a fresh process now and then bounds Perl's memory.
-    maxTasksPerProcess: 500,
-  });
+/**
+ * The library itself is loaded here, on first use, not when the module is: only RAW files and
+ * iPhone stills need it, and loading it cost every server and worker start about 0.4 s.
+ */
+export function getExifTool(): Promise<ExifTool> {
+  exiftool ??= import("exiftool-vendored").then(
+    ({ ExifTool }) =>
+      new ExifTool({
+        maxProcs: 1,
+        taskTimeoutMillis: TASK_TIMEOUT_MILLISECONDS,
+        // A long-lived worker reads many files; a fresh process now and then bounds Perl's memory.
+        maxTasksPerProcess: 500,
+      }),
+  );
   return exiftool;
 }
 
@@ -31,5 +38,5 @@ export function getExifTool(): ExifTool {
 export async function endExifTool(): Promise<void> {
   const running = exiftool;
   exiftool = null;
-  await running?.end();
+  await (await running)?.end();
 }

@@ -46,7 +46,7 @@ export interface RawMetadata extends PhotoMetadata {
 export async function readRawMetadata(filePath: string): Promise<RawMetadata> {
   let tags: Record<string, unknown>;
   try {
-    tags = (await getExifTool().readRaw(filePath, { readArgs: READ_ARGS })) as Record<string, unknown>;
+    tags = (await (await getExifTool()).readRaw(filePath, { readArgs: READ_ARGS })) as Record<string, unknown>;
   } catch {
     return { ...createEmptyMetadata(), orientation: 1, sensorSize: null };
   }
