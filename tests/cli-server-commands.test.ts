@@ -128,7 +128,7 @@ describe("contact-sheet reprocess", () => {
     throw new Error("The photos' jobs did not end within 60 s");
   }
 
-  it("makes ready photos' sizes anew through the site's worker, a motion clip's playable copy too (the old one's file deleted), and follows them; an unknown id is told and fails the run", async () => {
+  it("makes ready photos' sizes anew through the site's worker, a motion photo's clip cut out again and its playable copy too (the old files deleted), and follows them; an unknown id is told and fails the run", async () => {
     const { client } = await signedInAs("editor");
     const photo = await uploadCorpusFile(client, "exif-samples/jpg/Pentax_K10D.jpg");
     // A motion photo whose appended clip is a real (small) video, so its playable copy can be made.
@@ -140,7 +140,9 @@ describe("contact-sheet reprocess", () => {
 
     const db = openTestDatabase({ dataDirectory: inject("dataDirectory"), databaseUrl: inject("databaseUrl") || undefined });
     const playableOf = async () => (await db.selectFrom("photos").select("motion_playable_key").where("id", "=", motion.id).executeTakeFirstOrThrow()).motion_playable_key;
+    const clipOf = async () => (await db.selectFrom("photos").select("motion_clip_key").where("id", "=", motion.id).executeTakeFirstOrThrow()).motion_clip_key;
     const storedCopies = async () => (await listStoredKeys(inject("storageConfig"))).filter((key) => key.startsWith("variants/") && key.includes(`/${motion.id}/motion-`));
+    const storedClips = async () => (await listStoredKeys(inject("storageConfig"))).filter((key) => key.startsWith("companions/") && key.includes(`/${motion.id}/motion-`));
     try {
       await waitForJobs(db, [motion.id]);
       // Its copy as an earlier ffmpeg made it, under another name.
@@ -151,12 +153,20 @@ describe("contact-sheet reprocess", () => {
       await storage.putBytes(olderCopy, new TextEncoder().encode("an older copy"), { contentType: "video/mp4" });
       await storage.delete(copy!);
       await db.updateTable("photos").set({ motion_playable_key: olderCopy }).where("id", "=", motion.id).execute();
+      // Its clip as an earlier locator cut it (with the trailer Samsung writes after the MP4), under another name.
+      const firstClip = (await clipOf())!;
+      const olderClip = firstClip.replace(/motion-[^/]+\.mp4$/, "motion-older-cut.mp4");
+      const olderBytes = Buffer.concat([clip, Buffer.from("SEFT trailer")]);
+      await storage.putBytes(olderClip, olderBytes, { contentType: "video/mp4" });
+      await storage.delete(firstClip);
+      await db.updateTable("photos").set({ motion_clip_key: olderClip, motion_clip_size: olderBytes.length }).where("id", "=", motion.id).execute();
 
       const run = await runCommand(["reprocess", photo.id, motion.id, "no-such-photo"]);
       expect(run.code, run.stdout + run.stderr).toBe(1);
       expect(run.stdout).toContain("skipped no-such-photo: no such photo");
       expect(run.stdout).toContain("Queued 2 photos: 0 failed ones processed again, 2 ready ones' sizes made anew.");
       expect(run.stdout).toContain("Their motion clips' playable copies made anew: 1.");
+      expect(run.stdout).toContain("Of those, motion photos whose clip is cut out of the original again first: 1.");
       expect(run.stdout).toMatch(/processing: 2\/2 done, 0 failed, 0 waiting/);
       const after = await waitForProcessing(client, photo.id);
       expect(after.status).toBe("ready");
@@ -172,6 +182,12 @@ describe("contact-sheet reprocess", () => {
       const detail = (await (await client.request(`/api/photos/${motion.id}`)).json()) as { photo: { motionUrl: string } };
       const served = await client.request(detail.photo.motionUrl);
       expect([served.status, served.headers.get("content-type")]).toEqual([200, "video/mp4"]);
+      // The clip cut out anew is exactly the MP4 in the original, and the older cut's file is gone.
+      const recut = await clipOf();
+      expect(recut).not.toBe(olderClip);
+      expect(await storedClips()).toEqual([recut]);
+      const clipServed = await client.request(`/api/photos/${motion.id}/motion`);
+      expect(Buffer.from(await clipServed.arrayBuffer()).equals(clip)).toBe(true);
     } finally {
       await db.destroy();
     }

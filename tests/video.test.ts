@@ -7,6 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createStorage } from "@/src/storage/create-storage";
+import { readStoredBytes } from "@/src/storage/read-stored-bytes";
 import { makeTestClip, TEST_CLIP_METADATA } from "@/src/video/video-test-clips";
 import { enterShareLink } from "./helpers/share-entry";
 import { corpusFile, listStoredKeys, type PhotoDetailBody, uploadFiles, type UploadedPhoto, waitForProcessing } from "./helpers/photos";
@@ -100,6 +102,9 @@ describe("a video uploaded as a photo would be", () => {
     expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(new Uint8Array(bytes.slice(100, 200)));
     const past = await owner.request(url, { headers: { Range: `bytes=${bytes.byteLength + 10}-` } });
     expect([past.status, past.headers.get("content-range")]).toEqual([416, `bytes */${bytes.byteLength}`]);
+    // A Range whose If-Range names other bytes than these gets the whole copy (the route's answer; the owner's copy is private).
+    const resumed = await owner.request(url, { headers: { Range: "bytes=100-199", "If-Range": '"an-earlier-copy.mp4"' } });
+    expect([resumed.status, resumed.headers.get("content-range"), (await resumed.arrayBuffer()).byteLength]).toEqual([200, null, bytes.byteLength]);
   });
 
   it("HEVC 10-bit HLG MOV held upright: an upright poster, Apple's date with its offset, an H.264 copy", async () => {
@@ -158,9 +163,24 @@ describe("who may have a video's bytes", () => {
     expect(patched.status, await patched.clone().text()).toBe(200);
     const { photo: published } = (await patched.json()) as { photo: VideoDetail };
     const anonymous = new TestClient();
-    const played = await anonymous.request(published.video?.playableUrl as string, { headers: { Range: "bytes=0-1" } });
+    const url = published.video?.playableUrl as string;
+    const played = await anonymous.request(url, { headers: { Range: "bytes=0-1" } });
     expect([played.status, played.headers.get("content-type")]).toEqual([206, "video/mp4"]);
     expect(played.headers.get("cache-control")).toMatch(/public/);
+    // That first Range went through the route (Next.js sends it chunked, without a length), which
+    // offered the copy to server.mjs's fast path: the next ones are streamed from storage without
+    // Next.js, and say their length.
+    expect(played.headers.get("content-length")).toBeNull();
+    const stored = await readStoredBytes(createStorage(inject("storageConfig")), url.split("/").slice(3).join("/"));
+    const middle = Math.floor(stored.length / 2);
+    const fast = await anonymous.request(url, { headers: { Range: `bytes=${middle}-${middle + 99}` } });
+    expect([fast.status, fast.headers.get("content-length"), fast.headers.get("content-range")]).toEqual([206, "100", `bytes ${middle}-${middle + 99}/${stored.length}`]);
+    expect(Buffer.from(await fast.arrayBuffer()).equals(stored.subarray(middle, middle + 100))).toBe(true);
+    // If-Range: the part only for this copy's tag; the whole copy to a player holding other bytes.
+    expect((await anonymous.request(url, { headers: { Range: "bytes=0-9", "If-Range": fast.headers.get("etag") ?? "" } })).status).toBe(206);
+    const other = await anonymous.request(url, { headers: { Range: "bytes=0-9", "If-Range": '"another-copy.mp4"' } });
+    expect([other.status, other.headers.get("content-range"), Buffer.from(await other.arrayBuffer()).equals(stored)]).toEqual([200, null, true]);
+    expect((await anonymous.request(url, { headers: { Range: `bytes=${stored.length}-` } })).status).toBe(416);
     const { client: member } = await signedInAs("viewer");
     const detail = await detailOf(member, photo.id);
     expect([detail.location, detail.video?.playableUrl]).toEqual([null, published.video?.playableUrl]);
@@ -171,6 +191,9 @@ describe("who may have a video's bytes", () => {
     // A turn is refused for a video, with the reason.
     const turned = await owner.request(`/api/photos/${photo.id}`, { method: "PATCH", body: { json: { rotation: 90 } } });
     expect(turned.status).toBe(422);
+    // Made private: the very next Range request at the public URL is refused, fast path or not.
+    expect((await owner.request(`/api/photos/${photo.id}`, { method: "PATCH", body: { json: { visibility: "private" } } })).status).toBe(200);
+    expect((await anonymous.request(url, { headers: { Range: `bytes=${middle}-${middle + 99}` } })).status).toBe(404);
   });
 });
 

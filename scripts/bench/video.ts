@@ -4,9 +4,10 @@
 //    ffprobe, the same ffmpeg frame grab and sharp's variants of the same widths run here (target <= 1.2x);
 // 2. the playable copy's transcode (every variant listed → playableUrl named) against plain ffmpeg
 //    with makePlayableCopy's transcode settings on the same file (target <= 1.1x);
-// 3. /media Range requests (1 MiB from the middle) of a ~100 MB playable copy against nginx (Debian's,
-//    installed when missing and root) serving the same file, and the server's RSS while 10 clients
-//    stream the whole file in parallel (flat: printed with the peak);
+// 3. /media Range requests (1 MiB from the middle) of a ~100 MB public playable copy (answered by
+//    server.mjs's fast path, streamed from storage; the Next.js route's figure printed beside)
+//    against nginx (Debian's, installed when missing and root) serving the same file, and the
+//    server's RSS while 10 clients stream the whole file in parallel (flat: printed with the peak);
 // 4. a DNG with a full-size embedded preview: upload answered → every variant listed, against a
 //    JPEG of the same pixel size (target <= 1.2x).
 // The server runs one worker job at a time (WORKER_CONCURRENCY=1), so each phase is timed alone.
@@ -229,12 +230,21 @@ async function main(): Promise<void> {
   const nginx = ensureNginx();
   if (!nginx) throw new Error("bench:video compares /media with nginx: install Debian's nginx-light (or run as root to have it installed)");
   const nginxUrl = await serveFileWithNginx({ binary: nginx, urlPath: playablePath, file: served, contentType: "video/mp4" });
+  // A query string makes server.mjs leave the request to Next.js (the route ignores it): the
+  // figure without the fast path, for comparison (what a private video's Range costs).
+  const routeUrl = `${mediaUrl}?bench=route`;
   await timeRanges(mediaUrl, size, 5);
   await timeRanges(nginxUrl, size, 5);
+  await timeRanges(routeUrl, size, 5);
   const appRange = await timeRanges(mediaUrl, size, RANGE_REQUESTS);
   const nginxRange = await timeRanges(nginxUrl, size, RANGE_REQUESTS);
-  console.log(`Range 1 MiB from the middle of ${formatMegabytes(size)}: /media ${appRange.toFixed(1)} ms, nginx ${nginxRange.toFixed(1)} ms (median of ${RANGE_REQUESTS}; load ${loadAverage()})`);
+  const routeRange = await timeRanges(routeUrl, size, RANGE_REQUESTS);
+  console.log(
+    `Range 1 MiB from the middle of ${formatMegabytes(size)}: /media ${appRange.toFixed(1)} ms (server.mjs's fast path), nginx ${nginxRange.toFixed(1)} ms, ` +
+      `via the Next.js route ${routeRange.toFixed(1)} ms (median of ${RANGE_REQUESTS}; load ${loadAverage()})`,
+  );
   ratioLine("/media Range / nginx", appRange / nginxRange, "<= 2x");
+  console.log(`ratio /media Range via the Next.js route / nginx: ${(routeRange / nginxRange).toFixed(2)}x`);
   const streamed = await streamInParallel(mediaUrl, app.pid, PARALLEL_STREAMS);
   console.log(
     `${PARALLEL_STREAMS} parallel streams of ${formatMegabytes(size)} (${formatMegabytes(size * PARALLEL_STREAMS)} sent in ${seconds(streamed.elapsedMs)}): ` +

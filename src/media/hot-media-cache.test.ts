@@ -5,11 +5,16 @@ function offerOf(key: string, photoId: string, size: number): HotMediaOffer {
   return { key, photoId, bytes: Buffer.alloc(size, key.length), contentType: "image/jpeg", etag: `"${key}"` };
 }
 
-function createCache(options: { maxTotalBytes?: number; maxEntryBytes?: number; ttlMs?: number } = {}) {
+function storedOfferOf(key: string, photoId: string, size: number): HotMediaOffer {
+  return { key, photoId, bytes: null, storageKey: `variants/${key}`, size, contentType: "video/mp4", etag: `"${key}"` };
+}
+
+function createCache(options: { maxTotalBytes?: number; maxEntryBytes?: number; maxEntries?: number; ttlMs?: number } = {}) {
   const clock = { now: 1_000 };
   const cache = new HotMediaCache({
     maxTotalBytes: options.maxTotalBytes ?? 1000,
     maxEntryBytes: options.maxEntryBytes ?? 400,
+    maxEntries: options.maxEntries,
     ttlMs: options.ttlMs ?? 10_000,
     now: () => clock.now,
   });
@@ -21,7 +26,7 @@ describe("hot media cache", () => {
     const { cache } = createCache();
     expect(cache.offer(offerOf("a", "photo-1", 100), cache.epoch)).toBe(true);
     expect(cache.find("a")).toMatchObject({ key: "a", photoId: "photo-1", contentType: "image/jpeg", etag: '"a"' });
-    expect(cache.find("a")?.bytes.equals(Buffer.alloc(100, 1))).toBe(true);
+    expect(cache.find("a")?.bytes?.equals(Buffer.alloc(100, 1))).toBe(true);
     expect(cache.find("b")).toBeUndefined();
   });
 
@@ -96,5 +101,18 @@ describe("hot media cache", () => {
     expect(cache.size).toBe(0);
     expect(cache.byteSize).toBe(0);
     expect(cache.offer(offerOf("b", "p", 100), before)).toBe(false);
+  });
+
+  it("remembers a variant too large to hold by where it is stored, weighing no bytes, within its count bound", () => {
+    const { cache } = createCache({ maxEntryBytes: 400, maxEntries: 2 });
+    expect(cache.offer(storedOfferOf("video-1", "v", 50_000_000), cache.epoch)).toBe(true);
+    expect(cache.find("video-1")).toMatchObject({ bytes: null, storageKey: "variants/video-1", size: 50_000_000 });
+    expect(cache.byteSize).toBe(0);
+    cache.offer(offerOf("small", "p", 300), cache.epoch);
+    cache.offer(storedOfferOf("video-2", "v", 60_000_000), cache.epoch);
+    expect([cache.size, cache.find("video-1"), cache.byteSize]).toEqual([2, undefined, 300]);
+    // Its photo's change drops it as it drops held bytes.
+    cache.dropPhoto("v");
+    expect(cache.find("video-2")).toBeUndefined();
   });
 });

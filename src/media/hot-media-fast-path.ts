@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { openAccessVersionGate } from "./database-access-version-gate";
+import { answerFromMemory, answerFromStorage, type StoredMediaReader } from "./hot-media-answers";
 import { HotMediaCache, type HotMediaEntry } from "./hot-media-cache";
-import { decideMediaAnswer } from "./media-answer";
-import { SITE_WIDE_HEADERS } from "./media-headers";
 import { processSingleton, processSlotKey } from "@/src/config/process-singleton";
 import { getAppMetrics } from "@/src/metrics/metrics-registry";
+import { getStorage } from "@/src/storage/app-storage";
 
 /**
  * The process-wide hot media cache, shared by the Next.js bundle (which fills and invalidates it)
@@ -21,7 +21,10 @@ import { getAppMetrics } from "@/src/metrics/metrics-registry";
  */
 export const HOT_MEDIA_SYMBOL = processSlotKey("hot-media");
 
-/** Entries up to this size are cached: every grid size and most photo-page sizes. Larger ones stream from storage. */
+/**
+ * Entries up to this size are held in memory: every grid size and most photo-page sizes. Larger
+ * ones (a video's playable copy) are remembered by where they are stored and streamed from there.
+ */
 export const MAX_HOT_MEDIA_ENTRY_BYTES = 1024 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 /**
@@ -35,8 +38,9 @@ export interface HotMedia {
   cache: HotMediaCache;
   /**
    * Takes a GET or HEAD of a cached public variant and returns true: once the access version is
-   * confirmed it answers from memory, or, if the cache was dropped meanwhile or the database could
-   * not be read, hands the request to `fallback` (Next.js). Otherwise touches nothing and returns false.
+   * confirmed it answers from memory or streams from storage, or, if the cache was dropped
+   * meanwhile, the database could not be read or the stored file is gone, hands the request to
+   * `fallback` (Next.js). Otherwise touches nothing and returns false.
    */
   respond(request: IncomingMessage, response: ServerResponse, fallback: () => void): boolean;
   /**
@@ -57,14 +61,27 @@ export interface FreshnessCheck {
 export function getHotMedia(): HotMedia {
   return processSingleton("hot-media", () => {
     const cache = new HotMediaCache({ maxTotalBytes: MAX_TOTAL_BYTES, maxEntryBytes: MAX_HOT_MEDIA_ENTRY_BYTES, ttlMs: TTL_MS });
-    return createHotMedia(cache, openAccessVersionGate(() => cache.clear()));
+    return createHotMedia(cache, openAccessVersionGate(() => cache.clear()), getStorage());
   });
 }
 
-export function createHotMedia(cache: HotMediaCache, freshness: FreshnessCheck): HotMedia {
+/** What answering from the cache needs, made once. */
+interface FastPathParts {
+  cache: HotMediaCache;
+  freshness: FreshnessCheck;
+  storage: StoredMediaReader;
+  counts: { hit(): void; miss(): void };
+}
+
+export function createHotMedia(cache: HotMediaCache, freshness: FreshnessCheck, storage: StoredMediaReader): HotMedia {
+  const { hotMediaCache } = getAppMetrics();
+  // The counter's children, found once: looking a label set up costs a sort and a hash per request.
+  const hits = hotMediaCache.labels({ result: "hit" });
+  const misses = hotMediaCache.labels({ result: "miss" });
+  const parts: FastPathParts = { cache, freshness, storage, counts: { hit: () => hits.inc(), miss: () => misses.inc() } };
   return {
     cache,
-    respond: (request, response, fallback) => respondFromCache(cache, freshness, request, response, fallback),
+    respond: (request, response, fallback) => respondFromCache(parts, request, response, fallback),
     confirmFreshness: () => freshness.confirm(),
   };
 }
@@ -72,71 +89,95 @@ export function createHotMedia(cache: HotMediaCache, freshness: FreshnessCheck):
 const MEDIA_PREFIX = "/media/";
 
 /**
+ * Whether the fast path answers this request from this entry. A variant held in memory: any GET or
+ * HEAD. One remembered by where it is stored: always when it is too large to hold; when it is small
+ * enough (a short clip's playable copy, first asked for with a Range), only Range requests, so a
+ * whole GET still reaches the route, which then offers its bytes to hold.
+ */
+function takesRequest(entry: HotMediaEntry, request: IncomingMessage): boolean {
+  return entry.bytes !== null || request.headers.range !== undefined || entry.size > MAX_HOT_MEDIA_ENTRY_BYTES;
+}
+
+/**
  * Answers a cached public variant as the route would (both decide with decideMediaAnswer). Anything
  * unusual (another method, a query string, a key not cached) goes to Next.js, so the route stays
  * the authority.
  */
 function respondFromCache(
-  cache: HotMediaCache,
-  freshness: FreshnessCheck,
+  parts: FastPathParts,
   request: IncomingMessage,
   response: ServerResponse,
   fallback: () => void,
 ): boolean {
+  const { cache, freshness, counts } = parts;
   const method = request.method;
   if (method !== "GET" && method !== "HEAD") return false;
   const url = request.url ?? "";
   if (!url.startsWith(MEDIA_PREFIX) || url.includes("?")) return false;
   const key = url.slice(MEDIA_PREFIX.length);
-  const { hotMediaCache } = getAppMetrics();
-  if (!cache.find(key)) {
-    hotMediaCache.inc({ result: "miss" });
+  const found = cache.find(key);
+  if (!found || !takesRequest(found, request)) {
+    counts.miss();
     return false;
   }
+  const epochBeforeConfirming = cache.epoch;
   let isConfirmedNow: boolean;
   try {
     isConfirmedNow = freshness.confirmNow();
   } catch {
     // The database could not be read: the route answers (and reports the outage) instead.
-    hotMediaCache.inc({ result: "miss" });
+    counts.miss();
     return false;
   }
   if (isConfirmedNow) {
-    // Looked up again: confirming may have dropped it (a photo stopped being public somewhere).
-    const entry = cache.find(key);
-    hotMediaCache.inc({ result: entry ? "hit" : "miss" });
-    if (!entry) return false;
-    answerFromEntry(entry, request, response);
+    // Confirming drops the whole cache when a photo stopped being public somewhere, which moves
+    // the epoch: only then is the entry looked up again.
+    const entry = cache.epoch === epochBeforeConfirming ? found : cache.find(key);
+    if (!entry || !takesRequest(entry, request)) {
+      counts.miss();
+      return false;
+    }
+    counts.hit();
+    answerFromEntry(parts, entry, request, response, fallback);
     return true;
   }
   freshness.confirm().then(
     () => {
       // Looked up again: confirming may have dropped it (a photo stopped being public somewhere).
       const entry = cache.find(key);
-      hotMediaCache.inc({ result: entry ? "hit" : "miss" });
-      if (entry) answerFromEntry(entry, request, response);
-      else fallback();
+      if (!entry || !takesRequest(entry, request)) {
+        counts.miss();
+        fallback();
+        return;
+      }
+      counts.hit();
+      answerFromEntry(parts, entry, request, response, fallback);
     },
     // The database could not be read: the route answers (and reports the outage) instead.
     () => {
-      hotMediaCache.inc({ result: "miss" });
+      counts.miss();
       fallback();
     },
   );
   return true;
 }
 
-function answerFromEntry(entry: HotMediaEntry, request: IncomingMessage, response: ServerResponse): void {
-  const size = entry.bytes.length;
-  const answer = decideMediaAnswer(
-    { ifNoneMatch: request.headers["if-none-match"], range: request.headers.range },
-    { size, etag: entry.etag, contentType: entry.contentType, isPublic: true },
-  );
-  // Next.js adds these to the route's answers; here nobody else does.
-  response.writeHead(answer.status, { ...SITE_WIDE_HEADERS, ...answer.headers });
-  if (answer.status === 304 || answer.status === 416 || request.method === "HEAD") {
-    response.end();
+function answerFromEntry(
+  { cache, storage }: FastPathParts,
+  entry: HotMediaEntry,
+  request: IncomingMessage,
+  response: ServerResponse,
+  fallback: () => void,
+): void {
+  if (entry.bytes) {
+    answerFromMemory(entry, request, response);
     return;
   }
-  response.end(answer.range ? entry.bytes.subarray(answer.range.start, answer.range.end + 1) : entry.bytes);
+  // Gone or changed in storage: the entry outlived a change this process has not heard of yet.
+  const onStale = () => {
+    cache.dropPhoto(entry.photoId);
+    fallback();
+  };
+  // Nothing in it is expected to throw; should it, the connection ends rather than the process.
+  answerFromStorage(storage, entry, request, response, onStale).catch(() => response.destroy());
 }

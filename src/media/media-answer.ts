@@ -1,5 +1,6 @@
 import type { VariantFormat } from "@/src/db/database";
 import { type ByteRange, parseRange } from "./byte-range";
+import { isRangeStillValid, matchesIfNoneMatch } from "./conditional-request";
 import { PRIVATE_MEDIA_CACHE_CONTROL, PUBLIC_MEDIA_CACHE_CONTROL } from "./media-headers";
 
 /** What /media knows about a variant before it reads any byte of it. */
@@ -17,6 +18,8 @@ export interface MediaEntry {
 export interface MediaConditions {
   ifNoneMatch: string | null | undefined;
   range: string | null | undefined;
+  /** A video player resuming a download sends it with its Range (conditional-request.ts). */
+  ifRange: string | null | undefined;
 }
 
 /**
@@ -45,8 +48,8 @@ export function toMediaEtag(storageKey: string): string {
 /**
  * Decides the answer to a GET of a variant, for the Next.js route and server.mjs's fast path alike,
  * so the two cannot answer differently: 304 on a matching If-None-Match, 416 for a Range that
- * cannot be satisfied, 206 for one range, 200 otherwise. `Content-Length` is the length of what
- * is to be sent.
+ * cannot be satisfied, 206 for one range, 200 otherwise (a Range whose If-Range names other bytes
+ * too). `Content-Length` is the length of what is to be sent.
  */
 export function decideMediaAnswer(conditions: MediaConditions, entry: MediaEntry): MediaAnswer {
   const headers: Record<string, string> = {
@@ -56,8 +59,8 @@ export function decideMediaAnswer(conditions: MediaConditions, entry: MediaEntry
     "Accept-Ranges": "bytes",
     "X-Content-Type-Options": "nosniff",
   };
-  if (conditions.ifNoneMatch === entry.etag) return { status: 304, headers, range: null };
-  const range = parseRange(conditions.range, entry.size);
+  if (matchesIfNoneMatch(conditions.ifNoneMatch, entry.etag)) return { status: 304, headers, range: null };
+  const range = isRangeStillValid(conditions.ifRange, entry.etag) ? parseRange(conditions.range, entry.size) : null;
   if (range === "invalid") return { status: 416, headers: { ...headers, "Content-Range": `bytes */${entry.size}` }, range: null };
   if (!range) return { status: 200, headers: { ...headers, "Content-Length": String(entry.size) }, range: null };
   return {

@@ -21,8 +21,9 @@ function notFound(): Response {
 
 /**
  * GET /media/<media path>: a variant's bytes, or 404 when `findVariant` finds none this viewer may
- * have. Small public variants answered whole are offered to server.mjs's fast path
- * (hot-media-fast-path.ts), which answers them from memory afterwards.
+ * have. Public variants are offered to server.mjs's fast path (hot-media-fast-path.ts), which
+ * answers them without Next.js afterwards: small ones answered whole with their bytes (held in
+ * memory), the others, once streamed (a video's Range requests), by where they are stored.
  */
 export async function serveMedia(
   request: Request,
@@ -36,7 +37,7 @@ export async function serveMedia(
   const variant = await findVariant();
   if (!variant) return notFound();
   const answer = decideMediaAnswer(
-    { ifNoneMatch: request.headers.get("if-none-match"), range: request.headers.get("range") },
+    { ifNoneMatch: request.headers.get("if-none-match"), range: request.headers.get("range"), ifRange: request.headers.get("if-range") },
     { size: variant.byteSize, etag: toMediaEtag(variant.storageKey), contentType: toMediaContentType(variant.format), isPublic: variant.isPublic },
   );
   const { headers } = answer;
@@ -52,6 +53,13 @@ export async function serveMedia(
     return new Response(new Uint8Array(bytes), { status: 200, headers: { ...headers, "Content-Length": String(bytes.length) } });
   }
   const object = await getStorage().read(variant.storageKey, answer.range ?? undefined);
+  if (variant.isPublic) {
+    // The size storage reports, which the fast path checks again before each answer.
+    hotMedia.cache.offer(
+      { key: mediaPath, photoId: variant.photoId, bytes: null, storageKey: variant.storageKey, size: object.size, contentType: headers["Content-Type"], etag: headers.ETag },
+      epochAtLookup,
+    );
+  }
   const body = Readable.toWeb(object.body) as ReadableStream;
   return new Response(body, { status: answer.status, headers: { ...headers, "Content-Length": String(object.contentLength) } });
 }

@@ -13,7 +13,7 @@ import { getStorage } from "@/src/storage/app-storage";
 import { getTemporaryDirectory, ownedTemporaryName } from "@/src/storage/temporary-files";
 import { announcePhotosChanged } from "./photo-changes";
 import { companionPrefix } from "./photo-files";
-import { MOTION_PLAYABLE_JOB } from "./photo-job-kinds";
+import { MOTION_CLIP_AGAIN_JOB, MOTION_PLAYABLE_JOB } from "./photo-job-kinds";
 
 // After a photo's visible phase and larger sizes, before a video's transcode (20): a clip is seconds long.
 const MOTION_PLAYABLE_PRIORITY = 10;
@@ -87,9 +87,24 @@ export async function queueMotionPlayableJob(db: DatabaseHandle, photoId: string
   await insertJob(db, { kind: MOTION_PLAYABLE_JOB, photoId, priority: MOTION_PLAYABLE_PRIORITY }, new Date().toISOString());
 }
 
+/**
+ * For `contact-sheet reprocess`, in the caller's transaction: the clip's playable copy made anew,
+ * or first, for a motion photo, the clip cut out of its original again (motion-clip-again.job.ts,
+ * which then queues the copy). The caller wakes the worker after commit (queueMotionPlayable).
+ */
+export async function queueMotionClipJob(db: DatabaseHandle, photoId: string, work: "cut again" | "playable copy"): Promise<void> {
+  if (work === "playable copy") return queueMotionPlayableJob(db, photoId);
+  await insertJob(db, { kind: MOTION_CLIP_AGAIN_JOB, photoId, priority: MOTION_PLAYABLE_PRIORITY }, new Date().toISOString());
+}
+
 /** After the transaction that recorded a clip has committed: the worker makes its playable copy. */
 export function queueMotionPlayable(): void {
   notifyJobQueued();
+}
+
+/** Where a clip cut out of a motion photo is stored: a new name each time, so a replaced one is never overwritten in place. */
+function newMotionClipKey(photoId: string): string {
+  return `${companionPrefix(photoId)}motion-${crypto.randomUUID()}.mp4`;
 }
 
 /**
@@ -97,7 +112,7 @@ export function queueMotionPlayable(): void {
  * twice at once): then the stored copy is deleted again. The caller removes the temporary file.
  */
 export async function keepMotionClip(db: DatabaseHandle, photoId: string, clip: ExtractedMotionClip): Promise<void> {
-  const key = `${companionPrefix(photoId)}motion-${crypto.randomUUID()}.mp4`;
+  const key = newMotionClipKey(photoId);
   const storage = getStorage();
   await storage.putFile(key, clip.path, { contentType: "video/mp4" });
   try {
@@ -109,4 +124,45 @@ export async function keepMotionClip(db: DatabaseHandle, photoId: string, clip: 
   }
   queueMotionPlayable();
   announcePhotosChanged();
+}
+
+/**
+ * Puts a clip cut out of the original anew (`contact-sheet reprocess`, after the locator learnt
+ * better) in place of the photo's clip `previousKey`, with the job that makes its playable copy
+ * anew (which deletes the old copy's file), in one transaction; then deletes the previous clip's
+ * file, so no file is left that no row names. Only while the photo still has that clip and is not
+ * in the trash: otherwise the new file is deleted again and false answered. The caller removes the
+ * temporary file.
+ */
+export async function replaceMotionClip(db: DatabaseHandle, photoId: string, previousKey: string, clip: ExtractedMotionClip): Promise<boolean> {
+  const key = newMotionClipKey(photoId);
+  const storage = getStorage();
+  await storage.putFile(key, clip.path, { contentType: "video/mp4" });
+  let replaced: boolean;
+  try {
+    replaced = await db.transaction().execute(async (transaction) => {
+      const result = await transaction
+        .updateTable("photos")
+        .set({ motion_clip_key: key, motion_clip_size: clip.size, updated_at: new Date().toISOString() })
+        .where("id", "=", photoId)
+        .where("motion_clip_key", "=", previousKey)
+        .where("trashed_at", "is", null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await queueMotionPlayableJob(transaction, photoId);
+      return true;
+    });
+  } catch (error) {
+    await storage.delete(key).catch((deleteError: unknown) => getLogger().error({ err: deleteError, key }, "orphan motion clip left"));
+    throw error;
+  }
+  if (!replaced) {
+    await storage.delete(key);
+    return false;
+  }
+  // After commit: a failed delete leaves a file no row names, which the orphan check reports.
+  await storage.delete(previousKey).catch((error: unknown) => getLogger().error({ err: error, key: previousKey }, "replaced motion clip left behind"));
+  queueMotionPlayable();
+  announcePhotosChanged();
+  return true;
 }

@@ -14,6 +14,7 @@ import { probeVideo, UnreadableVideoError } from "@/src/video/video-probe";
 import { detectVideoType } from "@/src/video/video-type-detector";
 import { announcePhotosChanged } from "./photo-changes";
 import { variantPrefix } from "./photo-files";
+import { registerMotionClipAgainJob } from "./motion-clip-again.job";
 import { MOTION_PLAYABLE_JOB } from "./photo-job-kinds";
 import { withOriginalOnDisk } from "./photo-processing.job";
 import { findPhotoByIdEvenTrashed } from "./photos.repository";
@@ -85,8 +86,9 @@ async function makeMotionPlayable(job: JobRow): Promise<void> {
   announcePhotosChanged();
 }
 
-/** The motion clip job, for every process that runs a worker (registered with the video jobs). */
+/** The motion clip jobs, for every process that runs a worker (registered with the video jobs). */
 export function registerMotionPlayableJob(): void {
+  registerMotionClipAgainJob();
   registerJobHandler(MOTION_PLAYABLE_JOB, {
     run: makeMotionPlayable,
     // The photo is a still that shows as it did: never marked failed for its clip.

@@ -19,6 +19,9 @@ export const PLAYABLE_VIDEO_JOB = "video.playable";
 /** The copy of a motion photo's or Live Photo's clip that viewers play (src/photos/motion-playable.job.ts). */
 export const MOTION_PLAYABLE_JOB = "photo.motion";
 
+/** A motion photo's clip cut out of its original again (`contact-sheet reprocess`), then made playable anew (src/photos/motion-clip-again.job.ts). */
+export const MOTION_CLIP_AGAIN_JOB = "photo.motion-clip";
+
 /** The job that processes a new (or retried) photo or video from its original. */
 export function processingJobOf(mediaKind: "photo" | "video"): string {
   return mediaKind === "video" ? PROCESS_VIDEO_JOB : PROCESS_PHOTO_JOB;

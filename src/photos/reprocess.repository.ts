@@ -6,8 +6,15 @@ export function listPhotoIdsWithStatus(db: DatabaseHandle, statuses: readonly Ph
   return db.selectFrom("photos").select("id").where("status", "in", [...statuses]).where("trashed_at", "is", null).orderBy("created_at").orderBy("id").execute();
 }
 
-/** These photos' statuses (trashed ones too, so a caller can say why one was left alone), and whether each has a motion clip. */
-export function listPhotoStatuses(db: DatabaseHandle, ids: readonly string[]): Promise<Array<Pick<PhotoRow, "id" | "status" | "trashed_at" | "motion_clip_key">>> {
+/**
+ * These photos' statuses (trashed ones too, so a caller can say why one was left alone), whether
+ * each has a motion clip, and whether that clip came out of the still (a motion photo: a JPEG or
+ * HEIC without a Live Photo's content identifier) or is a Live Photo's MOV.
+ */
+export function listPhotoStatuses(
+  db: DatabaseHandle,
+  ids: readonly string[],
+): Promise<Array<Pick<PhotoRow, "id" | "status" | "trashed_at" | "motion_clip_key" | "original_type" | "live_content_id">>> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom("photos").select(["id", "status", "trashed_at", "motion_clip_key"]).where("id", "in", [...ids]).execute();
+  return db.selectFrom("photos").select(["id", "status", "trashed_at", "motion_clip_key", "original_type", "live_content_id"]).where("id", "in", [...ids]).execute();
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import type { SessionUser } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
+import type { PhotoRow } from "@/src/db/database";
 import { AppError } from "@/src/errors/app-error";
-import { queueMotionPlayable, queueMotionPlayableJob } from "./motion-clip";
+import { queueMotionClipJob, queueMotionPlayable } from "./motion-clip";
 import { afterPhotoRenderQueued, queuePhotoRender } from "./photo-lifecycle";
 import { retryPhotoProcessing } from "./processing-queue.service";
 import { listLatestJobs } from "./processing-queue.repository";
@@ -13,7 +14,9 @@ import { listPhotoIdsWithStatus, listPhotoStatuses } from "./reprocess.repositor
 // retries it (processed from scratch); a ready one has its variants made again and swapped in, as a
 // turn does. Either way a photo with a motion clip (a Live Photo's MOV, a motion photo's MP4) has
 // the copy viewers play made anew from it too (motion-playable.job.ts, which deletes the old copy's
-// file), or made at last where it never was (ffmpeg missing then, or a clip it could not decode).
+// file), or made at last where it never was (ffmpeg missing then, or a clip it could not decode);
+// a motion photo's clip is first cut out of its original again (motion-clip-again.job.ts, which
+// deletes the old clip's file).
 // A photo still processing is left alone. Admins only: it touches everyone's photos.
 
 export type ReprocessSelection = { kind: "failed" } | { kind: "all" } | { kind: "ids"; ids: string[] };
@@ -25,6 +28,8 @@ export interface ReprocessQueued {
   rendered: number;
   /** Of those, the photos whose motion clip's playable copy is made anew too. */
   motionClips: number;
+  /** Of those, the motion photos whose clip is cut out of the original again first. */
+  motionClipsCutAgain: number;
   skipped: Array<{ id: string; reason: string }>;
 }
 
@@ -48,13 +53,27 @@ async function statusesOf(db: DatabaseHandle, ids: readonly string[]) {
   return (await Promise.all(inBatches(ids).map((batch) => listPhotoStatuses(db, batch)))).flat();
 }
 
+type MotionFacts = Pick<PhotoRow, "id" | "motion_clip_key" | "original_type" | "live_content_id">;
+
+/** A still whose clip was cut out of it (Android's and Samsung's motion photos), not a Live Photo's MOV kept beside it. */
+function isMotionPhoto(photo: MotionFacts): boolean {
+  return (photo.original_type === "jpeg" || photo.original_type === "heic") && photo.live_content_id === null;
+}
+
 export async function queueReprocessing(db: DatabaseHandle, actor: SessionUser, selection: ReprocessSelection): Promise<ReprocessQueued> {
   if (actor.role !== "admin") throw new AppError("FORBIDDEN", "Only admins can process photos again.");
   const ids =
     selection.kind === "ids"
       ? [...new Set(selection.ids)]
       : (await listPhotoIdsWithStatus(db, selection.kind === "failed" ? ["failed"] : ["failed", "ready"])).map((row) => row.id);
-  const queued: ReprocessQueued = { photoIds: [], retried: 0, rendered: 0, motionClips: 0, skipped: [] };
+  const queued: ReprocessQueued = { photoIds: [], retried: 0, rendered: 0, motionClips: 0, motionClipsCutAgain: 0, skipped: [] };
+  const queueMotion = async (transaction: DatabaseHandle, photo: MotionFacts) => {
+    if (!photo.motion_clip_key) return;
+    const cutAgain = isMotionPhoto(photo);
+    await queueMotionClipJob(transaction, photo.id, cutAgain ? "cut again" : "playable copy");
+    queued.motionClips += 1;
+    if (cutAgain) queued.motionClipsCutAgain += 1;
+  };
   const viewer = { kind: "user" as const, user: actor };
   const current = new Map((await statusesOf(db, ids)).map((row) => [row.id, row]));
   for (const id of ids) {
@@ -67,19 +86,15 @@ export async function queueReprocessing(db: DatabaseHandle, actor: SessionUser, 
       queued.skipped.push({ id, reason: "already processing" });
     } else if (photo.status === "failed") {
       await retryPhotoProcessing(db, viewer, id);
-      if (photo.motion_clip_key) {
-        await queueMotionPlayableJob(db, id);
-        queued.motionClips += 1;
-      }
+      await queueMotion(db, photo);
       queued.retried += 1;
       queued.photoIds.push(id);
     } else {
       const now = new Date().toISOString();
       await db.transaction().execute(async (transaction) => {
         await queuePhotoRender(transaction, id, now);
-        if (photo.motion_clip_key) await queueMotionPlayableJob(transaction, id);
+        await queueMotion(transaction, photo);
       });
-      if (photo.motion_clip_key) queued.motionClips += 1;
       queued.rendered += 1;
       queued.photoIds.push(id);
     }

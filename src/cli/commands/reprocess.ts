@@ -51,6 +51,7 @@ export function addReprocessCommand(program: Command): void {
         for (const { id, reason } of queued.skipped) console.log(`skipped ${id}: ${reason}`);
         console.log(`Queued ${queued.photoIds.length} photo${queued.photoIds.length === 1 ? "" : "s"}: ${queued.retried} failed ones processed again, ${queued.rendered} ready ones' sizes made anew.`);
         if (queued.motionClips > 0) console.log(`Their motion clips' playable copies made anew: ${queued.motionClips}.`);
+        if (queued.motionClipsCutAgain > 0) console.log(`Of those, motion photos whose clip is cut out of the original again first: ${queued.motionClipsCutAgain}.`);
         if (queued.skipped.length > 0 && selection.kind === "ids") process.exitCode = 1;
         if (!options.wait || queued.photoIds.length === 0) return;
 
