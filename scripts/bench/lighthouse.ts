@@ -5,7 +5,10 @@
 // three categories, and the JavaScript a first visit loads against the framework's own floor (the
 // not-found page of the same app, which is the root layout and nothing else). Builds nothing: run
 // `npm run build` first. TBT under simulated throttling scales with the CPU time Chromium observes,
-// so the load average is printed beside the figures. LIGHTHOUSE_PAGES=/,/albums measures some only.
+// so the load average is printed beside the figures. LIGHTHOUSE_PAGES=/,/albums measures some only;
+// LIGHTHOUSE_REPORTS=<folder> keeps each run's whole Lighthouse JSON there (its network requests, with
+// their priorities and timings, say what an LCP is waiting for); LIGHTHOUSE_SCREENSHOTS=<folder> saves
+// every measured page at 390 and 1440 px, light and dark, to look at after a change.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -21,6 +24,8 @@ import { LIGHTHOUSE_EDITOR, SEARCH_WORD, seedLighthouseGallery } from "./lightho
 const PHOTO_COUNT = Number(process.env.LIGHTHOUSE_PHOTOS ?? 320);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").filter(Boolean);
+const REPORTS_DIRECTORY = process.env.LIGHTHOUSE_REPORTS;
+const SCREENSHOTS_DIRECTORY = process.env.LIGHTHOUSE_SCREENSHOTS;
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const LIGHTHOUSE_CLI = path.resolve(import.meta.dirname, "../../node_modules/lighthouse/cli/index.js");
@@ -47,6 +52,8 @@ interface Run {
   scriptTransferBytes: number;
   isNoindex: boolean;
   lcpElement: string;
+  /** Where the simulated LCP went: "TTFB 600 ms, load delay …" (Lighthouse's own breakdown). */
+  lcpPhases: string;
   shortfalls: string[];
 }
 
@@ -57,7 +64,7 @@ interface LighthouseResult {
 }
 
 /** Lighthouse's CLI in a plain Node.js process: under tsx its page functions would carry esbuild's `__name` helper into the browser. */
-async function runLighthouse(url: string, port: number, keepCookies: boolean): Promise<Run> {
+async function runLighthouse(url: string, port: number, keepCookies: boolean, reportName: string): Promise<Run> {
   // Lighthouse clears the browser's storage before a run; a page that needs its cookie keeps it.
   const storage = keepCookies ? ["--disable-storage-reset"] : [];
   const { stdout } = await promisify(execFile)(
@@ -65,12 +72,16 @@ async function runLighthouse(url: string, port: number, keepCookies: boolean): P
     [LIGHTHOUSE_CLI, url, `--port=${port}`, "--output=json", "--output-path=stdout", "--quiet", `--only-categories=${CATEGORIES.join(",")}`, ...storage],
     { maxBuffer: 64 * 1024 * 1024 },
   );
+  if (REPORTS_DIRECTORY) {
+    fs.mkdirSync(REPORTS_DIRECTORY, { recursive: true });
+    fs.writeFileSync(path.join(REPORTS_DIRECTORY, `${reportName}.json`), stdout);
+  }
   const lhr = JSON.parse(stdout) as LighthouseResult;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const audit = (id: string) => lhr.audits[id];
   const requests = (audit("network-requests")?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
-  const lcpItems = (audit("largest-contentful-paint-element")?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
+  const lcpItems = (audit("largest-contentful-paint-element")?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string }; phase?: string; timing?: number }> }> } | undefined)?.items;
   return {
     scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
     lcpMs: audit("largest-contentful-paint")?.numericValue ?? NaN,
@@ -79,6 +90,7 @@ async function runLighthouse(url: string, port: number, keepCookies: boolean): P
     scriptTransferBytes: requests.filter((item) => item.resourceType === "Script").reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     isNoindex: audit("is-crawlable")?.score === 0,
     lcpElement: (lcpItems?.[0]?.items?.[0]?.node?.snippet ?? "?").slice(0, 110),
+    lcpPhases: (lcpItems?.[1]?.items ?? []).map((item) => `${item.phase} ${Math.round(item.timing ?? 0)} ms`).join(", "),
     // The weighted audits that did not pass, so a missed target says what to fix.
     shortfalls: CATEGORIES.flatMap((category) =>
       (lhr.categories[category]?.auditRefs ?? [])
@@ -104,6 +116,33 @@ async function prepareBrowserForShare(port: number, baseUrl: string, shareKey: s
   await (await context.newCDPSession(page)).send("Network.clearBrowserCache");
   await page.close();
   await browser.close();
+}
+
+/** Each page at a phone's and a laptop's width, in both colour schemes, whole: what a change to a page looks like. */
+async function saveScreenshots(baseUrl: string, pages: PageKind[], directory: string): Promise<void> {
+  fs.mkdirSync(directory, { recursive: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    for (const [width, height] of [[390, 844], [1440, 900]] as const) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        const context = await browser.newContext({ viewport: { width, height }, colorScheme, deviceScaleFactor: 1 });
+        for (const page of pages) {
+          if (page.cookie) {
+            const [name, ...value] = page.cookie.split("=");
+            await context.addCookies([{ name, value: value.join("="), url: baseUrl }]);
+          }
+          const tab = await context.newPage();
+          await tab.goto(new URL(page.path, baseUrl).toString(), { waitUntil: "networkidle" });
+          await tab.screenshot({ path: path.join(directory, `${page.kind.replaceAll(" ", "-")}-${width}-${colorScheme}.png`), fullPage: true });
+          await tab.close();
+        }
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`screenshots of ${pages.length} pages in ${directory}`);
 }
 
 /** An audit's first item, e.g. which console error or which resource: "costs points" then says what to fix. */
@@ -219,6 +258,7 @@ async function main(): Promise<void> {
   // One unmeasured visit of each page first: no report counts a route's first compile or a cold cache.
   for (const page of pages) await expectStatus(await fetch(new URL(page.path, baseUrl), { headers: page.cookie ? { Cookie: page.cookie } : {} }), 200, `GET ${page.path}`);
   const floorBytes = await firstLoadScriptBytes(baseUrl, "/lighthouse-floor-page-that-does-not-exist");
+  if (SCREENSHOTS_DIRECTORY) await saveScreenshots(baseUrl, pages, SCREENSHOTS_DIRECTORY);
 
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   onCleanup(() => chrome.kill());
@@ -232,7 +272,7 @@ async function main(): Promise<void> {
     try {
       for (let run = 0; run < RUNS; run += 1) {
         if (page.cookie) await prepareBrowserForShare(chrome.port, baseUrl, shareKey, page.cookie);
-        runs.push(await runLighthouse(`${baseUrl}${page.path}`, chrome.port, Boolean(page.cookie)));
+        runs.push(await runLighthouse(`${baseUrl}${page.path}`, chrome.port, Boolean(page.cookie), `${page.kind.replaceAll(" ", "-")}-${run + 1}`));
       }
     } catch (error) {
       // One page Lighthouse cannot load must not cost the others' figures: say why and go on.
@@ -263,6 +303,7 @@ async function main(): Promise<void> {
     if (isNoindex && page.noindexOnPurpose) notes.push(`${page.kind}: * noindex on purpose (${page.noindexOnPurpose})`);
     if (isNoindex && !page.noindexOnPurpose) notes.push(`${page.kind}: noindex, NOT expected`);
     notes.push(`${page.kind}: LCP element ${runs[0].lcpElement}`);
+    notes.push(`${page.kind}: LCP phases (each run): ${runs.map((run) => run.lcpPhases || "?").join(" | ")}`);
     for (const shortfall of new Set(runs.flatMap((run) => run.shortfalls))) notes.push(`${page.kind}: costs points: ${shortfall}`);
   }
   chrome.kill();

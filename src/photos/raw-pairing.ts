@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import type { DatabaseHandle } from "@/src/db/client";
 import type { PhotoRow } from "@/src/db/database";
 import type { ImageType } from "@/src/images/image-type-detector";
-import { readPhotoMetadata } from "@/src/images/photo-metadata-reader";
+import { type PhotoMetadata, readPhotoMetadata } from "@/src/images/photo-metadata-reader";
 import { readRawMetadata } from "@/src/images/raw/raw-metadata-reader";
 import { getLogger } from "@/src/log/logger";
 import { getStorage } from "@/src/storage/app-storage";
@@ -42,9 +42,13 @@ export function pairingNameOf(fileName: string): string {
   return (stem || fileName).toLowerCase();
 }
 
-/** When a file says it was taken (ISO 8601 to the second, without offset), or null: the check that a pair is one shot. */
-export async function readCaptureTime(filePath: string, type: ImageType): Promise<string | null> {
-  const { exif } = type === "raw" ? await readRawMetadata(filePath) : await readPhotoMetadata(filePath);
+/**
+ * When a file says it was taken (ISO 8601 to the second, without offset), or null: the check that a
+ * pair is one shot. `known` is the metadata the upload check's decode already read from this file,
+ * so the file is not read again (two exifr passes per upload).
+ */
+export async function readCaptureTime(filePath: string, type: ImageType, known?: PhotoMetadata): Promise<string | null> {
+  const { exif } = known ?? (type === "raw" ? await readRawMetadata(filePath) : await readPhotoMetadata(filePath));
   return exif.takenAt?.slice(0, 19) ?? null;
 }
 

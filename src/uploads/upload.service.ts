@@ -177,7 +177,7 @@ async function storeAndPair(db: DatabaseHandle, user: SessionUser, file: Checked
     const kept = await findPhotoWithRawCompanion(db, user.id, file.file.sha256);
     if (kept) return { id: kept.id, status: kept.status, name, isDuplicate: true };
   }
-  const takenAt = await readCaptureTime(file.file.tempPath, file.type as ImageType);
+  const takenAt = await readCaptureTime(file.file.tempPath, file.type as ImageType, file.smallDecode?.metadata);
   if (file.type === "raw") {
     const host = await findRawHost(db, user.id, pairingName, takenAt);
     if (host && (await attachRawCompanion(db, host.id, rawSourceOf(file)))) return { id: host.id, status: host.status, name, isDuplicate: false };

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { corpusPath } from "../image-test-helpers";
 import { locateFromXmp, locateMotionClip } from "./motion-photo-locator";
@@ -41,6 +42,14 @@ describe("a motion photo's clip is found from its XMP", () => {
     const misplaced = await motionPhotoJpeg({ form: "attributes", lengthOverride: TINY_MP4.length + 7 });
     expect(await locateMotionClip(write("misplaced.jpg", misplaced.bytes))).toMatchObject({ kind: "unusable", reason: expect.stringMatching(/no MP4 starts/) as unknown });
     expect(locateFromXmp('<Container:Item Item:Semantic="Primary"/><Container:Item Item:Semantic="MotionPhoto" Item:Length="-5"/>', 1000)).toMatchObject({ kind: "unusable" });
+  });
+
+  it("reads a JPEG's XMP from its header only: a packet after the image data is no metadata of it", async () => {
+    // Every upload is searched; a 14 MB JPEG was read to its end (120 ms) where its header is a few kB.
+    const { still } = await motionPhotoJpeg({ form: "micro-video" });
+    const plain = await sharp({ create: { width: 96, height: 64, channels: 3, background: "#3a7d44" } }).jpeg().toBuffer();
+    const packet = still.subarray(still.indexOf("<x:xmpmeta"), still.indexOf("</x:xmpmeta>") + "</x:xmpmeta>".length);
+    expect(await locateMotionClip(write("packet-after-image.jpg", Buffer.concat([plain, packet, TINY_MP4])))).toEqual({ kind: "none" });
   });
 
   it("an ordinary JPEG, and one whose XMP names no motion, have no clip", async () => {

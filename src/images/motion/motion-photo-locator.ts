@@ -30,7 +30,7 @@ export async function locateMotionClip(filePath: string): Promise<MotionPhotoAns
   const file = await open(filePath, "r");
   try {
     const { size } = await file.stat();
-    const xmp = await findXmpPacket(file, Math.min(size, XMP_SEARCH_BYTES));
+    const xmp = await findXmpPacket(file, (await jpegHeaderBytes(file)) ?? XMP_SEARCH_BYTES + MAXIMUM_XMP_BYTES);
     if (!xmp) return { kind: "none" };
     const located = locateFromXmp(xmp, size);
     if (located.kind !== "clip") return located;
@@ -95,21 +95,54 @@ function readXmpValue(xmp: string, name: string): string | null {
   return new RegExp(`${escaped}\\s*=\\s*"([^"]*)"`).exec(xmp)?.[1] ?? new RegExp(`<${escaped}>([^<]*)</${escaped}>`).exec(xmp)?.[1] ?? null;
 }
 
-/** The first XMP packet that mentions a motion photo, read in chunks within the first `limit` bytes. */
-async function findXmpPacket(file: Awaited<ReturnType<typeof open>>, limit: number): Promise<string | null> {
-  const chunk = Buffer.alloc(CHUNK_BYTES + MAXIMUM_XMP_BYTES);
-  for (let offset = 0; offset < limit; offset += CHUNK_BYTES) {
-    const { bytesRead } = await file.read(chunk, 0, chunk.length, offset);
-    const text = chunk.toString("latin1", 0, bytesRead);
-    let start = text.indexOf("<x:xmpmeta");
-    while (start !== -1 && start < CHUNK_BYTES) {
-      const end = text.indexOf("</x:xmpmeta>", start);
-      if (end === -1) break;
-      const packet = text.slice(start, end);
-      if (/MotionPhoto|MicroVideo/.test(packet)) return packet;
-      start = text.indexOf("<x:xmpmeta", end);
+/**
+ * A JPEG's XMP lives in its APP1 segments, which all come before the image data: the bytes up to the
+ * start-of-scan marker, found by walking the segments' lengths (a few small reads). Null for a file
+ * that is not a JPEG, or whose segments cannot be walked; its search then goes the whole way.
+ */
+async function jpegHeaderBytes(file: Awaited<ReturnType<typeof open>>): Promise<number | null> {
+  const marker = Buffer.alloc(4);
+  let offset = 2;
+  if ((await file.read(marker, 0, 2, 0)).bytesRead < 2 || marker[0] !== 0xff || marker[1] !== 0xd8) return null;
+  for (let segments = 0; segments < 1000; segments += 1) {
+    if ((await file.read(marker, 0, 4, offset)).bytesRead < 4 || marker[0] !== 0xff) return null;
+    const code = marker.readUInt8(1);
+    // Start of scan: the image data follows, and no metadata segment comes after it.
+    if (code === 0xda) return offset;
+    // Fill bytes before a marker.
+    if (code === 0xff) {
+      offset += 1;
+      continue;
     }
-    if (bytesRead < chunk.length) break;
+    offset += 2 + marker.readUInt16BE(2);
+  }
+  return null;
+}
+
+const PACKET_START = Buffer.from("<x:xmpmeta", "latin1");
+const PACKET_END = Buffer.from("</x:xmpmeta>", "latin1");
+
+/**
+ * The first XMP packet that mentions a motion photo within the file's first `end` bytes, read in
+ * chunks. The bytes are searched as bytes and only a packet is made a string: every upload passes
+ * here, and turning each megabyte of an ordinary 14 MB JPEG into text cost 120 ms of the upload's
+ * request (bench:ingest).
+ */
+async function findXmpPacket(file: Awaited<ReturnType<typeof open>>, end: number): Promise<string | null> {
+  const chunk = Buffer.alloc(Math.min(CHUNK_BYTES + MAXIMUM_XMP_BYTES, end));
+  for (let offset = 0; offset < end; offset += CHUNK_BYTES) {
+    const wanted = Math.min(chunk.length, end - offset);
+    const { bytesRead } = await file.read(chunk, 0, wanted, offset);
+    const bytes = chunk.subarray(0, bytesRead);
+    let start = bytes.indexOf(PACKET_START);
+    while (start !== -1 && start < CHUNK_BYTES) {
+      const packetEnd = bytes.indexOf(PACKET_END, start);
+      if (packetEnd === -1) break;
+      const packet = bytes.toString("latin1", start, packetEnd);
+      if (/MotionPhoto|MicroVideo/.test(packet)) return packet;
+      start = bytes.indexOf(PACKET_START, packetEnd);
+    }
+    if (bytesRead < wanted) break;
   }
   return null;
 }

@@ -5,9 +5,10 @@ import type { GalleryTile } from "../gallery-tile";
 import { PhotoGrid } from "./photo-grid";
 
 vi.mock("next/link", () => ({
-  default: forwardRef<HTMLAnchorElement, { href: string; className?: string; style?: CSSProperties; children: ReactNode }>(function Link({ children, ...props }, ref) {
+  // Says what it was asked to prefetch, so the grid's choice can be checked in the markup.
+  default: forwardRef<HTMLAnchorElement, { href: string; className?: string; style?: CSSProperties; prefetch?: boolean | null; children: ReactNode }>(function Link({ children, prefetch, ...props }, ref) {
     return (
-      <a ref={ref} {...props}>
+      <a ref={ref} data-prefetch={String(prefetch)} {...props}>
         {children}
       </a>
     );
@@ -53,6 +54,10 @@ describe("PhotoGrid", () => {
     expect(lazy.length).toBeGreaterThan(20);
     expect(tiles.at(-1)).toContain('loading="lazy"');
     for (const tile of lazy) expect(tile).not.toContain("fetchPriority");
+  });
+
+  it("prefetches no photo page: a phone's screenful of tiles made 31-36 requests while the first row painted", () => {
+    for (const tile of tiles) expect(tile).toContain('data-prefetch="false"');
   });
 
   it("gives every tile its shape before a byte of its image arrives, so nothing shifts", () => {
