@@ -108,5 +108,5 @@ export async function keepMotionClip(db: DatabaseHandle, photoId: string, clip: 
     throw error;
   }
   queueMotionPlayable();
-  announcePhotosChanged();
+  announcePhotosChanged([photoId]);
 }
