@@ -405,3 +405,26 @@ describe("the map after an upload, its processing, an album and tags", () => {
     expect(after.changes, "a full build after a change that named no photos").toBe(before.changes);
   });
 });
+
+describe("GET /api/map/countries/{version}", () => {
+  it("answers the coarse outlines and, for zooming in, the finer ones, each cached for good; another version is a 404", async () => {
+    const [coarse, fine] = await Promise.all(["110m-2.0.2", "50m-2.0.2"].map((version) => visitor.request(`/api/map/countries/${version}`)));
+    const texts: string[] = [];
+    for (const response of [coarse, fine]) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/geo+json");
+      expect(response.headers.get("cache-control")).toContain("immutable");
+      const text = await response.text();
+      const shapes = JSON.parse(text) as { type: string; features: Array<{ properties: { name: string } }> };
+      expect(shapes.type).toBe("FeatureCollection");
+      expect(shapes.features.map((country) => country.properties.name)).toContain("Norway");
+      // Kept to 4 decimals (about 11 m): no coordinate carries more.
+      expect(text).not.toMatch(/\d\.\d{5,}/);
+      texts.push(text);
+    }
+    // The 1:50m coastlines have many times the points of the 1:110m ones.
+    const points = (text: string) => text.split("],[").length;
+    expect(points(texts[1])).toBeGreaterThan(5 * points(texts[0]));
+    expect((await visitor.request("/api/map/countries/10m-2.0.2")).status).toBe(404);
+  });
+});
