@@ -8,7 +8,8 @@ import { E2E_BASE_URL, newAdminContext } from "./helpers";
 // viewer's photos, moves with the arrow keys when focused, a group of photos is a named button that
 // zooms in when pressed, its photos become links with their thumbnails, and one opens the photo's
 // page. axe finds nothing in either theme. The three photos are the admin's, in Hawaii, where no
-// other spec puts one, so their group is theirs alone.
+// other spec puts one, so their group is theirs alone. The finer (1:50m) coastlines are fetched
+// only once the reader has zoomed in, never with the page.
 
 const CORPUS_JPEGS = path.resolve("../shared/corpus/exif-samples/jpg");
 const FILES = ["tests/11-tests.jpg", "tests/32-lens_data.jpeg", "tests/33-type_error.jpg"];
@@ -62,6 +63,11 @@ for (const size of SIZES) {
         if (message.type() === "error") problems.push(`console: ${message.text()}`);
       });
       page.on("requestfailed", (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ""}`));
+      // maplibre fetches the outlines from its worker: the context sees those requests too.
+      const detailedShapes: string[] = [];
+      context.on("request", (request) => {
+        if (request.url().includes("/api/map/countries/50m-")) detailedShapes.push(request.url());
+      });
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto("/map");
       await expect(page.getByRole("heading", { name: "Map", level: 1 })).toBeVisible();
@@ -73,6 +79,7 @@ for (const size of SIZES) {
         expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`)).toEqual([]);
       }
       await page.emulateMedia({ colorScheme: "light" });
+      expect(detailedShapes, "the 1:50m coastlines before the reader moved the map").toEqual([]);
 
       // The map opens on the viewer's photos: Hawaii's group is in view without moving the map,
       // on a phone too (where a third of the world's width fits).
@@ -97,12 +104,12 @@ for (const size of SIZES) {
       await expect(photo).toBeVisible({ timeout: 20_000 });
       // After a group opens, focus moves to its first marker, so a keyboard user goes on from there.
       await expect(page.locator(".map-marker:focus")).toHaveCount(1);
+      // Zoomed in by the reader: the finer coastlines replaced the coarse ones, fetched once.
+      await expect.poll(() => detailedShapes.length, { timeout: 20_000 }).toBe(1);
       await page.screenshot({ path: `test-results/screens/map-${size.name}-opened.png` });
-      if (size.width < 600) {
-        await page.emulateMedia({ colorScheme: "dark" });
-        await page.screenshot({ path: `test-results/screens/map-${size.name}-opened-dark.png` });
-        await page.emulateMedia({ colorScheme: "light" });
-      }
+      await page.emulateMedia({ colorScheme: "dark" });
+      await page.screenshot({ path: `test-results/screens/map-${size.name}-opened-dark.png` });
+      await page.emulateMedia({ colorScheme: "light" });
       await photo.click();
       await expect(page).toHaveURL(/\/p\/[^/]+$/);
     } finally {

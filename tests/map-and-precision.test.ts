@@ -4,7 +4,8 @@
 // the server, in the photo API, /places, place: search and the map's clusters alike; a hidden location is in
 // nothing, not even rounded, not in a count. The clusters API takes a box across the date line and
 // answers a bad box or zoom with a 400 that says why. After a photo changes, the next answer
-// already leaves out a photo made private, hidden or deleted (the index is patched, not rebuilt).
+// already leaves out a photo made private, hidden or deleted (the index is patched, not rebuilt),
+// and an upload, its processing, an album and tags patch it too (/metrics tells builds from patches).
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -13,8 +14,10 @@ import { encodeShareGrant } from "@/src/shares/share-grant-cookie";
 import { newShareKey } from "@/src/shares/share-key";
 import { insertSharePhotos } from "@/src/shares/share-photos.repository";
 import { SHARE_GRANT_COOKIE } from "@/src/shares/share.types";
-import { TEST_SECRET } from "./setup/global-setup";
+import { TEST_METRICS_TOKEN, TEST_SECRET } from "./setup/global-setup";
 import { insertPhotoRows } from "./helpers/direct-rows";
+import { jpegWithEmbeddedText } from "./helpers/embedded-metadata-jpeg";
+import { uploadFiles, waitForProcessing } from "./helpers/photos";
 import { openTestDatabase } from "./helpers/test-database";
 import { signedInAs, signedInAdmin, TestClient } from "./helpers/test-client";
 
@@ -360,5 +363,68 @@ describe("the map just after a photo changes", () => {
     await edit("madePrivate", { visibility: "public" });
     expect(await singlesIn(watcher)).toEqual(new Set([photo.retitled, photo.madePrivate]));
     expect(await countIn(watcher)).toBe(2);
+  });
+});
+
+describe("the map after an upload, its processing, an album and tags", () => {
+  // Off the coast of Antarctica, where no other test puts a photo.
+  const SPOT = { latitude: -66.5, longitude: 40.5 };
+  const metricsLine = (work: string) => `contact_sheet_map_index_seconds_count{work="${work}"}`;
+  const scrapeMapWork = async () => {
+    const response = await fetch(`${inject("baseUrl")}/metrics`, { headers: { Authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const sample = (line: string) => Number(text.split("\n").find((candidate) => candidate.startsWith(`${line} `))?.slice(line.length + 1) ?? 0);
+    return { changes: sample(metricsLine("changes")), patch: sample(metricsLine("patch")) };
+  };
+
+  it("patches the index for the photos they name instead of reading every photo again", async () => {
+    const { client: watcher } = await signedInAs("viewer");
+    const box = `${SPOT.longitude - 1},${SPOT.latitude - 1},${SPOT.longitude + 1},${SPOT.latitude + 1}`;
+    expect(await markersAs(watcher, box, 16)).toEqual([]);
+    const before = await scrapeMapWork();
+
+    // Uploaded (the row), processed (its phases; the file's keywords become tags), placed by hand
+    // (the worker's place lookup), put in an album: each change names its photo, or none at all.
+    const bytes = await jpegWithEmbeddedText(31, { xmp: { keywords: [`map patch ${RUN}`] } });
+    const uploaded = await uploadFiles(owner, [{ bytes, name: "map-patch.jpg" }]);
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const [{ id }] = ((await uploaded.json()) as { photos: Array<{ id: string }> }).photos;
+    expect((await waitForProcessing(owner, id)).status).toBe("ready");
+    const edited = await owner.request(`/api/photos/${id}`, { method: "PATCH", body: { json: { visibility: "public", showLocation: true, locationPrecision: "exact", location: SPOT } } });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    const album = await owner.request("/api/albums", { body: { json: { title: `Map patch ${RUN}`, visibility: "public" } } });
+    expect(album.status, await album.clone().text()).toBe(201);
+    const { album: created } = (await album.json()) as { album: { id: string } };
+    const added = await owner.request(`/api/albums/${created.id}/photos`, { body: { json: { photoIds: [id] } } });
+    expect(added.status, await added.clone().text()).toBe(200);
+
+    expect((await markersAs(watcher, box, 16)).map((marker) => marker.id)).toEqual([id]);
+    const after = await scrapeMapWork();
+    expect(after.patch).toBeGreaterThan(before.patch);
+    expect(after.changes, "a full build after a change that named no photos").toBe(before.changes);
+  });
+});
+
+describe("GET /api/map/countries/{version}", () => {
+  it("answers the coarse outlines and, for zooming in, the finer ones, each cached for good; another version is a 404", async () => {
+    const [coarse, fine] = await Promise.all(["110m-2.0.2", "50m-2.0.2"].map((version) => visitor.request(`/api/map/countries/${version}`)));
+    const texts: string[] = [];
+    for (const response of [coarse, fine]) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/geo+json");
+      expect(response.headers.get("cache-control")).toContain("immutable");
+      const text = await response.text();
+      const shapes = JSON.parse(text) as { type: string; features: Array<{ properties: { name: string } }> };
+      expect(shapes.type).toBe("FeatureCollection");
+      expect(shapes.features.map((country) => country.properties.name)).toContain("Norway");
+      // Kept to 4 decimals (about 11 m): no coordinate carries more.
+      expect(text).not.toMatch(/\d\.\d{5,}/);
+      texts.push(text);
+    }
+    // The 1:50m coastlines have many times the points of the 1:110m ones.
+    const points = (text: string) => text.split("],[").length;
+    expect(points(texts[1])).toBeGreaterThan(5 * points(texts[0]));
+    expect((await visitor.request("/api/map/countries/10m-2.0.2")).status).toBe(404);
   });
 });

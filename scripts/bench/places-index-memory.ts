@@ -17,7 +17,8 @@ import type { SeededDatabase } from "./scale-seed";
 const VIEWER_COUNTS = (process.env.BENCH_PLACES_VIEWERS ?? "1,10,50,200").split(",").map(Number);
 const WORLD = { west: -180, south: -85, east: 180, north: 85, zoom: 1 };
 
-function openSeeded(seeded: SeededDatabase): Kysely<Database> {
+/** The seeded database opened in this process (SQLite read-only), for asking the map service directly. */
+export function openSeeded(seeded: SeededDatabase): Kysely<Database> {
   if (seeded.databaseUrl) return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: seeded.databaseUrl, max: 2 }) }) });
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(path.join(seeded.dataDirectory, "contact-sheet.sqlite"), { readonly: true }) }) });
 }

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { PlaceGazetteer } from "@/src/places/place-gazetteer";
 import { type Check, comparePhotoIds, expectText } from "./answer-checks";
 import { median } from "./bench-app";
+import { benchMapIndexBlocking } from "./places-index-block";
 import { benchMapIndexMemory } from "./places-index-memory";
 import { NEEDLE_COUNT, type PlaceFacts, type PlacesSeed, createPlacesSeed, pickBenchTowns } from "./places-seed";
 import { type ScaleApp, signIn, startScaleApp } from "./scale-app";
@@ -247,12 +248,14 @@ async function benchDatabase(kind: DatabaseKind, sample: SamplePhoto, gazetteer:
     const rows: Row[] = [];
     for (const benchPath of listPaths().filter((candidate) => ONLY.test(candidate.name))) rows.push(await measure(benchPath, apps, seeds, labels, cold));
     const met = rows.filter((row) => verdict(row) === "✓").length;
+    const blocking = await benchMapIndexBlocking(both[1].seeded, `${labels[1]} photos on ${name}`);
     const memory = process.env.BENCH_PLACES_VIEWERS === "0" ? [] : [await benchMapIndexMemory(both[1].seeded, `${labels[1]} photos on ${name}`)];
     return [
       "",
       formatTable(`${name}: ${labels[1]} against ${labels[0]} geotagged photos, as a visitor (medians of ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections)`, labels, rows),
       ...rows.flatMap((row) => row.failures.map((failure) => `!!! ERROR ${row.name}: ${failure}`)),
       `${name}: ${met} of ${rows.length} rows within ${TARGET}x.`,
+      blocking,
       ...memory,
     ].join("\n");
   } finally {

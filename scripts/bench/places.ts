@@ -16,6 +16,8 @@
 // BENCH_PLACES_SIZES=1000,100000  BENCH_PLACES_ROUNDS=3  BENCH_PLACES_SECONDS=2  (part 2; SIZES=0 skips it)
 // BENCH_PLACES_DATABASES=sqlite,postgres  (PostgreSQL only when DATABASE_URL is set)
 // BENCH_PLACES_ONLY='clusters'  measures only the rows whose name matches.
+// At the large size, also: the longest event-loop block while a viewer's map index is built
+//   (places-index-block.ts), in this process on the seeded database.
 // BENCH_PLACES_VIEWERS=1,10,50,200  the map indexes' memory for that many distinct signed-in viewers
 //   at the large size (places-index-memory.ts; 0 skips it; NODE_OPTIONS=--expose-gc for exact figures).
 import { createRequire } from "node:module";

@@ -468,7 +468,9 @@ export async function createAlbum(db: DatabaseHandle, user: SessionUser, input: 
     }),
     "Another album has that slug.",
   );
-  announcePhotosChanged();
+  // Album changes touch no photo's own row: no photo named, so caches of lists and counts drop
+  // themselves while the map, which holds only photos' rows, keeps its index (so below too).
+  announcePhotosChanged([]);
   return findAlbumByIdForViewer(db, toViewer(user), id);
 }
 
@@ -512,7 +514,7 @@ export async function updateAlbum(db: DatabaseHandle, user: SessionUser, albumId
     }),
     "Another album has that slug.",
   );
-  announcePhotosChanged();
+  announcePhotosChanged([]);
   return findAlbumByIdForViewer(db, toViewer(user), albumId);
 }
 
@@ -531,7 +533,7 @@ export async function deleteAlbum(db: DatabaseHandle, user: SessionUser, albumId
       now,
     );
   });
-  announcePhotosChanged();
+  announcePhotosChanged([]);
 }
 
 function uniqueIds(photoIds: string[]): string[] {
@@ -580,7 +582,7 @@ export async function addPhotosToAlbum(db: DatabaseHandle, user: SessionUser, al
       }),
     new AppError("CONFLICT", "The album changed while the photos were added: try again."),
   );
-  announcePhotosChanged();
+  announcePhotosChanged([]);
   return { added };
 }
 
@@ -614,7 +616,7 @@ export async function removePhotosFromAlbum(db: DatabaseHandle, user: SessionUse
     );
     return gone.length;
   });
-  announcePhotosChanged();
+  announcePhotosChanged([]);
   return { removed };
 }
 
@@ -674,5 +676,5 @@ export async function movePhotoInAlbum(db: DatabaseHandle, user: SessionUser, al
       }),
     new AppError("CONFLICT", "The album kept changing while the photo was moved: try again."),
   );
-  announcePhotosChanged();
+  announcePhotosChanged([]);
 }

@@ -1,16 +1,33 @@
 import "server-only";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
-import countries110m from "world-atlas/countries-110m.json";
 
 /**
- * The map's only base layer: the countries' outlines from Natural Earth (public domain) at
- * 1:110 million, shipped in `world-atlas` as TopoJSON and turned into GeoJSON here once, served from
- * our own origin (no tiles, fonts or glyphs from elsewhere). The URL carries the data's version, so
- * the answer is cached for good; a new world-atlas release must change COUNTRY_SHAPES_VERSION.
+ * The map's only base layer: the countries' outlines from Natural Earth (public domain), shipped in
+ * `world-atlas` as TopoJSON and turned into GeoJSON here once, served from our own origin (no
+ * tiles, fonts or glyphs from elsewhere). Two scales:
+ *
+ * - 1:110 million, what every map opens with: 215 KB of GeoJSON, 74 KB gzipped;
+ * - 1:50 million, asked only once the reader zooms in past a country's width (photo-map.tsx), where
+ *   the coarse coastlines miss whole bays and islands: 1.9 MB, 650 KB gzipped, 410 KB with brotli.
+ *   (1:10 million would be 10.2 MB, 3.0 MB gzipped: too much for a phone on the way to one town.)
+ *
+ * Coordinates are kept to 4 decimals (about 11 m, far finer than either scale), which halves the
+ * text. The URL carries the data's version, so the answer is cached for good; a new world-atlas
+ * release must change the versions.
  */
 export const COUNTRY_SHAPES_VERSION = "110m-2.0.2";
+export const DETAILED_COUNTRY_SHAPES_VERSION = "50m-2.0.2";
 export const COUNTRY_SHAPES_URL = `/api/map/countries/${COUNTRY_SHAPES_VERSION}`;
+export const DETAILED_COUNTRY_SHAPES_URL = `/api/map/countries/${DETAILED_COUNTRY_SHAPES_VERSION}`;
+
+type CountriesTopology = Topology<{ countries: GeometryCollection }>;
+
+/** Each scale's TopoJSON, imported only when first asked (the 1:50m file is 756 KB). */
+const TOPOLOGIES: Record<string, () => Promise<CountriesTopology>> = {
+  [COUNTRY_SHAPES_VERSION]: async () => (await import("world-atlas/countries-110m.json")).default as unknown as CountriesTopology,
+  [DETAILED_COUNTRY_SHAPES_VERSION]: async () => (await import("world-atlas/countries-50m.json")).default as unknown as CountriesTopology,
+};
 
 type Position = number[];
 
@@ -41,17 +58,28 @@ function continuousGeometry(geometry: GeoJSON.Geometry | null): GeoJSON.Geometry
   return geometry;
 }
 
-let converted: string | undefined;
+const DECIMALS = 1e4;
 
-/** The countries as GeoJSON text (about 800 KB, 200 KB compressed), converted on first use. */
-export function countryShapesGeoJson(): string {
-  if (converted === undefined) {
-    const topology = countries110m as unknown as Topology<{ countries: GeometryCollection }>;
-    const countries = feature(topology, topology.objects.countries);
-    converted = JSON.stringify({
-      ...countries,
-      features: countries.features.map((country) => ({ ...country, geometry: continuousGeometry(country.geometry) })),
-    });
+function toGeoJsonText(topology: CountriesTopology): string {
+  const countries = feature(topology, topology.objects.countries);
+  return JSON.stringify(
+    { ...countries, features: countries.features.map((country) => ({ ...country, geometry: continuousGeometry(country.geometry) })) },
+    (_key, value: unknown) => (typeof value === "number" ? Math.round(value * DECIMALS) / DECIMALS : value),
+  );
+}
+
+const converted = new Map<string, Promise<string>>();
+
+/** The countries at this version's scale as GeoJSON text, converted on first use; null for a version this site does not have. */
+export function countryShapesGeoJson(version: string): Promise<string> | null {
+  const topology = Object.hasOwn(TOPOLOGIES, version) ? TOPOLOGIES[version] : undefined;
+  if (topology === undefined) return null;
+  let text = converted.get(version);
+  if (text === undefined) {
+    text = topology().then(toGeoJsonText);
+    // A failed conversion is not remembered: the next request tries again.
+    text.catch(() => converted.delete(version));
+    converted.set(version, text);
   }
-  return converted;
+  return text;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import Supercluster from "supercluster";
 import { signedInUser, type Viewer } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
+import { getAppMetrics } from "@/src/metrics/metrics-registry";
 import { photoListAccessOf } from "@/src/photos/listable-photos";
 import { coordinatesAtPrecision, type LocationPrecision } from "@/src/photos/location-precision";
 import { listedPlacesOf, listedPrecisionOf } from "@/src/photos/metadata-policy";
@@ -10,6 +11,7 @@ import { toMediaUrl } from "@/src/photos/photo-publication";
 import { listVariants } from "@/src/photos/photos.repository";
 import { siteLocationPrecision } from "@/src/photos/site-location-precision";
 import { countryNameOf } from "@/src/places/country-name";
+import { loadInSlices, yieldToEventLoop } from "./cluster-in-slices";
 import { findMapPhotos, listMapPoints, type MapPointRow } from "./map-points.repository";
 import { MAX_MAP_ZOOM, type MapViewport } from "./map-viewport";
 import { refreshingMapIndexes } from "./refreshing-map-indexes";
@@ -25,6 +27,13 @@ import { refreshingMapIndexes } from "./refreshing-map-indexes";
 // after INDEX_LIFETIME_MS (for another instance's changes) it is rebuilt behind the readers, who
 // keep the old one meanwhile (refreshing-map-indexes.ts). A viewport then costs a lookup in the
 // index, whatever the number of photos.
+//
+// A build or patch never holds the event loop for long: the rows become points 5,000 at a time and
+// supercluster clusters one zoom level at a time (cluster-in-slices.ts), other requests running in
+// between. Before, a build at 100,000 photos was one synchronous run of about a second (more under
+// load), every 10 s, on every instance with the map open. So another instance's change reaches the
+// clusters' counts within INDEX_LIFETIME_MS and one build (a few seconds at 100,000 photos); a
+// single photo's marker never waits for that, as every answer asks its photos again (findMapPhotos).
 
 /** One marker: a group of photos, or one photo. Coordinates are already at the viewer's precision. */
 export type MapMarker =
@@ -95,6 +104,7 @@ const indexes = refreshingMapIndexes<MapIndex>({
   maxEntries: 200,
   maxBytes: MAP_INDEXES_MAX_BYTES,
   sizeOf: (mapIndex) => mapIndex.points.size * MAP_INDEX_BYTES_PER_PHOTO,
+  onWork: (work, milliseconds) => getAppMetrics().mapIndexWork.observe({ work }, milliseconds / 1000),
 });
 
 function placeAt(row: MapPointRow, precision: LocationPrecision): { place: string | null; country: string | null } {
@@ -134,7 +144,11 @@ function samePoint(left: MapPoint, right: MapPoint): boolean {
   return a.latitude === b.latitude && a.longitude === b.longitude && a.place === b.place && a.country === b.country;
 }
 
-function clusterPoints(points: Map<string, MapPoint>): MapIndex {
+/** Rows turned into points per slice before the event loop runs again: about 5 ms of work. */
+const POINTS_PER_SLICE = 5_000;
+
+/** Clustered without holding the event loop: one zoom level at a time (cluster-in-slices.ts). */
+async function clusterPoints(points: Map<string, MapPoint>): Promise<MapIndex> {
   const index = new Supercluster<PointProperties, ClusterProperties>({
     radius: CLUSTER_RADIUS_PX,
     extent: 512,
@@ -146,15 +160,18 @@ function clusterPoints(points: Map<string, MapPoint>): MapIndex {
       if (accumulated.country !== properties.country) accumulated.country = null;
     },
   });
-  index.load([...points.values()]);
+  await loadInSlices(index, [...points.values()]);
   return { index, points, total: points.size, bounds: boundsOf(points.values()) };
 }
 
-function pointsOf(rows: MapPointRow[], precisionOf: (row: MapPointRow) => LocationPrecision): Map<string, MapPoint> {
+async function pointsOf(rows: MapPointRow[], precisionOf: (row: MapPointRow) => LocationPrecision): Promise<Map<string, MapPoint>> {
   const points = new Map<string, MapPoint>();
-  for (const row of rows) {
-    const point = pointOf(row, precisionOf(row));
-    if (point !== null) points.set(row.id, point);
+  for (let start = 0; start < rows.length; start += POINTS_PER_SLICE) {
+    if (start > 0) await yieldToEventLoop();
+    for (const row of rows.slice(start, start + POINTS_PER_SLICE)) {
+      const point = pointOf(row, precisionOf(row));
+      if (point !== null) points.set(row.id, point);
+    }
   }
   return points;
 }
@@ -165,8 +182,8 @@ function pointsOf(rows: MapPointRow[], precisionOf: (row: MapPointRow) => Locati
  * read); a change the viewer cannot see on the map (a title, a rating, someone else's private
  * photo) keeps the index as it is.
  */
-function patchIndex(current: MapIndex, rows: MapPointRow[], photoIds: ReadonlySet<string>, precisionOf: (row: MapPointRow) => LocationPrecision): MapIndex {
-  const fresh = pointsOf(rows, precisionOf);
+async function patchIndex(current: MapIndex, rows: MapPointRow[], photoIds: ReadonlySet<string>, precisionOf: (row: MapPointRow) => LocationPrecision): Promise<MapIndex> {
+  const fresh = await pointsOf(rows, precisionOf);
   const changed = [...photoIds].filter((id) => {
     const before = current.points.get(id);
     const after = fresh.get(id);
@@ -196,7 +213,7 @@ async function indexFor(db: DatabaseHandle, viewer: Viewer) {
   const key = `map:${user ? `${user.id}:${user.role}` : "anonymous"}:${siteDefault}`;
   const precisionOf = (row: MapPointRow) => listedPrecisionOf(viewer, row, { locationPrecision: siteDefault });
   return indexes.get(db, key, {
-    build: async () => clusterPoints(pointsOf(await listMapPoints(db, access, shownOnly), precisionOf)),
+    build: async () => clusterPoints(await pointsOf(await listMapPoints(db, access, shownOnly), precisionOf)),
     update: async (current, photoIds) => patchIndex(current, await listMapPoints(db, access, shownOnly, [...photoIds]), photoIds, precisionOf),
   });
 }

@@ -88,6 +88,32 @@ describe("refreshingMapIndexes", () => {
     expect(slow).toHaveBeenCalledTimes(2);
   });
 
+  it("uses a build behind the readers even when this process patched the index meanwhile, patching it again", async () => {
+    vi.useFakeTimers();
+    const indexes = refreshingMapIndexes<number>({ lifetimeMs: 10_000, maxEntries: 10, ...LIMITS });
+    const db = handle();
+    let built = 0;
+    const pending: Array<() => void> = [];
+    const build = vi.fn(() => {
+      built += 1;
+      const value = built * 100;
+      return new Promise<number>((resolve) => pending.push(() => resolve(value)));
+    });
+    const source = { build, update: vi.fn(async (current: number, photoIds: ReadonlySet<string>) => current + photoIds.size) };
+    const first = indexes.get(db, "key", source);
+    pending.shift()?.();
+    expect(await first).toBe(100);
+    vi.advanceTimersByTime(10_001);
+    // Old: the reader gets it, and a build (for other instances' changes) starts behind.
+    expect(await indexes.get(db, "key", source)).toBe(100);
+    announcePhotosChanged(["a"]);
+    expect(await indexes.get(db, "key", source)).toBe(101);
+    // The build ends after that patch: it is used, and the patch applied to it again.
+    pending.shift()?.();
+    await vi.waitFor(async () => expect(await indexes.get(db, "key", source)).toBe(201));
+    expect(build).toHaveBeenCalledTimes(2);
+  });
+
   it("keeps the old index when a build behind it fails, and tries again for a later reader", async () => {
     vi.useFakeTimers();
     const indexes = refreshingMapIndexes<number>({ lifetimeMs: 10_000, maxEntries: 10, ...LIMITS });
@@ -152,6 +178,24 @@ describe("refreshingMapIndexes", () => {
     for (let index = 0; index <= MAX_CHANGED_PHOTOS / 2; index += 1) announcePhotosChanged([`first-${index}`, `second-${index}`]);
     expect(await indexes.get(db, "key", source)).toBe(4);
     expect(source.update).not.toHaveBeenCalled();
+  });
+
+  it("keeps the index as it is after changes that name no photo's row, and says what each build or patch was for", async () => {
+    const work: string[] = [];
+    const indexes = refreshingMapIndexes<number>({ lifetimeMs: 10_000, maxEntries: 10, ...LIMITS, onWork: (kind) => work.push(kind) });
+    const db = handle();
+    let built = 0;
+    const source = { build: vi.fn(async () => (built += 1)), update: vi.fn(async (current: number) => current + 10) };
+    expect(await indexes.get(db, "key", source)).toBe(1);
+    announcePhotosChanged([]);
+    expect(await indexes.get(db, "key", source)).toBe(1);
+    expect(source.update).not.toHaveBeenCalled();
+    announcePhotosChanged(["a"]);
+    announcePhotosChanged([]);
+    expect(await indexes.get(db, "key", source)).toBe(11);
+    announcePhotosChanged(null);
+    expect(await indexes.get(db, "key", source)).toBe(2);
+    expect(work).toEqual(["first", "patch", "changes"]);
   });
 
   it("does not answer a patch that failed: the reader is told, and the next reader patches again", async () => {

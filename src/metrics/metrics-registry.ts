@@ -17,12 +17,15 @@ export interface AppMetrics {
   jobFailures: Counter<"kind" | "final">;
   hotMediaCache: Counter<"result">;
   uploadsInProgress: Gauge;
+  mapIndexWork: Histogram<"work">;
 }
 
 /** Seconds; from a cached variant (a few ms) to a large download's first byte or a slow upload chunk. */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 /** Seconds; a thumbnail phase takes well under a second, a video's playable copy minutes. */
 const JOB_BUCKETS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 900];
+/** Seconds; a patch for a few photos takes milliseconds, a build at 100,000 photos a few seconds. */
+const MAP_INDEX_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 export function getAppMetrics(): AppMetrics {
   return processSingleton<AppMetrics>("metrics", () => {
@@ -66,6 +69,13 @@ export function getAppMetrics(): AppMetrics {
       uploadsInProgress: new Gauge({
         name: "contact_sheet_uploads_in_progress",
         help: "Upload requests (multipart or a tus chunk) this process is receiving right now.",
+        registers: [registry],
+      }),
+      mapIndexWork: new Histogram({
+        name: "contact_sheet_map_index_seconds",
+        help: "Time the map's cluster indexes took to build or patch, by why: first, changes (a change naming no photos), refresh (other instances' changes), patch.",
+        labelNames: ["work"],
+        buckets: MAP_INDEX_BUCKETS,
         registers: [registry],
       }),
     };

@@ -121,7 +121,7 @@ async function changeOwnerNotes(
     await auditBulkUpdate(transaction, actor, changes, now);
     return { matched: targets.length, changed: changing.map((photo) => photo.id) };
   });
-  if (changed.length > 0) announcePhotosChanged();
+  if (changed.length > 0) announcePhotosChanged(changed);
   return { action: "notes", matched, changed: changed.length, message: describeNotesChange(notes, changed.length, matched), photoIds: changed, photos: [] };
 }
 

@@ -81,7 +81,7 @@ export async function attachLiveMotion(db: DatabaseHandle, stillId: string, sour
   }
   getLogger().info({ photoId: stillId, size: source.size }, "Live Photo: MOV kept beside its still");
   queueMotionPlayable();
-  announcePhotosChanged();
+  announcePhotosChanged([stillId]);
   return true;
 }
 

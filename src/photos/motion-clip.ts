@@ -123,7 +123,7 @@ export async function keepMotionClip(db: DatabaseHandle, photoId: string, clip: 
     throw error;
   }
   queueMotionPlayable();
-  announcePhotosChanged();
+  announcePhotosChanged([photoId]);
 }
 
 /**

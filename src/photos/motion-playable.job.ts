@@ -83,7 +83,7 @@ async function makeMotionPlayable(job: JobRow): Promise<void> {
       getLogger().info({ photoId: photo.id, size }, "motion clip made playable");
     });
   });
-  announcePhotosChanged();
+  announcePhotosChanged([photo.id]);
 }
 
 /** The motion clip jobs, for every process that runs a worker (registered with the video jobs). */

@@ -11,8 +11,11 @@ import { processSingleton } from "@/src/config/process-singleton";
  * reaches the page cache without a bundle; one symbol names one list for all of them.
  */
 /**
- * Which photos changed, when the caller knows: a cache that can re-read only those (the map's
- * cluster indexes) does; null is "any photo may have changed", and every cache starts again.
+ * Which photos' own rows changed, when the caller knows: a cache of photos' rows alone (the map's
+ * cluster indexes) re-reads only those; an empty list says no photo's row changed (a tag or an
+ * album's contents did), and such a cache keeps what it has. null is "any photo may have changed".
+ * A cache that holds more than photos' own rows (tags, albums, counts, pages) starts again on every
+ * announcement, whatever it names.
  */
 export type ChangedPhotoIds = readonly string[] | null;
 
@@ -30,7 +33,9 @@ export function onPhotosChanged(listener: PhotosChangedListener): () => void {
 
 /**
  * Tells every cache of photo rows that they changed (after the change has committed, never before).
- * Name the photos only when nothing else changed with them (no album, tag or user row).
+ * Name the photos whose rows changed when every one of them is known (uploads, processing, jobs,
+ * edits): then the map patches itself instead of reading every photo again. Leave it null when
+ * photos changed that the caller did not list (a user's removal, a bulk change by a condition).
  */
 export function announcePhotosChanged(photoIds: ChangedPhotoIds = null): void {
   for (const listener of listeners()) listener(photoIds);

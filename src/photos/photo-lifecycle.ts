@@ -98,7 +98,7 @@ export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<
         const details = { photoIds: [existing.id], reason: "uploaded again", before: { trashedAt: existing.trashed_at }, after: { trashedAt: null } };
         await insertAuditEntry(transaction, { actorId: photo.ownerId, action: "photo.restore", targetId: existing.id, details }, now);
       });
-      announcePhotosChanged();
+      announcePhotosChanged([existing.id]);
     }
     return { id: existing.id, status: existing.status, isDuplicate: true };
   }
@@ -150,7 +150,7 @@ export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<
   // The worker in this process can start from the check's pixels rather than decode again.
   if (photo.visibleDecode && getEnv().RUN_WORKER) handOverVisibleDecode(id, photo.visibleDecode);
   notifyJobQueued();
-  announcePhotosChanged();
+  announcePhotosChanged([id]);
   return { id, status: "processing", isDuplicate: false };
 }
 

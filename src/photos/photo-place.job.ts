@@ -26,7 +26,7 @@ async function lookUpPlace(job: JobRow): Promise<void> {
   const place = geocodePlace(coordinates.latitude, coordinates.longitude);
   const names = { place_city: place?.city ?? null, place_region: place?.region ?? null, place_country_code: place?.countryCode ?? null };
   await updatePlaceAtCoordinates(getDb(), photo.id, coordinates, place?.timeZone ?? null, names);
-  announcePhotosChanged();
+  announcePhotosChanged([photo.id]);
 }
 
 export function registerPlaceLookupJob(): void {

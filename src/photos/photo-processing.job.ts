@@ -184,7 +184,7 @@ async function makeVisible(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
     dominant_color: placeholder.dominantColor,
     updated_at: new Date().toISOString(),
   });
-  announcePhotosChanged();
+  announcePhotosChanged([photo.id]);
   await queueNextPhase(FINISH_PHOTO_JOB, photo.id, FINISH_PRIORITY);
 }
 
@@ -202,7 +202,7 @@ async function finishPhoto(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
     getLogger().warn({ err: error, photoId: photo.id }, "AVIF variants could not be made");
   }
   // Lists offer the new sizes (the gallery's tiles prefer AVIF).
-  announcePhotosChanged();
+  announcePhotosChanged([photo.id]);
   await announcePhotoFinished(photo.id);
 }
 
@@ -238,7 +238,7 @@ async function renderAgain(photo: PhotoRow, decoded: DecodedPhoto): Promise<void
 export async function markFailed(job: JobRow, reason: string): Promise<void> {
   if (!job.photo_id) return;
   await updatePhoto(getDb(), job.photo_id, { status: "failed", failure_reason: reason.slice(0, 500), updated_at: new Date().toISOString() });
-  announcePhotosChanged();
+  announcePhotosChanged([job.photo_id]);
 }
 
 /** The jobs of a photo's processing, for every process that runs a worker. */

@@ -36,17 +36,17 @@ export async function backfillPlaces(
   for (;;) {
     const batch = await listPhotosWithUnnamedPlace(db, afterId, batchSize);
     if (batch.length === 0) break;
-    let namedInBatch = 0;
+    const namedInBatch: string[] = [];
     for (const photo of batch) {
       const place = geocodePlace(photo.gps_latitude, photo.gps_longitude);
       if (place === null) continue;
       const columns = { place_city: place.city, place_region: place.region, place_country_code: place.countryCode, place_time_zone: place.timeZone };
-      if (await nameUnnamedPlace(db, photo, columns)) namedInBatch += 1;
+      if (await nameUnnamedPlace(db, photo, columns)) namedInBatch.push(photo.id);
     }
     progress.looked += batch.length;
-    progress.named += namedInBatch;
-    // Lists and /places' remembered counts show the new places at once.
-    if (namedInBatch > 0) announcePhotosChanged();
+    progress.named += namedInBatch.length;
+    // Lists and /places' remembered counts show the new places at once; the map renames those photos' groups.
+    if (namedInBatch.length > 0) announcePhotosChanged(namedInBatch);
     options.onBatch?.({ ...progress });
     afterId = batch[batch.length - 1].id;
     if (batch.length < batchSize) break;

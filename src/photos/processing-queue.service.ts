@@ -83,6 +83,6 @@ export async function retryPhotoProcessing(db: DatabaseHandle, viewer: Viewer, i
       if (Number(result.numUpdatedRows) === 0) throw new AppError("CONFLICT", "This photo is already being processed again.");
       await insertJob(transaction, { kind: processingJobOf(photo.media_kind), photoId: id, priority: 0 }, now);
     });
-  announcePhotosChanged();
+  announcePhotosChanged([id]);
   notifyJobQueued();
 }

@@ -113,7 +113,7 @@ export async function attachRawCompanion(db: DatabaseHandle, hostId: string, sou
     return false;
   }
   getLogger().info({ photoId: hostId, size: source.size }, "RAW kept beside its JPEG");
-  announcePhotosChanged();
+  announcePhotosChanged([hostId]);
   return true;
 }
 

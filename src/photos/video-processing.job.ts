@@ -66,7 +66,7 @@ async function processVideo(job: JobRow): Promise<void> {
     if (error instanceof PhotoDeletedError) return;
     throw asPermanent(error);
   }
-  announcePhotosChanged();
+  announcePhotosChanged([photo.id]);
   await insertJob(getDb(), { kind: PLAYABLE_VIDEO_JOB, photoId: photo.id, priority: PLAYABLE_PRIORITY }, new Date().toISOString());
   notifyJobQueued();
 }
@@ -141,7 +141,7 @@ async function makePlayable(job: JobRow): Promise<void> {
   } catch (error) {
     throw asPermanent(error);
   }
-  announcePhotosChanged();
+  announcePhotosChanged([photo.id]);
 }
 
 async function hashFile(filePath: string): Promise<string> {

@@ -112,8 +112,9 @@ async function namesByPhoto(db: DatabaseHandle, photoIds: string[]): Promise<Rec
 }
 
 function afterChange(): void {
-  // Caches of photo rows (and the tag counts below, which listen too) drop themselves.
-  announcePhotosChanged();
+  // Caches of photo rows (and the tag counts below, which listen too) drop themselves; no photo's
+  // own row changed, so the map (which holds nothing of tags) keeps its index.
+  announcePhotosChanged([]);
 }
 
 /**

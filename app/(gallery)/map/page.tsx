@@ -3,7 +3,7 @@ import "@/app/styles/map.css";
 import { findCurrentViewer } from "@/src/auth/current-user";
 import { BrowseNav } from "@/src/browse/components/browse-nav";
 import { getDb } from "@/src/db/client";
-import { COUNTRY_SHAPES_URL } from "@/src/map/country-shapes";
+import { COUNTRY_SHAPES_URL, DETAILED_COUNTRY_SHAPES_URL } from "@/src/map/country-shapes";
 import { PhotoMap } from "@/src/map/components/photo-map";
 import { getMapBounds } from "@/src/map/map-clusters.service";
 
@@ -20,7 +20,7 @@ export default async function MapPage() {
       <header className="browse-header">
         <h1 id="browse-title">Map</h1>
       </header>
-      <PhotoMap countriesUrl={COUNTRY_SHAPES_URL} initialBounds={bounds} />
+      <PhotoMap countriesUrl={COUNTRY_SHAPES_URL} detailedCountriesUrl={DETAILED_COUNTRY_SHAPES_URL} initialBounds={bounds} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import "maplibre-gl/dist/maplibre-gl.css";
-import type { Map as MapLibreMap, Marker, StyleSpecification } from "maplibre-gl";
+import type { GeoJSONSource, Map as MapLibreMap, MapLibreEvent, Marker, StyleSpecification } from "maplibre-gl";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { answerShape, callApi } from "@/src/ui/api-client";
@@ -20,6 +20,14 @@ const MAX_ZOOM = 20;
 const FIT_MAX_ZOOM = 10;
 /** Room around the fitted photos for a marker's width (up to 60 px) and the zoom buttons. */
 const FIT_PADDING_PX = 64;
+/**
+ * From this zoom on (a country across a phone), the 1:110m coastlines are visibly coarse (whole
+ * bays and islands missing): the 1:50m shapes replace them once the reader zooms in this far.
+ */
+const DETAILED_SHAPES_ZOOM = 4;
+
+/** A camera move's event; `byReader` marks the moves this component makes for the reader (opening a group). */
+type MoveEvent = MapLibreEvent & { originalEvent?: unknown; byReader?: boolean };
 
 /** The box around the viewer's photos, from the server (src/map/map-clusters.service.ts getMapBounds). */
 export interface InitialMapBounds {
@@ -112,7 +120,16 @@ function markerElement(marker: MapMarker, onCluster: (marker: Extract<MapMarker,
  * button that zooms in until it splits; a single photo is a link to its page. Markers are in the
  * page's tab order; after a group opens, focus moves to the first new marker.
  */
-export function PhotoMap({ countriesUrl, initialBounds }: { countriesUrl: string; initialBounds: InitialMapBounds | null }) {
+export function PhotoMap({
+  countriesUrl,
+  detailedCountriesUrl,
+  initialBounds,
+}: {
+  countriesUrl: string;
+  /** The finer country shapes, fetched only after the reader zoomed in past DETAILED_SHAPES_ZOOM. */
+  detailedCountriesUrl: string;
+  initialBounds: InitialMapBounds | null;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const probe = useRef<HTMLSpanElement>(null);
   const [status, setStatus] = useState("Loading the map…");
@@ -157,7 +174,21 @@ export function PhotoMap({ countriesUrl, initialBounds }: { countriesUrl: string
 
       const openCluster = (marker: Extract<MapMarker, { kind: "cluster" }>) => {
         focusFirstMarker = true;
-        map?.easeTo({ center: [marker.longitude, marker.latitude], zoom: Math.max(marker.expansionZoom, (map?.getZoom() ?? 0) + 1) });
+        map?.easeTo({ center: [marker.longitude, marker.latitude], zoom: Math.max(marker.expansionZoom, (map?.getZoom() ?? 0) + 1) }, { byReader: true });
+      };
+
+      // The finer coastlines come only after a move the reader made (a gesture, a key, a button, a
+      // group opened), never with the page: a map that opens on one town's photos is as light to
+      // load as before (the 1:50m shapes are 650 KB compressed), and the outlines sharpen in place.
+      let detailed = false;
+      const sharpenCoastlines = (event: MoveEvent) => {
+        if (detailed || !map || map.getZoom() < DETAILED_SHAPES_ZOOM || (!event.originalEvent && !event.byReader)) return;
+        detailed = true;
+        // A failure is told by the map's error event (below); a later move tries again.
+        map
+          .getSource<GeoJSONSource>("countries")
+          ?.setData(new URL(detailedCountriesUrl, window.location.href).href)
+          .catch(() => (detailed = false));
       };
 
       const refresh = async () => {
@@ -194,6 +225,7 @@ export function PhotoMap({ countriesUrl, initialBounds }: { countriesUrl: string
       };
       map.on("load", refresh);
       map.on("moveend", refresh);
+      map.on("moveend", sharpenCoastlines);
       map.on("error", (event) => {
         // The outlines missing leaves the markers usable on a plain background: say so, keep going.
         setStatus(`The country outlines could not be drawn (${event.error?.message ?? "unknown error"}).`);
@@ -226,7 +258,7 @@ export function PhotoMap({ countriesUrl, initialBounds }: { countriesUrl: string
       request?.abort();
       map?.remove();
     };
-  }, [countriesUrl, initialBounds]);
+  }, [countriesUrl, detailedCountriesUrl, initialBounds]);
 
   return (
     <div className="photo-map">
