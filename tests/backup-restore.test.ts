@@ -266,13 +266,16 @@ describe("contact-sheet backup and restore", () => {
     // the record of the switch; on S3 there is nothing left to finish.
     expect(fs.existsSync(path.join(target.dataDirectory, "restore-switch.json"))).toBe(storageKind === "local");
     if (storageKind === "local") expect(fs.existsSync(marker)).toBe(true);
-    // The next command that opens the site finishes the media's switch before its first query.
-    const next = await runContactSheet(["users", "list"], target.env);
-    expect(next.code, next.output).toBe(0);
-    expect(next.output.includes("Finished the switch of a restore that was stopped part way"), next.output).toBe(storageKind === "local");
+    if (storageKind === "local") {
+      // The next command that opens the site finishes the media's switch before its first query
+      // (on S3 there is nothing to finish: the databases are looked at directly, a command's start spared).
+      const next = await runContactSheet(["users", "list"], target.env);
+      expect(next.code, next.output).toBe(0);
+      expect(next.output).toContain("Finished the switch of a restore that was stopped part way");
+      expect(next.stdout).toContain(TEST_ADMIN.email);
+    }
     // The restored database is live, and the one it replaced is kept whole beside it.
-    expect(next.stdout).toContain(TEST_ADMIN.email);
-    expect(next.stdout).not.toContain(liveMark);
+    expect(await adminNameIn(target.databaseUrl)).not.toBe(liveMark);
     const pool = new Pool({ connectionString: adminUrl, max: 1 });
     const name = new URL(target.databaseUrl).pathname.slice(1);
     const { rows } = await pool.query<{ datname: string }>("select datname from pg_database where datname like $1 order by datname desc", [`${name.slice(0, 40).replaceAll("_", "\\_")}\\_replaced\\_%`]);
