@@ -236,30 +236,60 @@ describe("contact-sheet backup and restore", () => {
     expect(fs.readdirSync(target.dataDirectory).filter((name) => name.includes(".restoring") || name === "restore-switch.json")).toEqual([]);
   }, 120_000);
 
-  it("finishes a PostgreSQL restore killed between its database switch and its media switch when the site is next opened", async () => {
-    // On S3 the media are not switched: the database's one rename transaction is the whole switch.
-    if (databaseKind !== "postgres" || storageKind !== "local") return;
+  /** The name of the admin (TEST_ADMIN) in the database at `databaseUrl`. */
+  async function adminNameIn(databaseUrl: string): Promise<string> {
+    const db = openTestDatabase({ dataDirectory: target.dataDirectory, databaseUrl });
+    try {
+      return (await db.selectFrom("users").select("name").where("email", "=", TEST_ADMIN.email).executeTakeFirstOrThrow()).name;
+    } finally {
+      await db.destroy();
+    }
+  }
+
+  it("leaves a whole PostgreSQL site when a restore is killed right after its database switch: on local disk the next opener finishes the media's switch, on S3 there is none", async () => {
+    // On S3 the media are not switched: the database's one rename transaction is the whole switch
+    // (killed before it commits, the earlier test's side: the live site as it was).
+    if (databaseKind !== "postgres") return;
     const before = await livePhotoCount(target);
-    // A file only the live media folder has, to tell which folder is live afterwards.
+    // Marks only the live database and media folder have, to tell afterwards which are live.
+    const liveMark = "Live before the killed restore";
+    const mark = openTestDatabase({ dataDirectory: target.dataDirectory, databaseUrl: target.databaseUrl });
+    await mark.updateTable("users").set({ name: liveMark }).where("email", "=", TEST_ADMIN.email).execute();
+    await mark.destroy();
     const marker = path.join(target.dataDirectory, "media", "kept-from-before-the-restore");
-    fs.writeFileSync(marker, "old");
+    if (storageKind === "local") fs.writeFileSync(marker, "old");
     // Held still right after the database's rename transaction committed, and killed on that line.
     const env = { ...target.env, CONTACT_SHEET_TEST_PAUSE_AFTER_SWITCH_STEP: "1" };
     const killed = await runContactSheet(["restore", "--force", backupPath], env, undefined, /^Switch: 1 of \d+: the database \S+ is now /m);
     expect(killed.signal, killed.output).toBe("SIGKILL");
-    // The window: the restored database is live beside the media it replaced, and the record of the switch.
-    expect(fs.existsSync(marker)).toBe(true);
-    expect(fs.existsSync(path.join(target.dataDirectory, "restore-switch.json"))).toBe(true);
-    // The next command that opens the site finishes the media's switch before its first query.
-    const next = await runContactSheet(["users", "list"], target.env);
-    expect(next.code, next.output).toBe(0);
-    expect(next.output).toContain("Finished the switch of a restore that was stopped part way");
-    expect(next.stdout).toContain(TEST_ADMIN.email);
-    expect(fs.existsSync(marker)).toBe(false);
-    const aside = fs.readdirSync(target.dataDirectory).filter((name) => name.startsWith("replaced-") && fs.existsSync(path.join(target.dataDirectory, name, "media", path.basename(marker))));
-    expect(aside, fs.readdirSync(target.dataDirectory).join(", ")).toHaveLength(1);
+    // The window: on local disk the restored database is live beside the media it replaced, with
+    // the record of the switch; on S3 there is nothing left to finish.
+    expect(fs.existsSync(path.join(target.dataDirectory, "restore-switch.json"))).toBe(storageKind === "local");
+    if (storageKind === "local") expect(fs.existsSync(marker)).toBe(true);
+    if (storageKind === "local") {
+      // The next command that opens the site finishes the media's switch before its first query
+      // (on S3 there is nothing to finish: the databases are looked at directly, a command's start spared).
+      const next = await runContactSheet(["users", "list"], target.env);
+      expect(next.code, next.output).toBe(0);
+      expect(next.output).toContain("Finished the switch of a restore that was stopped part way");
+      expect(next.stdout).toContain(TEST_ADMIN.email);
+    }
+    // The restored database is live, and the one it replaced is kept whole beside it.
+    expect(await adminNameIn(target.databaseUrl)).not.toBe(liveMark);
+    const pool = new Pool({ connectionString: adminUrl, max: 1 });
+    const name = new URL(target.databaseUrl).pathname.slice(1);
+    const { rows } = await pool.query<{ datname: string }>("select datname from pg_database where datname like $1 order by datname desc", [`${name.slice(0, 40).replaceAll("_", "\\_")}\\_replaced\\_%`]);
+    const restoring = await pool.query("select datname from pg_database where datname like $1", [`${name.slice(0, 40).replaceAll("_", "\\_")}\\_restoring\\_%`]);
+    await pool.end();
+    expect(await adminNameIn(Object.assign(new URL(target.databaseUrl), { pathname: `/${rows[0].datname}` }).toString())).toBe(liveMark);
+    expect(restoring.rows).toEqual([]);
+    if (storageKind === "local") {
+      expect(fs.existsSync(marker)).toBe(false);
+      const aside = fs.readdirSync(target.dataDirectory).filter((entry) => entry.startsWith("replaced-") && fs.existsSync(path.join(target.dataDirectory, entry, "media", path.basename(marker))));
+      expect(aside, fs.readdirSync(target.dataDirectory).join(", ")).toHaveLength(1);
+    }
     expect(await livePhotoCount(target)).toBe(before);
-    expect(fs.readdirSync(target.dataDirectory).filter((name) => name.includes(".restoring") || name === "restore-switch.json")).toEqual([]);
+    expect(fs.readdirSync(target.dataDirectory).filter((entry) => entry.includes(".restoring") || entry === "restore-switch.json")).toEqual([]);
   }, 120_000);
 
   it("leaves no backup a restore would take when a backup is killed part way, and the next backup removes its remains", async () => {

@@ -3,9 +3,11 @@
 // Keywords) become the photo's title, caption and tags when it is processed, whether it came through
 // the upload page's API or `contact-sheet import` (tests/cli-import.test.ts: a sidecar beside the
 // file wins, a second import overwrites nothing). They are defaults: what the owner edits on the site
-// outlives processing again. The JPEGs are written here (tests/helpers/embedded-metadata-jpeg.ts).
+// outlives processing again. The JPEGs are written here (tests/helpers/embedded-metadata-jpeg.ts), the
+// WebP and AVIF by sharp (src/images/embedded-notes-reader.test.ts has the hostile XMP cases).
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { jpegWithEmbeddedText } from "./helpers/embedded-metadata-jpeg";
+import { jpegWithEmbeddedText, xmpPacket } from "./helpers/embedded-metadata-jpeg";
 import { uploadFiles, waitForProcessing } from "./helpers/photos";
 import { signedInAs, type TestClient } from "./helpers/test-client";
 import { withServerDatabase } from "./helpers/server-database";
@@ -57,6 +59,23 @@ describe("a title, caption and keywords written into the file", () => {
     const bytes = await jpegWithEmbeddedText((seed += 7), { iptc: { objectName: "Zürich, Œuvre 東京", caption: "Légende", keywords: ["Straße", "東京"] } });
     const id = await uploaded(bytes, "iptc.jpg");
     expect(await textOf(id)).toEqual({ title: "Zürich, Œuvre 東京", caption: "Légende", tags: ["Straße", "東京"] });
+  });
+
+  it("are read from a WebP's and an AVIF's XMP too; a WebP whose XMP is built to make the parser crawl is processed with none of it", async () => {
+    const image = (format: "webp" | "avif") => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: (seed += 7) % 256, g: 60, b: 200 } } })[format]();
+    const crawling = xmpPacket({ title: "Crawl" }).replace("</rdf:Description>", `<dc:subject><rdf:Bag>${"<rdf:li>x".repeat(230_000)}</rdf:Description>`);
+    const files = [
+      { bytes: new Uint8Array(await image("webp").withXmp(xmpPacket({ title: "Harbour at dusk", keywords: ["Harbour", "Dusk"] })).toBuffer()), name: "harbour.webp" },
+      { bytes: new Uint8Array(await image("avif").withXmp(xmpPacket({ description: "From an AVIF", keywords: ["Avif"] })).toBuffer()), name: "avif.avif" },
+      { bytes: new Uint8Array(await image("webp").withXmp(crawling).toBuffer()), name: "crawl.webp" },
+    ];
+    const response = await uploadFiles(owner, files);
+    expect(response.status, await response.clone().text()).toBe(201);
+    const [webp, avif, hostile] = ((await response.json()) as { photos: Array<{ id: string }> }).photos.map((photo) => photo.id);
+    for (const id of [webp, avif, hostile]) expect((await waitForProcessing(owner, id)).status).toBe("ready");
+    expect(await textOf(webp)).toEqual({ title: "Harbour at dusk", caption: "", tags: ["Dusk", "Harbour"] });
+    expect(await textOf(avif)).toEqual({ title: "", caption: "From an AVIF", tags: ["Avif"] });
+    expect(await textOf(hostile)).toEqual({ title: "", caption: "", tags: [] });
   });
 
   it("give way to the owner's edits: processing again keeps an edited title and never adds back a tag taken off", async () => {

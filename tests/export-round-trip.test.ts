@@ -1,5 +1,6 @@
 // `contact-sheet export` and back: a member's library on the shared app (five small corpus JPEGs
-// with every field set, three albums nested two deep with a manual order and a cover, tags, a
+// with every field set, three albums nested two deep with a manual order and a cover, tags (one of
+// them made from the file's keywords, one such tag taken off by the owner and never read back), a
 // rating, a private photo, a password-protected share link) is exported over the API with the
 // member's token, then imported with `contact-sheet import` into a second, empty site (its own
 // database and data folder), and the two libraries are compared field by field through the API.
@@ -15,13 +16,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ExportAlbum, ExportPhoto, ExportShare } from "@/src/export/export-api.schemas";
 import { createApiToken } from "./helpers/api-tokens";
 import { runContactSheet } from "./helpers/contact-sheet-command";
-import { CORPUS, corpusFile, uploadCorpusFile, uploadFiles } from "./helpers/photos";
+import { CORPUS, corpusFile, uploadCorpusFile, uploadFiles, waitForProcessing } from "./helpers/photos";
 import { startTestApp, type TestApp } from "./helpers/test-app";
 import { openTestDatabase } from "./helpers/test-database";
 import { signedInAs, TestClient } from "./helpers/test-client";
 import { TEST_SECRET } from "./setup/global-setup";
 
-const FILES = ["Kodak_CX7530.jpg", "PaintTool_sample.jpg", "Fujifilm_FinePix6900ZOOM.jpg", "Ricoh_Caplio_RR330.jpg", "Sony_HDR-HC3.jpg"].map((name) => `exif-samples/jpg/${name}`);
+// The last one's XMP lists eight keywords, which become its tags when it is processed; the owner takes one off.
+const FILES = [
+  ...["Kodak_CX7530.jpg", "PaintTool_sample.jpg", "Fujifilm_FinePix6900ZOOM.jpg", "Ricoh_Caplio_RR330.jpg"].map((name) => `exif-samples/jpg/${name}`),
+  "immich-test-assets/albums/nature/tanners_ridge.jpg",
+];
+const REMOVED_KEYWORD_TAG = "Overlook";
 const HOSTILE_CAPTION = "Closing tags: ]]></x:xmpmeta> & <rdf:li>more</rdf:li>";
 const SECRET_TITLE = "Another member's secret photo";
 const SECRET_ALBUM = "Another member's secret album";
@@ -145,6 +151,11 @@ beforeAll(async () => {
   await call(owner, `/api/photos/${d}`, { method: "PATCH", json: { rotation: 90 } });
   await call(owner, "/api/tags/photos", { json: { action: "add", photoIds: [a, b], names: ["Sea", "Boats & ships"] } });
   await call(owner, "/api/tags/photos", { json: { action: "add", photoIds: [d], names: ["Portrait"] } });
+  // A tag that came from the file's keywords, taken off by the owner: the export's word, not the file's, is the truth.
+  expect((await waitForProcessing(owner, e)).status).toBe("ready");
+  const fileTags = (await call<{ tags: Array<{ name: string }> }>(owner, `/api/photos/${e}/tags`)).tags.map((tag) => tag.name);
+  expect(fileTags).toContain(REMOVED_KEYWORD_TAG);
+  await call(owner, "/api/tags/photos", { json: { action: "remove", photoIds: [e], names: [REMOVED_KEYWORD_TAG] } });
 
   // Trips › Italy, and Portraits (sorted by date taken); Trips in a manual order with a chosen cover.
   const { album: trips } = await call<{ album: { id: string } }>(owner, "/api/albums", { json: { title: "Trips", description: "Everywhere we went", visibility: "public" } });
@@ -293,6 +304,13 @@ describe("contact-sheet export", () => {
     expect(run.stderr).toContain("1 share link asked for a password, which an export never holds: locked until you set a new password");
     // A link's address holds its key: never printed.
     expect(run.output).not.toMatch(/\/s\/[\w-]{8,}/);
+    // Processed on the new site, where the file's keywords would become tags: compared once they could have.
+    const importedIds = run.stdout.split("\n").flatMap((line) => (line.includes('"status":"uploaded"') ? [(JSON.parse(line) as { photoId: string }).photoId] : []));
+    expect(importedIds).toHaveLength(FILES.length);
+    for (const id of importedIds) {
+      const photo = await waitForProcessing(mover, id);
+      expect(photo.status, `${id}: ${photo.failureReason}\n${siteB?.server.output()}`).toBe("ready");
+    }
 
     const [before, after] = await Promise.all([libraryOf(owner), libraryOf(mover)]);
     expect(after.photos).toEqual(before.photos);
@@ -306,5 +324,8 @@ describe("contact-sheet export", () => {
     ]);
     expect(Object.values(after.photos).filter((photo) => photo.rotation === 90)).toHaveLength(1);
     expect(Object.values(after.photos).find((photo) => photo.caption === HOSTILE_CAPTION)).toMatchObject({ rating: 4, label: "red", place: { city: "Rome" } });
+    const fromKeywords = Object.values(after.photos).find((photo) => photo.tags.includes("Tanners Ridge Overlook"));
+    expect(fromKeywords?.tags).toHaveLength(7);
+    expect(fromKeywords?.tags).not.toContain(REMOVED_KEYWORD_TAG);
   }, 90_000);
 });

@@ -18,6 +18,7 @@ import {
   renameTag,
   setPhotoTags,
   suggestTags,
+  tagPhotoFromItsFile,
 } from "@/src/tags/tags.service";
 import { buildNewUser, insertUser } from "@/src/users/users.repository";
 import { openFreshDatabase, openTestDatabase } from "./helpers/test-database";
@@ -195,6 +196,26 @@ describe("changing tags", () => {
     expect(rows[0]).toMatchObject({ actor_id: alice.id, target_id: one, details: { before: { tags: [] }, after: { tags: ["Dawn", "dusk"] } } });
     expect(rows[2].details).toMatchObject({ before: { tags: { [one]: ["Dawn", "dusk", "Fog"] } }, after: { tags: { [one]: ["dusk", "Fog"], [two]: ["Fog"] } } });
     expect(await setPhotoTags(db, admin, two, [])).toEqual([]);
+  });
+
+  it("makes a file's keywords tags once, and never on top of a whole list the owner set, even at the same moment", async () => {
+    const names = async (id: string) => (await listTagsForPhoto(db, alice, id)).map((tag) => tag.name);
+    const fresh = await makePhoto(db, alice.id, "private", { status: "processing" });
+    await tagPhotoFromItsFile(db, fresh, ["Meadow", "Overlook"]);
+    // A retry or a reprocess that read the photo before the first one marked it.
+    await tagPhotoFromItsFile(db, fresh, ["Again"]);
+    expect(await names(fresh)).toEqual(["Meadow", "Overlook"]);
+
+    // An imported export's sidecar sets the list before processing gets to the file's keywords.
+    const setFirst = await makePhoto(db, alice.id, "private", { status: "processing" });
+    await setPhotoTags(db, alice, setFirst, ["Mine"]);
+    await tagPhotoFromItsFile(db, setFirst, ["Overlook"]);
+    expect(await names(setFirst)).toEqual(["Mine"]);
+
+    // Both at once (on PostgreSQL, two connections): whichever goes first, the owner's list is what stays.
+    const racing = await Promise.all([1, 2, 3, 4, 5].map(() => makePhoto(db, alice.id, "private", { status: "processing" })));
+    await Promise.all(racing.flatMap((id) => [tagPhotoFromItsFile(db, id, ["Overlook", "Place"]), setPhotoTags(db, alice, id, ["Mine"])]));
+    for (const id of racing) expect(await names(id)).toEqual(["Mine"]);
   });
 
   it("refuses bad names, others' photos and viewers with nothing half-written", async () => {

@@ -1,5 +1,8 @@
+import { open } from "node:fs/promises";
 import exifr from "exifr";
 import { isStorableText, withoutControlCharacters } from "@/src/validation/text-characters";
+import { readAscii, startsWith } from "./file-head";
+import { configureSharp, getHeaderInputOptions } from "./sharp-setup";
 
 // What the photographer wrote into the file itself, as Lightroom, Bridge, digiKam, darktable,
 // Picasa and Photo Mechanic write it: the title, the caption and the keywords (XMP's dc:title,
@@ -16,6 +19,14 @@ import { isStorableText, withoutControlCharacters } from "@/src/validation/text-
 // UTF-8 when they are valid UTF-8, which is what every current writer uses). Namespaces are kept
 // apart: merged, exifr lets Windows' MicrosoftPhoto:Rating (a percentage, 50 for three stars)
 // overwrite xmp:Rating.
+//
+// Where the XMP is found: in a JPEG, exifr reads its APP1 packet itself (at most 64 KiB, the
+// segment's size). exifr finds no XMP in WebP, AVIF or HEIC (nor EXIF in WebP), and loops for ever on
+// an ISO-BMFF box of length 0 before the `meta` box; so for every other format libvips reads the
+// container (and refuses a broken one), hands over its XMP packet, and exifr parses only that packet.
+// The packet is bounded like a JPEG's, because exifr's XMP parser takes time in the square of an
+// unclosed list's length (measured: 110 ms at 62 KiB, 6 s at 450 KiB): a longer one is not read at
+// all, nor one that declares a DOCTYPE or entities (XMP has no use for them; billion laughs do).
 
 export interface EmbeddedNotes {
   /** 1–5 stars; 0 (none) and -1 (Lightroom's "rejected") are no rating. */
@@ -57,18 +68,24 @@ const NOTES_ONLY = {
   translateValues: false,
 };
 
+/** How a JPEG's APP1 segment names the XMP it carries. */
+const XMP_APP1_NAME = Buffer.from("http://ns.adobe.com/xap/1.0/\0", "latin1");
+/** The longest XMP packet one APP1 segment holds (its length field counts itself): the bound on a packet read. */
+export const XMP_PACKET_MAXIMUM_BYTES = 0xffff - 2 - XMP_APP1_NAME.length;
+
+/** The bytes a file's container is told by: RIFF/WEBP and ISO-BMFF's ftyp fit in 12. */
+const HEAD_BYTES = 12;
+
 type Block = Record<string, unknown>;
 
 /** The file's own notes, or null when it has none (or no readable XMP, IPTC or EXIF). Never throws. */
 export async function readEmbeddedNotes(input: string | Uint8Array): Promise<EmbeddedNotes | null> {
-  let parsed: Block | undefined;
+  let parsed: Block;
   try {
-    const value: unknown = await exifr.parse(input as string, NOTES_ONLY);
-    parsed = isBlock(value) ? value : undefined;
+    parsed = await parseNotes(input, await headOf(input));
   } catch {
     return null;
   }
-  if (!parsed) return null;
   const xmp = block(parsed.xmp);
   const dc = block(parsed.dc);
   const iptc = block(parsed.iptc);
@@ -81,6 +98,53 @@ export async function readEmbeddedNotes(input: string | Uint8Array): Promise<Emb
   };
   const isEmpty = notes.rating === null && notes.label === null && notes.title === null && notes.caption === null && notes.keywords.length === 0;
   return isEmpty ? null : notes;
+}
+
+async function headOf(input: string | Uint8Array): Promise<Uint8Array> {
+  if (typeof input !== "string") return input.subarray(0, HEAD_BYTES);
+  const file = await open(input, "r");
+  try {
+    const head = new Uint8Array(HEAD_BYTES);
+    const { bytesRead } = await file.read(head, 0, HEAD_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/** exifr's blocks (`ifd0`, `iptc`, and XMP's namespaces: `xmp`, `dc`, `lr`, `photoshop`) as it gives them unmerged. */
+async function parseNotes(input: string | Uint8Array, head: Uint8Array): Promise<Block> {
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return block(await exifr.parse(input as string, NOTES_ONLY));
+  const { exif, xmp } = await configureSharp()(typeof input === "string" ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength), getHeaderInputOptions()).metadata();
+  const isWebp = readAscii(head, 0, 4) === "RIFF" && readAscii(head, 8, 12) === "WEBP";
+  const isIsoBmff = readAscii(head, 4, 8) === "ftyp";
+  // PNG and TIFF: exifr reads their EXIF and IPTC, not their XMP (taken from libvips' packet below).
+  const parsed = isWebp || isIsoBmff ? await parseExifBlock(exif) : block(await exifr.parse(input as string, { ...NOTES_ONLY, xmp: false }).catch(() => undefined));
+  return { ...parsed, ...(await parseXmpPacket(xmp)) };
+}
+
+/** The EXIF block libvips found (with or without its "Exif" prefix), for IFD0's rating. */
+async function parseExifBlock(exif: Buffer | undefined): Promise<Block> {
+  if (!exif || exif.length < 8) return {};
+  const hasExifPrefix = exif.subarray(0, 6).toString("latin1") === "Exif\0\0";
+  return block(await exifr.parse(hasExifPrefix ? exif.subarray(6) : exif, { ...NOTES_ONLY, xmp: false, iptc: false }).catch(() => undefined));
+}
+
+/**
+ * One XMP packet parsed, or nothing when it is longer than a JPEG's can be or declares a DOCTYPE or
+ * entities. It is handed to exifr as a JPEG carries it (SOI, one APP1 segment, EOI), so it is read
+ * exactly as a JPEG's packet is; exifr's `sidecar`, which takes a bare packet, is not on the default
+ * export of its ESM build, which Next.js and vitest load.
+ */
+async function parseXmpPacket(xmp: Buffer | undefined): Promise<Block> {
+  if (!xmp || xmp.length === 0 || xmp.length > XMP_PACKET_MAXIMUM_BYTES) return {};
+  if (/<!DOCTYPE|<!ENTITY/i.test(xmp.toString("latin1"))) return {};
+  const segmentHead = Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0, 0]);
+  segmentHead.writeUInt16BE(2 + XMP_APP1_NAME.length + xmp.length, 4);
+  // EOI after it: exifr reads a segment only when the file goes on past its end.
+  const asJpeg = Buffer.concat([segmentHead, XMP_APP1_NAME, xmp, Buffer.from([0xff, 0xd9])]);
+  const parsed = block(await exifr.parse(asJpeg, { ...NOTES_ONLY, tiff: false, iptc: false }).catch(() => undefined));
+  return { xmp: parsed.xmp, dc: parsed.dc, lr: parsed.lr, photoshop: parsed.photoshop };
 }
 
 function readRating(value: unknown): number | null {

@@ -39,6 +39,7 @@ describe("an export's JSON sidecar, read back", () => {
       description: "Caption",
       altText: "Alt",
       tags: ["Rome"],
+      tagsComplete: true,
       rating: 3,
       label: "red",
       visibility: "members",

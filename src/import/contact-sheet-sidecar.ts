@@ -52,6 +52,8 @@ export function readContactSheetSidecar(bytes: Uint8Array, fileName: string): Im
     description: photo.caption,
     altText: photo.altText,
     tags: photo.tags,
+    // The owner's list as it was, keyword tags they took off left off: the new site must not read them back from the file.
+    tagsComplete: true,
     rating: photo.rating,
     visibility: photo.visibility,
     showLocation: photo.showLocation,

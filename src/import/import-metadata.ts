@@ -15,6 +15,11 @@ export interface ImportMetadata {
   description?: string;
   /** Keywords and Lightroom's hierarchical subjects ("Places|Italy|Rome" gives its leaf, "Rome"). */
   tags?: string[];
+  /**
+   * `tags` is the photo's whole list, not keywords to add (an export's own sidecar): the importer
+   * sets it as it is, and the site then never adds the file's embedded keywords on top.
+   */
+  tagsComplete?: boolean;
   /** 0–5 stars; XMP's -1 ("rejected") is not a rating and is left out. */
   rating?: number;
   label?: ColourLabel;

@@ -11,6 +11,10 @@ export type PhotoPlaceColumns = Pick<
  * condition is in the statement, so a correction saved while the photo was being processed wins.
  */
 export async function updatePlaceUnlessManual(db: DatabaseHandle, id: string, columns: Partial<PhotoPlaceColumns>): Promise<void> {
+  // Nothing to write (placeColumnsFromFile's answer for a place set by hand, e.g. by an import's
+  // PATCH that landed before processing read the row): an UPDATE with an empty SET is a syntax
+  // error on both databases, which failed the photo's processing on every try.
+  if (Object.keys(columns).length === 0) return;
   await db
     .updateTable("photos")
     .set(columns)

@@ -144,7 +144,8 @@ async function applyEmbeddedNotes(photo: PhotoRow, notes: PhotoMetadata["notes"]
   if (notes?.title) await updateTitleUnlessOwners(db, photo.id, notes.title);
   if (notes?.caption) await updateCaptionUnlessOwners(db, photo.id, notes.caption);
   if (Number(photo.file_keywords_read) === 0) {
-    // Told before marked: a failing listener fails this step, and its retry tells them again.
+    // Told before marked: a failing listener fails this step, and its retry tells them again. The
+    // listener claims the turn in its own transaction, so tags the owner set since `photo` was read win.
     if (notes && notes.keywords.length > 0) await announceFileKeywords(photo.id, notes.keywords);
     await markFileKeywordsRead(db, photo.id);
   }

@@ -93,6 +93,17 @@ export async function markFileKeywordsRead(db: DatabaseHandle, id: string): Prom
   await db.updateTable("photos").set({ file_keywords_read: 1 }).where("id", "=", id).execute();
 }
 
+/**
+ * Takes the one turn at making the file's keywords the photo's tags: true when this call marked
+ * them read, false when processing or the owner (a whole tag list set, src/tags) already had. Run
+ * inside the transaction that adds the tags, so a failure hands the turn back; on PostgreSQL the
+ * row lock orders it against an owner setting the list at the same moment.
+ */
+export async function claimFileKeywords(db: DatabaseHandle, id: string): Promise<boolean> {
+  const result = await db.updateTable("photos").set({ file_keywords_read: 1 }).where("id", "=", id).where("file_keywords_read", "=", 0).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Deletes photos' rows; their variants' and jobs' rows go with them (cascade). */
 export async function deletePhotoRows(db: DatabaseHandle, ids: string[]): Promise<void> {
   if (ids.length === 0) return;

@@ -10,7 +10,7 @@ import { type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-p
 import { canEditPhoto, canViewPhoto } from "@/src/photos/photo-access";
 import { cacheUntilPhotosChange } from "@/src/photos/cache-until-photos-change";
 import { announcePhotosChanged } from "@/src/photos/photo-changes";
-import { findPhotoById } from "@/src/photos/photos.repository";
+import { claimFileKeywords, findPhotoById, markFileKeywordsRead } from "@/src/photos/photos.repository";
 import { type PhotoSummary, summarizePhotos } from "@/src/photos/photos.service";
 import { cleanTagName, MAXIMUM_TAGS_PER_PHOTO, tagKey, tagNameProblem, tagPath } from "./tag-name";
 import {
@@ -119,7 +119,11 @@ function afterChange(): void {
 
 /**
  * Gives the photo exactly these tags (made where they are new): one transaction, one "photo.tags"
- * audit row. Only its owner (an editor) or an admin; otherwise 404.
+ * audit row. Only its owner (an editor) or an admin; otherwise 404. The list set is the whole
+ * truth, so it also marks the file's keywords read: processing that has not run yet never adds
+ * them on top (an export's sidecar imported into a new site, where the owner had taken a keyword
+ * tag off, sets its list this way). Marked first, so on PostgreSQL the photo's row lock waits for
+ * a keyword tagging already under way and the list read next includes what it added.
  */
 export async function setPhotoTags(db: DatabaseHandle, user: Actor, photoId: string, names: string[]): Promise<TagView[]> {
   const viewer = asViewer(user);
@@ -127,6 +131,7 @@ export async function setPhotoTags(db: DatabaseHandle, user: Actor, photoId: str
   const now = new Date().toISOString();
   const result = await inTransaction(db, async (transaction) => {
     const [photo] = await getEditablePhotos(transaction, viewer, [photoId]);
+    await markFileKeywordsRead(transaction, photo.id);
     const before = await listTagsOfPhotos(transaction, [photo.id]);
     const tags = await ensureTags(transaction, wanted, now);
     const keep = new Set(tags.map((tag) => tag.id));
@@ -210,6 +215,9 @@ export function removeTagsFromPhotos(db: DatabaseHandle, user: Actor, photoIds: 
  * sidecar keywords and --tag, the owner's own), when it is first processed: cleaned and folded like
  * every tag name, a keyword no tag may be (too long) left out, and no more than a photo may hold.
  * One transaction, one "photo.tags" audit row without an actor (processing did it, not a person).
+ * The transaction first claims the photo's one turn (file_keywords_read): a photo whose owner set
+ * its whole tag list meanwhile (setPhotoTags) gets nothing, even when processing read the flag
+ * before the owner set it.
  */
 export async function tagPhotoFromItsFile(db: DatabaseHandle, photoId: string, keywords: readonly string[]): Promise<void> {
   const wanted = new Map<string, string>();
@@ -220,6 +228,7 @@ export async function tagPhotoFromItsFile(db: DatabaseHandle, photoId: string, k
   if (wanted.size === 0) return;
   const now = new Date().toISOString();
   const changed = await inTransaction(db, async (transaction) => {
+    if (!(await claimFileKeywords(transaction, photoId))) return false;
     const [photo] = await findPhotosForTagging(transaction, [photoId]);
     if (!photo) return false;
     const before = await listTagsOfPhotos(transaction, [photoId]);

@@ -7,6 +7,7 @@ describe("applying ImportMetadata through the API", () => {
     const api = {
       updatePhoto: (id: string, change: Record<string, unknown>) => Promise.resolve(void calls.push(["PATCH", id, change])),
       addTags: (ids: string[], names: string[]) => Promise.resolve(void calls.push(["tags", ids, names])),
+      setPhotoTags: (id: string, names: string[]) => Promise.resolve(void calls.push(["PUT tags", id, names])),
     };
     await applyImportMetadata(api, "p1", {
       title: "Rome",
@@ -22,6 +23,22 @@ describe("applying ImportMetadata through the API", () => {
     expect(calls).toEqual([
       ["PATCH", "p1", { title: "Rome", caption: "From the hill", takenAt: "2019-05-03T14:32+02:00", location: { latitude: 41.9, longitude: 12.5 }, rating: 4, label: "red" }],
       ["tags", ["p1"], ["Italy", "Rome", "Favourite"]],
+    ]);
+  });
+
+  it("sets an export sidecar's whole tag list (none too) instead of adding to what the file's keywords give", async () => {
+    const calls: unknown[] = [];
+    const api = {
+      updatePhoto: () => Promise.resolve(),
+      addTags: (ids: string[], names: string[]) => Promise.resolve(void calls.push(["tags", ids, names])),
+      setPhotoTags: (id: string, names: string[]) => Promise.resolve(void calls.push(["PUT tags", id, names])),
+    };
+    await applyImportMetadata(api, "p1", { tags: ["Landscape"], tagsComplete: true });
+    await applyImportMetadata(api, "p2", { tags: [], tagsComplete: true });
+    await applyImportMetadata(api, "p3", { tags: [] });
+    expect(calls).toEqual([
+      ["PUT tags", "p1", ["Landscape"]],
+      ["PUT tags", "p2", []],
     ]);
   });
 

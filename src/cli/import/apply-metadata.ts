@@ -5,6 +5,11 @@
 // on top of the file's orientation), the tags API for keywords (a favourite becomes the tag
 // "Favourite"). An XMP sidecar's orientation is not sent: it says how to show the file, not the
 // owner's turn on top of it, and sending it as a turn would turn the photo twice.
+//
+// Keywords from an XMP sidecar or Takeout are added to whatever the file's own keywords give. An
+// export's own sidecar lists the photo's whole tag list (`tagsComplete`): it is set as it is
+// (PUT, [] too), and setting a whole list tells the site the file's keywords are read, so a keyword
+// tag the owner had taken off on the old site is not added back when the new site processes the file.
 import type { ImportMetadata } from "@/src/import/import-metadata";
 import type { SiteApi } from "./site-api";
 
@@ -36,9 +41,10 @@ export function tagsFor(metadata: ImportMetadata): string[] {
 }
 
 /** Needs a token with `photos:write`; a refusal is thrown as the API's SiteApiError. */
-export async function applyImportMetadata(api: Pick<SiteApi, "updatePhoto" | "addTags">, photoId: string, metadata: ImportMetadata): Promise<void> {
+export async function applyImportMetadata(api: Pick<SiteApi, "updatePhoto" | "addTags" | "setPhotoTags">, photoId: string, metadata: ImportMetadata): Promise<void> {
   const change = photoChangeFor(metadata);
   if (change) await api.updatePhoto(photoId, change);
   const tags = tagsFor(metadata);
-  if (tags.length > 0) await api.addTags([photoId], tags);
+  if (metadata.tagsComplete) await api.setPhotoTags(photoId, tags);
+  else if (tags.length > 0) await api.addTags([photoId], tags);
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -65,6 +66,44 @@ describe("ImportState", () => {
     state.save();
     expect(fs.readFileSync(statePath, "utf8").split("\n")[0]).toBe('{"version":2}');
     expect(ImportState.load(statePath, "https://other.example", "u9").unchangedHash("/q.jpg", 1, 1)).toBe(HASH_B);
+  });
+
+  it("reads back every form a line takes, read without JSON.parse or not, across the reader's 1 MB chunks", () => {
+    const state = ImportState.load(statePath, "https://photos.example", "u1");
+    const paths = ['/p/"quoted".jpg', "/p/back\\slash.jpg", "/p/tab\tand\u0001.jpg", "/p/日本語 é.jpg", '/p/a","size":9.jpg', "/p/\u2028line.jpg", `/p/${"long".repeat(300_000)}.jpg`];
+    const expected = new Map<string, { size: number; mtimeMs: number; sha256: string; photoId?: string }>();
+    for (let index = 0; index < 12_000; index += 1) {
+      const path = paths[index] ?? `/photos/${index}.jpg`;
+      const photoId = index % 3 === 0 ? undefined : index % 3 === 1 ? crypto.randomUUID() : `not-a-uuid-${index}`;
+      const file = { size: index * 1000, mtimeMs: 1_700_000_000_000 + index + 0.25, sha256: createHash("sha256").update(path).digest("hex"), ...(photoId && { photoId }) };
+      state.remember(path, file);
+      expected.set(path, file);
+    }
+    state.rememberUpload("fp", { url: "https://photos.example/api/upload/tus/1", size: 10, createdAt: "2026-01-01T00:00:00Z" });
+    state.save();
+    expect(fs.statSync(statePath).size).toBeGreaterThan(3 * 1024 * 1024);
+
+    // Read back through remember: what is there already as it is leaves the state unwritten.
+    const again = ImportState.load(statePath, "https://photos.example", "u1");
+    for (const [path, file] of expected) {
+      expect(again.unchangedHash(path, file.size, file.mtimeMs), path.slice(0, 40)).toBe(file.sha256);
+      again.remember(path, file);
+    }
+    expect(again.unfinishedUpload("fp")?.size).toBe(10);
+    const written = fs.statSync(statePath).mtimeMs;
+    again.save();
+    expect(fs.statSync(statePath).mtimeMs).toBe(written);
+  });
+
+  it("keeps nothing of a line whose hash is not a SHA-256, and refuses a file that is not UTF-8", () => {
+    const line = (sha256: string) => JSON.stringify({ account: "https://photos.example u1", file: `/p/${sha256.length}${sha256[0]}.jpg`, size: 1, mtimeMs: 2, sha256 });
+    fs.writeFileSync(statePath, `{"version":2}\n${line(HASH_A)}\n${line("A".repeat(64))}\n${line("a".repeat(63))}\n${line(`${"a".repeat(63)}g`)}\n`);
+    const state = ImportState.load(statePath, "https://photos.example", "u1");
+    expect(state.unchangedHash("/p/64a.jpg", 1, 2)).toBe(HASH_A);
+    expect(state.unchangedHash("/p/64A.jpg", 1, 2)).toBeUndefined();
+    expect(state.unchangedHash("/p/63a.jpg", 1, 2)).toBeUndefined();
+    fs.writeFileSync(statePath, Buffer.concat([Buffer.from(`{"version":2}\n${line(HASH_A).slice(0, 60)}`), Buffer.from([0xff, 0xfe]), Buffer.from(`${line(HASH_A).slice(60)}\n`)]));
+    expect(() => ImportState.load(statePath, "https://photos.example", "u1")).toThrow(/not UTF-8/);
   });
 
   it("refuses a file it cannot read, naming it, and leaves it as it is", () => {

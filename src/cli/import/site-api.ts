@@ -173,6 +173,11 @@ export class SiteApi {
     await this.request("POST", "/api/tags/photos", { action: "add", photoIds, names });
   }
 
+  /** PUT /api/photos/{id}/tags: exactly these tags ([] none), which also tells the site the file's own keywords are not to be added. */
+  async setPhotoTags(photoId: string, names: string[]): Promise<void> {
+    await this.request("PUT", `/api/photos/${encodeURIComponent(photoId)}/tags`, { names });
+  }
+
   /** Every share link the caller manages (an admin's: everyone's), page by page. */
   async listShares(): Promise<SiteShare[]> {
     const shares: SiteShare[] = [];

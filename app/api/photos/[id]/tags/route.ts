@@ -20,7 +20,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
     role: "viewer",
     scope: "photos:write",
     summary: "Set a photo's tags",
-    description: "New names become tags; a name that is an existing tag in another case or form joins it and keeps its first spelling.",
+    description:
+      "New names become tags; a name that is an existing tag in another case or form joins it and keeps its first spelling. The list set is the photo's whole list: keywords written in the file are not added to it later, even when the photo has not been processed yet.",
     params: idParamsSchema,
     body: setPhotoTagsSchema,
     response: { status: 200, description: "The photo's tags as set.", schema: tagListResponseSchema },
