@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/src/errors/app-error";
 import { createTusS3Backend } from "./tus-s3-backend";
 
-const backend = createTusS3Backend({
+const OPTIONS = {
   endpoint: "http://127.0.0.1:9",
   region: "us-east-1",
   bucket: "uploads",
@@ -11,7 +11,8 @@ const backend = createTusS3Backend({
   secretAccessKey: "secret",
   localDirectory: "/nonexistent",
   expirationMs: 60_000,
-});
+};
+const backend = createTusS3Backend(OPTIONS);
 
 /** An error as the AWS SDK raises it for an S3 error answer: its name is S3's error code. */
 function s3Error(name: string, httpStatusCode: number): Error {
@@ -43,16 +44,7 @@ describe("the tus S3 backend's time limits", () => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const port = (silent.address() as net.AddressInfo).port;
     try {
-      const stalled = createTusS3Backend({
-        endpoint: `http://127.0.0.1:${port}`,
-        region: "us-east-1",
-        bucket: "uploads",
-        accessKeyId: "key",
-        secretAccessKey: "secret",
-        localDirectory: "/nonexistent",
-        expirationMs: 60_000,
-        idleTimeoutMs: 200,
-      });
+      const stalled = createTusS3Backend({ ...OPTIONS, endpoint: `http://127.0.0.1:${port}`, idleTimeoutMs: 200 });
       const startedAt = Date.now();
       const failure = await stalled.findUploadMetadata("tus-uploads/0123456789abcdef0123456789abcdef").then(
         () => null,
