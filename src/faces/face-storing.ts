@@ -3,6 +3,7 @@ import { inTransaction } from "@/src/db/transaction";
 import { assignFacesToPeople } from "./face-clustering";
 import { descriptorToBytes } from "./face-descriptor";
 import type { DetectedFace } from "./face-detector";
+import { hasOwnerAgreed } from "./face-consent.repository";
 import { isStillEnabled, readFaceSettings } from "./face-settings";
 import {
   clearStaleCovers,
@@ -46,6 +47,8 @@ export function toFractionBox(box: DetectedFace["box"], size: { width: number; h
 export async function storeDetectedFaces(db: DatabaseHandle, result: DetectionResult): Promise<number> {
   const stored = await inTransaction(db, async (transaction) => {
     if (!(await isStillEnabled(transaction))) return 0;
+    // The owner said no meanwhile (face-consent.service.ts): the same rule as "off", for one owner.
+    if (!(await hasOwnerAgreed(transaction, result.ownerId))) return 0;
     const photo = await transaction.selectFrom("photos").select("id").where("id", "=", result.photoId).where("trashed_at", "is", null).executeTakeFirst();
     if (!photo) return 0;
     const now = new Date().toISOString();

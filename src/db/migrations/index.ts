@@ -36,6 +36,7 @@ import * as ownerNotesByOwner from "./2026-12-02T0400-owner-notes-by-owner";
 import * as personSuggestionRejections from "./2026-12-02T0610-person-suggestion-rejections";
 import * as personCentroids from "./2026-12-03T0100-person-centroids";
 import * as fileTextByOwner from "./2026-12-03T0200-file-text-by-owner";
+import * as faceConsent from "./2026-12-04T0100-face-consent";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-02T0610-person-suggestion-rejections": personSuggestionRejections,
   "2026-12-03T0100-person-centroids": personCentroids,
   "2026-12-03T0200-file-text-by-owner": fileTextByOwner,
+  "2026-12-04T0100-face-consent": faceConsent,
 };
 
 export const migrationProvider: MigrationProvider = {
