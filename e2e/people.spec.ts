@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createUser, E2E_BASE_URL, screenshot, settleAnimations, submitSignInForm, type TestUser, toast } from "./helpers";
+import SQLite from "better-sqlite3";
+import { E2E_DATA_DIRECTORY } from "./constants";
+import { createUser, E2E_BASE_URL, newAdminContext, screenshot, settleAnimations, submitSignInForm, type TestUser, toast } from "./helpers";
 import { TOUR_THEMES } from "./page-tour";
 
 // People (issue 32) as the owner meets them, at phone and desktop size: name a person, find them
@@ -206,5 +208,93 @@ test("someone without a face is added from the photo page, and the viewer's info
     await expect(people.getByRole("link", { name: /Zelda/ })).toBeVisible();
     if (process.env.PEOPLE_SCREENSHOTS) await lookAt(page, `viewer-people-${size.name}`);
     else await expectNoAxeViolations(page, `viewer-people-${size.name}`);
+  }
+});
+
+/** A descriptor `value` along axis 0 (128 float32, little-endian, as stored): distances are differences of values. */
+function descriptorAt(value: number): Buffer {
+  const descriptor = new Float32Array(128);
+  descriptor[0] = value;
+  return Buffer.from(descriptor.buffer);
+}
+
+test("\"is this X?\" on an unnamed person's page: asked, answered no, not asked again", async ({ page }) => {
+  test.setTimeout(120_000);
+  // Two people with detected faces 0.3 apart, written straight into the e2e server's database (the
+  // detector does not run on the shared e2e site): one to be named through the API, one unnamed.
+  const named = `e2e-suggested-${Date.now().toString(36)}`;
+  const unnamed = `${named}-unnamed`;
+  const database = new SQLite(path.resolve(E2E_DATA_DIRECTORY, "contact-sheet.sqlite"));
+  try {
+    database.pragma("busy_timeout = 5000");
+    const ownerId = (database.prepare("select owner_id from photos where id = ?").get(photoId) as { owner_id: string }).owner_id;
+    const now = new Date().toISOString();
+    const person = database.prepare("insert into people (id, owner_id, name, is_hidden, cover_face_id, created_at, updated_at) values (?, ?, null, 0, ?, ?, ?)");
+    const face = database.prepare(
+      "insert into faces (id, photo_id, person_id, box_left, box_top, box_width, box_height, score, descriptor, source, created_at) values (?, ?, ?, ?, 0.1, 0.15, 0.2, 0.9, ?, 'detected', ?)",
+    );
+    for (const [id, left, value] of [[named, 0.42, 0], [unnamed, 0.6, 0.3]] as const) {
+      person.run(id, ownerId, `${id}-face`, now, now);
+      face.run(`${id}-face`, photoId, id, left, descriptorAt(value), now);
+    }
+  } finally {
+    database.close();
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, owner);
+  // Named through the API, which also tells the server's remembered centroids that people changed.
+  const renamed = await page.request.patch(`/api/people/${named}`, { data: { name: "Ada Suggested" }, headers: { Origin: E2E_BASE_URL } });
+  expect(renamed.status(), await renamed.text()).toBe(200);
+
+  for (const size of process.env.PEOPLE_SCREENSHOTS ? SIZES : SIZES.slice(0, 1)) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto(`/people/${unnamed}`);
+    const question = page.getByTestId("person-suggestion");
+    await expect(question.getByRole("heading", { name: "Is this Ada Suggested?" })).toBeVisible();
+    await lookAt(page, `person-suggestion-${size.name}`);
+  }
+  await page.getByTestId("person-suggestion").getByRole("button", { name: "No" }).click();
+  await expect(toast(page, "Not Ada Suggested: not asked again.")).toBeVisible();
+  await expect(page.getByTestId("person-suggestion")).toHaveCount(0);
+});
+
+// Looked at by a person only (PEOPLE_SCREENSHOTS): turning people on for the shared e2e site would
+// change what other specs see while they run. The consent rules are tests/people-consent.test.ts's.
+test("the consent question on /people, asked once, answered", async ({ browser, page }) => {
+  test.skip(!process.env.PEOPLE_SCREENSHOTS, "screenshots only");
+  test.setTimeout(120_000);
+  const admin = await newAdminContext(browser);
+  const setEnabled = async (enabled: boolean) => {
+    const response = await admin.request.patch("/api/admin/faces", { data: { enabled }, headers: { Origin: E2E_BASE_URL } });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+  try {
+    await setEnabled(true);
+    // The admin's side: the consent text under the switch.
+    const adminPage = await admin.newPage();
+    for (const size of SIZES) {
+      await adminPage.setViewportSize({ width: size.width, height: size.height });
+      await adminPage.goto("/admin/settings");
+      await expect(adminPage.getByTestId("faces-consent-text")).toBeVisible();
+      await lookAt(adminPage, `face-settings-${size.name}`);
+    }
+    await signIn(page, owner);
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto("/people");
+      await expect(page.getByRole("heading", { name: "Look for faces in your photos?" })).toBeVisible();
+      await lookAt(page, `face-consent-${size.name}`);
+    }
+    await page.getByRole("button", { name: "No, thanks" }).click();
+    await expect(toast(page, "Your photos will not be looked at.")).toBeVisible();
+    await expect(page.getByTestId("face-consent-status")).toContainText("You said no");
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto("/people");
+      await lookAt(page, `face-consent-answered-${size.name}`);
+    }
+  } finally {
+    await setEnabled(false);
+    await admin.close();
   }
 });

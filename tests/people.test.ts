@@ -15,6 +15,8 @@ import { DETECT_FACES_JOB, DETECT_PRIORITY } from "@/src/faces/face-job-kinds";
 // site, which must not reach the shared test app's photos. Detection runs on three photos (about a
 // second each): the corpus portrait, its EXIF-turned copy, and face-api's demo photo with four
 // people, two of whom are only 0.46 apart; a 1×1 photo is looked at without running detection.
+// Each user's photos are looked at only once they agree (face-consent.service.ts): the admin and
+// the member both exist before people is turned on, and are asked first.
 
 const ADMIN = { email: "people-admin@example.test", password: "people-password-1", name: "Pat People" };
 const PORTRAIT = "immich-test-assets/metadata/faces/portrait.jpg";
@@ -37,7 +39,7 @@ interface FaceBody {
   box: { left: number; top: number; width: number; height: number };
 }
 interface ProgressBody {
-  settings: { enabled: boolean; matchThreshold: number; membersSeePeople: boolean };
+  settings: { enabled: boolean; matchThreshold: number; membersSeePeople: boolean; consentText: string };
   progress: { scanned: number; total: number; faces: number };
 }
 
@@ -73,6 +75,7 @@ const setFaces = (change: Record<string, unknown>, client = admin) => client.req
 const people = async (query = "", client = admin) => (await json<{ people: PersonBody[] }>(await client.request(`/api/people${query}`))).people;
 const photoFaces = async (photoId: string, client = admin) => (await json<{ faces: FaceBody[]; isCapped: boolean }>(await client.request(`/api/photos/${photoId}/faces`))).faces;
 const updatePerson = (id: string, change: Record<string, unknown>, client = admin) => client.request(`/api/people/${id}`, { method: "PATCH", body: { json: change } });
+const answerConsent = (agreed: boolean, client: TestClient) => client.request("/api/faces/consent", { method: "PUT", body: { json: { agreed } } });
 
 /** Waits until detection has looked at every ready photo (the dashboard's progress says so). */
 async function waitForScans(expected: number): Promise<ProgressBody> {
@@ -125,7 +128,8 @@ describe("people: off by default", () => {
   it("computes and stores nothing until an admin turns it on", async () => {
     const body = await json<ProgressBody>(await faceSettings());
     expect(body.settings.enabled).toBe(false);
-    expect(body.progress).toEqual({ scanned: 0, total: 3, faces: 0 });
+    // Progress counts the photos of those who agreed: nobody has been asked yet.
+    expect(body.progress).toEqual({ scanned: 0, total: 0, faces: 0 });
     expect(await db.selectFrom("faces").select("id").execute()).toEqual([]);
     expect(await db.selectFrom("jobs").select("id").where("kind", "in", ["photo.faces", "faces.backfill"]).execute()).toEqual([]);
   });
@@ -138,9 +142,19 @@ describe("people: off by default", () => {
 });
 
 describe("people: detection and clustering", () => {
-  it("turned on, a backfill looks at every existing photo, the 1×1 one too", async () => {
+  it("turned on, a backfill looks at every existing photo of those who agreed, the 1×1 one too; nothing of anyone not asked yet", async () => {
     const turnedOn = await json<ProgressBody>(await setFaces({ enabled: true }));
-    expect(turnedOn.settings).toEqual({ enabled: true, matchThreshold: 0.38, membersSeePeople: false });
+    expect(turnedOn.settings).toMatchObject({ enabled: true, matchThreshold: 0.38, membersSeePeople: false });
+    // Asked once, on /people, in the admin's words (the default ones here).
+    expect(await (await admin.request("/people")).text()).toContain("Look for faces in your photos?");
+    expect(await json(await answerConsent(true, admin))).toMatchObject({ enabled: true, answer: "agreed" });
+    expect((await waitForScans(2)).progress).toEqual({ scanned: 2, total: 2, faces: 1 });
+    await waitForIdleQueue();
+    // The member has not answered: their photo was never queued nor looked at.
+    expect(await db.selectFrom("photo_face_scans").select("photo_id").where("photo_id", "=", photoIds.memberPhoto).execute()).toEqual([]);
+    expect(await db.selectFrom("jobs").select("id").where("photo_id", "=", photoIds.memberPhoto).where("kind", "=", DETECT_FACES_JOB).execute()).toEqual([]);
+    expect(await people("", member)).toEqual([]);
+    await json(await answerConsent(true, member));
     const done = await waitForScans(3);
     expect(done.progress).toEqual({ scanned: 3, total: 3, faces: 2 });
     expect(await photoFaces(photoIds.onePixel)).toEqual([]);
@@ -393,6 +407,25 @@ describe("people: privacy", () => {
       expect(response.status, url).toBeLessThan(400);
       expect(await response.text(), url).not.toContain("Grandma Zelda");
     }
+  });
+});
+
+describe("people: a user who says no after agreeing", () => {
+  it("loses every face found in their photos and their descriptors; nothing of theirs is looked at again; others keep theirs", async () => {
+    const descriptorsBefore = await descriptorsStored();
+    // The member's one photo is the turned portrait: one face.
+    const memberFaces = () => db.selectFrom("faces").select("id").where("photo_id", "=", photoIds.memberPhoto).execute();
+    expect(await memberFaces()).toHaveLength(1);
+    expect(await json(await answerConsent(false, member))).toMatchObject({ answer: "declined" });
+    expect(await memberFaces()).toEqual([]);
+    expect(await descriptorsStored()).toBe(descriptorsBefore - 1);
+    expect(await people("", member)).toEqual([]);
+    // A detection queued for their photo anyway runs no model and stores nothing.
+    const now = new Date().toISOString();
+    await db.insertInto("jobs").values({ id: crypto.randomUUID(), kind: DETECT_FACES_JOB, photo_id: photoIds.memberPhoto, priority: DETECT_PRIORITY, status: "queued", attempts: 0, created_at: now, updated_at: now }).execute();
+    await waitForIdleQueue();
+    expect(await memberFaces()).toEqual([]);
+    expect(await db.selectFrom("photo_face_scans").select("photo_id").where("photo_id", "=", photoIds.memberPhoto).execute()).toEqual([]);
   });
 });
 

@@ -37,6 +37,7 @@ export interface Database {
   photo_face_scans: PhotoFaceScansTable;
   person_suggestion_rejections: PersonSuggestionRejectionsTable;
   person_centroids: PersonCentroidsTable;
+  face_consents: FaceConsentsTable;
 }
 
 
@@ -551,6 +552,14 @@ export interface PersonSuggestionRejectionsTable {
  * A person's centroid: the mean of their detected faces' descriptors (src/faces/person-centroids.ts).
  * Triggers mark it stale when a detected face joins or leaves them; the app recomputes it.
  */
+/** A user's answer to people's consent text (issue 32); no row: not asked yet, which counts as no. */
+export interface FaceConsentsTable {
+  user_id: string;
+  /** 1: agreed, their photos are looked at for faces; 0: declined. */
+  agreed: number;
+  decided_at: string;
+}
+
 export interface PersonCentroidsTable {
   person_id: string;
   /** 128 float32, little-endian; null when the person has no detected face. Never leaves the server. */

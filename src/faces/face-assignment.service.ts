@@ -6,6 +6,7 @@ import { inTransaction } from "@/src/db/transaction";
 import { AppError } from "@/src/errors/app-error";
 import { clearStaleCovers, deleteEmptyUnnamedPeople, findPerson, insertPerson } from "./faces.repository";
 import { getPerson, type PersonView } from "./people.service";
+import { announcePeopleChanged } from "./people-changes";
 import { refreshStaleCentroids } from "./person-centroids";
 import type { AssignFacesInput } from "./people.schemas";
 
@@ -67,5 +68,6 @@ export async function assignFacesByViewer(db: DatabaseHandle, viewer: Viewer, in
     await insertAuditEntry(transaction, { actorId: user.id, action: "face.assign", targetId, details: { before, after: { personId: targetId, faceIds } } }, now);
     return targetId;
   });
+  announcePeopleChanged();
   return getPerson(db, viewer, personId);
 }

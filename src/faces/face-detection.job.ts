@@ -9,6 +9,7 @@ import { getLogger } from "@/src/log/logger";
 import { onPhotoFinished } from "@/src/photos/photo-finished";
 import { findPhotoByIdEvenTrashed, listVariants } from "@/src/photos/photos.repository";
 import { getStorage } from "@/src/storage/app-storage";
+import { hasOwnerAgreed, hasPhotoOwnerAgreed } from "./face-consent.repository";
 import { detectFaces, type DetectedFace } from "./face-detector";
 import { BACKFILL_PRIORITY, DETECT_FACES_JOB, DETECT_PRIORITY, FACES_BACKFILL_JOB } from "./face-job-kinds";
 import { capFaces, MAX_FACES_PER_PHOTO } from "./face-limits";
@@ -34,9 +35,10 @@ export function pickDetectionVariant(variants: readonly PhotoVariantRow[]): Phot
   return jpegs.find((variant) => Math.max(variant.width, variant.height) >= DETECTION_SIZE) ?? jpegs.at(-1);
 }
 
-/** Queues detection for a finished photo, when the site has people turned on. */
+/** Queues detection for a finished photo, when the site has people turned on and its owner agreed (face-consent.service.ts). */
 async function queueFaceDetection(photoId: string): Promise<void> {
   if (!(await readFaceSettings(getDb())).enabled) return;
+  if (!(await hasPhotoOwnerAgreed(getDb(), photoId))) return;
   await insertJob(getDb(), { kind: DETECT_FACES_JOB, photoId, priority: DETECT_PRIORITY }, new Date().toISOString());
   notifyJobQueued();
 }
@@ -65,6 +67,8 @@ async function detectPhotoFaces(job: JobRow): Promise<void> {
   if (!job.photo_id || !(await readFaceSettings(db)).enabled) return;
   const photo = await findPhotoByIdEvenTrashed(db, job.photo_id);
   if (!photo || photo.status !== "ready" || photo.trashed_at) return;
+  // Queued before its owner said no: the model never runs (storing checks again, in its transaction).
+  if (!(await hasOwnerAgreed(db, photo.owner_id))) return;
   const variant = pickDetectionVariant(await listVariants(db, [photo.id]));
   if (!variant) return;
   const pixels = await readDetectionPixels(variant);

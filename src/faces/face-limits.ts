@@ -17,3 +17,6 @@ export const MATCH_THRESHOLD_RANGE = { minimum: 0.2, maximum: 0.6 } as const;
  * slip of the finger, not a face anyone could recognise (and a zero-size box would crop nothing).
  */
 export const MIN_MANUAL_FACE_SIDE = 0.01;
+
+/** The consent text each user is asked (face settings): a short paragraph, not a contract. */
+export const CONSENT_TEXT_MAX_LENGTH = 2000;

@@ -9,6 +9,7 @@ import { notifyJobQueued } from "@/src/jobs/worker";
 import { BACKFILL_PRIORITY, DETECT_FACES_JOB, FACES_BACKFILL_JOB } from "./face-job-kinds";
 import { type FaceSettings, readFaceSettings, writeFaceSettings } from "./face-settings";
 import { clearStaleCovers, countScanProgress, deleteDetectedFaces, deleteEmptyUnnamedPeople } from "./faces.repository";
+import { announcePeopleChanged } from "./people-changes";
 import type { UpdateFaceSettingsInput } from "./people.schemas";
 
 export interface FaceSettingsView {
@@ -54,5 +55,6 @@ export async function updateFaceSettings(db: DatabaseHandle, actor: SessionUser,
     return isTurnedOn;
   });
   if (turnedOn) notifyJobQueued();
+  announcePeopleChanged();
   return getFaceSettingsView(db);
 }

@@ -3,6 +3,7 @@ import { inTransaction } from "@/src/db/transaction";
 import { assignFacesToPeople } from "./face-clustering";
 import { descriptorToBytes } from "./face-descriptor";
 import type { DetectedFace } from "./face-detector";
+import { hasOwnerAgreed } from "./face-consent.repository";
 import { isStillEnabled, readFaceSettings } from "./face-settings";
 import {
   clearStaleCovers,
@@ -12,6 +13,7 @@ import {
   type NewFace,
   upsertFaceScan,
 } from "./faces.repository";
+import { announcePeopleChanged } from "./people-changes";
 import { readCentroids, refreshStaleCentroids } from "./person-centroids";
 
 export interface DetectionResult {
@@ -43,8 +45,10 @@ export function toFractionBox(box: DetectedFace["box"], size: { width: number; h
  * faces drawn by hand stay. Answers how many faces were stored.
  */
 export async function storeDetectedFaces(db: DatabaseHandle, result: DetectionResult): Promise<number> {
-  return inTransaction(db, async (transaction) => {
+  const stored = await inTransaction(db, async (transaction) => {
     if (!(await isStillEnabled(transaction))) return 0;
+    // The owner said no meanwhile (face-consent.service.ts): the same rule as "off", for one owner.
+    if (!(await hasOwnerAgreed(transaction, result.ownerId))) return 0;
     const photo = await transaction.selectFrom("photos").select("id").where("id", "=", result.photoId).where("trashed_at", "is", null).executeTakeFirst();
     if (!photo) return 0;
     const now = new Date().toISOString();
@@ -84,4 +88,7 @@ export async function storeDetectedFaces(db: DatabaseHandle, result: DetectionRe
     await refreshStaleCentroids(transaction, result.ownerId);
     return rows.length;
   });
+  // Even none stored may have replaced faces found before (a turned photo looked at again).
+  announcePeopleChanged();
+  return stored;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { identifierSchema, singleLineText } from "@/src/validation/input-text";
-import { MATCH_THRESHOLD_RANGE, MIN_MANUAL_FACE_SIDE } from "./face-limits";
+import { identifierSchema, multilineText, singleLineText } from "@/src/validation/input-text";
+import { CONSENT_TEXT_MAX_LENGTH, MATCH_THRESHOLD_RANGE, MIN_MANUAL_FACE_SIDE } from "./face-limits";
 import { PERSON_NAME_MAX_LENGTH } from "./person-name-limit";
 
 // The people API's input and answers. No answer carries a descriptor: they never leave the server.
@@ -33,8 +33,11 @@ export const updateFaceSettingsSchema = z
       .max(MATCH_THRESHOLD_RANGE.maximum, `The match threshold is between ${MATCH_THRESHOLD_RANGE.minimum} and ${MATCH_THRESHOLD_RANGE.maximum}.`)
       .optional(),
     membersSeePeople: z.boolean().optional().describe("On: signed-in users also see others' named people in the photos they may list. Off (the default): owners only."),
+    consentText: multilineText(CONSENT_TEXT_MAX_LENGTH, { tooLong: `The consent text is at most ${CONSENT_TEXT_MAX_LENGTH} characters.` })
+      .optional()
+      .describe("What each user is asked before their photos are looked at for faces; empty: the default words."),
   })
-  .refine((value) => Object.keys(value).length > 0, "Send enabled, matchThreshold or membersSeePeople.");
+  .refine((value) => Object.keys(value).length > 0, "Send enabled, matchThreshold, membersSeePeople or consentText.");
 export type UpdateFaceSettingsInput = z.infer<typeof updateFaceSettingsSchema>;
 
 const boxSchema = z.object({ left: z.number(), top: z.number(), width: z.number(), height: z.number() }).describe("Fractions (0-1) of the upright photo.");
@@ -117,10 +120,20 @@ export const photoFacesResponseSchema = z.object({
 });
 
 export const faceSettingsResponseSchema = z.object({
-  settings: z.object({ enabled: z.boolean(), matchThreshold: z.number(), membersSeePeople: z.boolean() }),
+  settings: z.object({ enabled: z.boolean(), matchThreshold: z.number(), membersSeePeople: z.boolean(), consentText: z.string() }),
   progress: z.object({ scanned: z.number().int(), total: z.number().int(), faces: z.number().int() }),
 });
 
 export const listPeopleQuerySchema = z.object({
   hidden: z.enum(["include", "only"]).optional().describe("Hidden people are left out unless asked for."),
+});
+
+export const answerFaceConsentSchema = z.strictObject({
+  agreed: z.boolean().describe("true: the caller's photos may be looked at for faces; false: never, and the faces found in them so far are deleted."),
+});
+
+export const faceConsentResponseSchema = z.object({
+  enabled: z.boolean().describe("Whether people is on for the site; off, nothing is looked at whatever the answer."),
+  text: z.string().describe("What the caller is asked (the admin's words)."),
+  answer: z.enum(["agreed", "declined"]).nullable().describe("The caller's answer; null: not asked yet, which counts as no."),
 });

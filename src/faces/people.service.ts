@@ -30,6 +30,7 @@ import {
 } from "./faces.repository";
 import { type PeopleAccess, peopleAccessOf, seesOthersPeople } from "./people-access";
 import type { AddManualFaceInput, UpdatePersonInput } from "./people.schemas";
+import { announcePeopleChanged } from "./people-changes";
 import { refreshStaleCentroids } from "./person-centroids";
 
 // People are their owner's (private by default, issue 32): every change here is made to the
@@ -198,6 +199,7 @@ export async function updatePersonByViewer(db: DatabaseHandle, viewer: Viewer, p
     const before = { name: person.name, is_hidden: person.is_hidden, cover_face_id: person.cover_face_id };
     await insertAuditEntry(transaction, { actorId: user.id, action: "person.update", targetId: personId, details: { before, after: { ...before, ...change } } }, now);
   });
+  announcePeopleChanged();
   return getPerson(db, viewer, personId);
 }
 
@@ -218,6 +220,7 @@ export async function mergePeopleByViewer(db: DatabaseHandle, viewer: Viewer, pe
     await refreshStaleCentroids(transaction, user.id);
     await insertAuditEntry(transaction, { actorId: user.id, action: "person.merge", targetId: into.id, details: { before: { mergedPersonId: from.id, name: from.name }, after: { name: into.name ?? from.name } } }, now);
   });
+  announcePeopleChanged();
   return getPerson(db, viewer, intoPersonId);
 }
 
@@ -238,6 +241,7 @@ export async function splitFaceByViewer(db: DatabaseHandle, viewer: Viewer, face
     await refreshStaleCentroids(transaction, user.id);
     await insertAuditEntry(transaction, { actorId: user.id, action: "person.split", targetId: personId, details: { before: { personId: face.person_id }, after: { personId, faceId } } }, now);
   });
+  announcePeopleChanged();
   return getPerson(db, viewer, personId);
 }
 
@@ -305,6 +309,7 @@ export async function addManualFace(db: DatabaseHandle, viewer: Viewer, photoId:
     if (input.box) await transaction.updateTable("people").set({ cover_face_id: faceId }).where("id", "=", personId).where("cover_face_id", "is", null).execute();
     await insertAuditEntry(transaction, { actorId: user.id, action: "face.add", targetId: faceId, details: { before: null, after: { photoId, personId, box: input.box } } }, now);
   });
+  announcePeopleChanged();
   const face = (await listPhotoFacesForViewer(db, viewer, photoId)).faces.find((each) => each.id === faceId);
   if (!face) throw new AppError("NOT_FOUND", "The face is gone.");
   return face;
@@ -328,4 +333,5 @@ export async function removeManualFace(db: DatabaseHandle, viewer: Viewer, faceI
     await refreshStaleCentroids(transaction, user.id);
     await insertAuditEntry(transaction, { actorId: user.id, action: "face.remove", targetId: face.id, details: { before: { photoId: face.photo_id, personId: face.person_id }, after: null } }, now);
   });
+  announcePeopleChanged();
 }

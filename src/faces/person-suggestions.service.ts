@@ -7,12 +7,13 @@ import { AppError } from "@/src/errors/app-error";
 import { photoListAccessOf } from "@/src/photos/listable-photos";
 import { summarizePhotos } from "@/src/photos/photos.service";
 import { descriptorFromBytes } from "./face-descriptor";
-import { centroidsOfRows, readCentroids } from "./person-centroids";
+import { namedCentroidIndexOf } from "./named-centroids-cache";
+import { readCentroids } from "./person-centroids";
 import { readFaceSettings } from "./face-settings";
 import { findPerson } from "./faces.repository";
 import { coverImageUrl, type FaceBox } from "./people.service";
-import { type NamedCentroid, type PersonSuggestion, rankSuggestions, suggestionDistance } from "./person-suggestions";
-import { findFaceDescriptors, findRejections, insertRejection, listNamedCentroidRows, listUnnamedFaces } from "./person-suggestions.repository";
+import { type PersonSuggestion, rankSuggestions, suggestionDistance } from "./person-suggestions";
+import { findFaceDescriptors, findRejections, insertRejection, listUnnamedFaces } from "./person-suggestions.repository";
 
 // "Is this X?" (issue 32) for the owner's unnamed people and faces: the nearest of their named
 // people (person-suggestions.ts says how near), never one they said no to. Only the owner asks
@@ -37,16 +38,6 @@ function userOf(viewer: Viewer): SessionUser {
   return user;
 }
 
-/**
- * The owner's named, shown people with their stored centroids (person-centroids.ts): one row per
- * person, however many faces they have (people with no detected face have none and are left out).
- */
-async function loadNamedCentroids(db: DatabaseHandle, ownerId: string): Promise<NamedCentroid[]> {
-  const rows = await listNamedCentroidRows(db, ownerId);
-  const names = new Map(rows.map((row) => [row.personId, row.name ?? ""]));
-  return (await centroidsOfRows(db, rows)).map((each) => ({ ...each, name: names.get(each.personId) ?? "" }));
-}
-
 /** Named people who may be this unnamed person of the viewer's, nearest first; none for a named one. */
 export async function suggestPeopleForPerson(db: DatabaseHandle, viewer: Viewer, personId: string): Promise<PersonSuggestion[]> {
   const user = userOf(viewer);
@@ -55,7 +46,7 @@ export async function suggestPeopleForPerson(db: DatabaseHandle, viewer: Viewer,
   if (person.name !== null) return [];
   const [own, named, rejected, settings] = await Promise.all([
     readCentroids(db, user.id, [person.id]),
-    loadNamedCentroids(db, user.id),
+    namedCentroidIndexOf(db, user.id),
     findRejections(db, [person.id]),
     readFaceSettings(db),
   ]);
@@ -73,7 +64,7 @@ export async function listUnnamedFacesForViewer(db: DatabaseHandle, viewer: View
   if (faces.length === 0) return [];
   const personIds = [...new Set(faces.flatMap((face) => (face.personId ? [face.personId] : [])))];
   const [named, descriptors, rejected, settings, photoRows] = await Promise.all([
-    loadNamedCentroids(db, user.id),
+    namedCentroidIndexOf(db, user.id),
     findFaceDescriptors(db, faces.map((face) => face.id)),
     findRejections(db, personIds),
     readFaceSettings(db),
@@ -97,7 +88,7 @@ export async function listUnnamedFacesForViewer(db: DatabaseHandle, viewer: View
         imageUrl: photo ? coverImageUrl(photo, box) : null,
         aspectRatio: photo?.width && photo.height ? photo.width / photo.height : 1,
       },
-      suggestions: named.length === 0 || !descriptor ? [] : rankSuggestions([descriptorFromBytes(descriptor)], named, refused, reach),
+      suggestions: named.size === 0 || !descriptor ? [] : rankSuggestions([descriptorFromBytes(descriptor)], named, refused, reach),
     };
   });
 }

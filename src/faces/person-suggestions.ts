@@ -1,5 +1,5 @@
 import { centroidOf, type PersonCentroid } from "./face-clustering";
-import { descriptorDistance } from "./face-descriptor";
+import { NamedCentroidIndex } from "./named-centroid-index";
 
 /**
  * "Is this X?" (issue 32): which named people an unnamed face or person may be, nearest first.
@@ -45,19 +45,15 @@ export function namedCentroids(descriptorsByPerson: ReadonlyMap<string, { name: 
  */
 export function rankSuggestions(
   descriptors: readonly ArrayLike<number>[],
-  named: readonly NamedCentroid[],
+  named: readonly NamedCentroid[] | NamedCentroidIndex,
   rejected: ReadonlySet<string>,
   maxDistance: number,
 ): PersonSuggestion[] {
   if (descriptors.length === 0) return [];
-  const centroid = centroidOf(descriptors);
-  return named
-    .filter((person) => !rejected.has(person.personId))
-    .map((person) => ({ person, distance: descriptorDistance(centroid, person.centroid) }))
-    .filter((candidate) => candidate.distance <= maxDistance)
-    .sort((a, b) => a.distance - b.distance || (a.person.personId < b.person.personId ? -1 : 1))
-    .slice(0, MAX_SUGGESTIONS)
-    .map((candidate, index) => ({ personId: candidate.person.personId, name: candidate.person.name, rank: index + 1 }));
+  const index = named instanceof NamedCentroidIndex ? named : NamedCentroidIndex.of(named);
+  return index
+    .nearest(centroidOf(descriptors), rejected, maxDistance, MAX_SUGGESTIONS)
+    .map((match, rank) => ({ personId: match.personId, name: match.name, rank: rank + 1 }));
 }
 
 /** The distance suggestions reach: SUGGESTION_DISTANCE, or the owner's match threshold if that is wider. */

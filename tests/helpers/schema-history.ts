@@ -344,6 +344,7 @@ function untaggedRows(passwordHash: string): Array<[string, Row[]]> {
     ["faces", [{ id: "upg-face", photo_id: P.privateReady, person_id: "upg-person", box_left: 0.25, box_top: 0.1, box_width: 0.2, box_height: 0.3, score: 0.98, descriptor: Buffer.alloc(512, 7), source: "detected", created_at: T(18) }]],
     ["photo_face_scans", [{ photo_id: P.privateReady, face_count: 1, is_capped: 0, scanned_at: T(18) }]],
     ["person_suggestion_rejections", [{ person_id: "upg-person", suggested_person_id: "upg-person", created_at: T(18) }]],
+    ["face_consents", [{ user_id: OWNER, agreed: 1, decided_at: T(18) }]],
   ];
 }
 

@@ -3,8 +3,9 @@ import Link from "next/link";
 import { requirePageUser } from "@/src/auth/page-guard";
 import { findCurrentViewer } from "@/src/auth/current-user";
 import { getDb } from "@/src/db/client";
+import { FaceConsentPanel } from "@/src/faces/components/face-consent-panel";
 import { FaceCrop } from "@/src/faces/components/face-crop";
-import { readFaceSettings } from "@/src/faces/face-settings";
+import { getFaceConsent } from "@/src/faces/face-consent.service";
 import { listPeople } from "@/src/faces/people.service";
 
 export const metadata: Metadata = { title: "People", robots: { index: false } };
@@ -15,15 +16,16 @@ interface PeoplePageProps {
 
 // /people – the people the signed-in user may see (people-access.ts): their own, faces found in
 // their photos and grouped; with "members see people" on, also others' named people in the photos
-// they may list.
+// they may list. While people is on, each user is asked once here whether their photos may be
+// looked at (face-consent.service.ts), and may change their answer here later.
 export default async function PeoplePage({ searchParams }: PeoplePageProps) {
   await requirePageUser("viewer", "/people");
   const showHidden = (await searchParams).hidden === "only";
   const viewer = await findCurrentViewer();
-  const [people, hiddenPeople, settings] = await Promise.all([
+  const [people, hiddenPeople, consent] = await Promise.all([
     listPeople(getDb(), viewer, showHidden ? { hidden: "only" } : {}),
     showHidden ? Promise.resolve([]) : listPeople(getDb(), viewer, { hidden: "only" }),
-    readFaceSettings(getDb()),
+    getFaceConsent(getDb(), viewer),
   ]);
   const named = people.filter((person) => person.name).length;
   const othersShown = people.some((person) => !person.isOwn);
@@ -40,14 +42,17 @@ export default async function PeoplePage({ searchParams }: PeoplePageProps) {
           {people.length === 0
             ? showHidden
               ? "Nobody is hidden."
-              : settings.enabled
-                ? "No faces found in your photos yet. Faces are looked for after each photo is ready."
-                : "Finding faces is turned off for this site. An admin can turn it on in Settings."
+              : !consent.enabled
+                ? "Finding faces is turned off for this site. An admin can turn it on in Settings."
+                : consent.answer === "agreed"
+                  ? "No faces found in your photos yet. Faces are looked for after each photo is ready."
+                  : "Your photos are not looked at for faces unless you agree."
             : othersShown
               ? `${people.length} ${people.length === 1 ? "person" : "people"} in the photos you can see, ${named} named. Others see only the people their owners named.`
               : `${people.length} ${people.length === 1 ? "person" : "people"} in your photos, ${named} named. Only you see them.`}
         </p>
       </header>
+      {consent.enabled && !showHidden && consent.answer === null && <FaceConsentPanel text={consent.text} answer={null} />}
       {people.length > 0 && (
         <ul className="people-grid" data-testid="people-list">
           {people.map((person) => (
@@ -77,6 +82,7 @@ export default async function PeoplePage({ searchParams }: PeoplePageProps) {
           </Link>
         </p>
       )}
+      {consent.enabled && !showHidden && consent.answer !== null && <FaceConsentPanel text={consent.text} answer={consent.answer} />}
     </section>
   );
 }

@@ -37,6 +37,7 @@ import * as personSuggestionRejections from "./2026-12-02T0610-person-suggestion
 import * as personCentroids from "./2026-12-03T0100-person-centroids";
 import * as fileTextByOwner from "./2026-12-03T0200-file-text-by-owner";
 import * as cameraLensGroups from "./2026-12-04T0000-camera-lens-groups";
+import * as faceConsent from "./2026-12-04T0100-face-consent";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-03T0100-person-centroids": personCentroids,
   "2026-12-03T0200-file-text-by-owner": fileTextByOwner,
   "2026-12-04T0000-camera-lens-groups": cameraLensGroups,
+  "2026-12-04T0100-face-consent": faceConsent,
 };
 
 export const migrationProvider: MigrationProvider = {

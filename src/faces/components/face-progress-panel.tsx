@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { FaceSettingsView } from "../face-settings.service";
 
-/** The dashboard's people line (admins): how far detection has come over the site's photos. */
+/** The dashboard's people line (admins): how far detection has come over the photos of those who agreed (face-consent.service.ts). */
 export function FaceProgressPanel({ view }: { view: FaceSettingsView }) {
   const { settings, progress } = view;
   return (
@@ -10,7 +10,7 @@ export function FaceProgressPanel({ view }: { view: FaceSettingsView }) {
       {settings.enabled ? (
         <>
           <p>
-            Looked for faces in {progress.scanned} of {progress.total} photos · {progress.faces} {progress.faces === 1 ? "face" : "faces"} found.{" "}
+            Looked for faces in {progress.scanned} of {progress.total} photos of people who agreed · {progress.faces} {progress.faces === 1 ? "face" : "faces"} found.{" "}
             <Link href="/people">Your people</Link>
           </p>
           <progress max={Math.max(progress.total, 1)} value={progress.scanned} aria-label="Photos looked at for faces" />

@@ -6,9 +6,13 @@ import toast from "react-hot-toast";
 import { AdminPanel } from "@/src/ui/admin-page";
 import { callApi } from "@/src/ui/api-client";
 import type { FaceSettings } from "../face-settings";
+import { CONSENT_TEXT_MAX_LENGTH } from "../face-limits";
 import { faceSettingsResponseSchema } from "../people.schemas";
 
-/** People's switch and threshold on /admin/settings. Off deletes every detected face: the form says so before. */
+/**
+ * People's switch, threshold and consent text on /admin/settings. Off deletes every detected face:
+ * the form says so before.
+ */
 export function FaceSettingsForm({ initialSettings }: { initialSettings: FaceSettings }) {
   const router = useRouter();
   const [settings, setSettings] = useState(initialSettings);
@@ -22,6 +26,7 @@ export function FaceSettingsForm({ initialSettings }: { initialSettings: FaceSet
       enabled: form.get("facesEnabled") === "on",
       matchThreshold: Number(form.get("matchThreshold")),
       membersSeePeople: form.get("membersSeePeople") === "on",
+      consentText: String(form.get("consentText") ?? ""),
     };
     const changes = Object.fromEntries(Object.entries(next).filter(([name, value]) => value !== settings[name as keyof FaceSettings]));
     if (Object.keys(changes).length === 0) {
@@ -33,7 +38,7 @@ export function FaceSettingsForm({ initialSettings }: { initialSettings: FaceSet
     try {
       const body = await callApi("/api/admin/faces", { method: "PATCH", body: changes }, faceSettingsResponseSchema);
       setSettings(body.settings);
-      toast.success(body.settings.enabled ? "People is on: photos are being looked at." : "People is off.");
+      toast.success(body.settings.enabled ? "Saved. The photos of everyone who agrees are looked at." : "People is off.");
       router.refresh();
     } catch (saveError) {
       setError(saveError instanceof Error ? saveError.message : "Could not save.");
@@ -56,8 +61,9 @@ export function FaceSettingsForm({ initialSettings }: { initialSettings: FaceSet
             <span>
               Find faces in photos and group them into people
               <span className="field-hint face-consent">
-                Off by default. Faces are found on this server, never sent anywhere; each owner sees only the people in their own photos, and
-                never on share links, feeds or link previews. Turning it off deletes every face found, and stops looking.
+                Off by default. Each person is asked first, and only the photos of those who agree are looked at. Faces are found on this server,
+                never sent anywhere; each owner sees only the people in their own photos, and never on share links, feeds or link previews.
+                Turning it off deletes every face found, and stops looking.
               </span>
             </span>
           </label>
@@ -69,6 +75,14 @@ export function FaceSettingsForm({ initialSettings }: { initialSettings: FaceSet
                 Off by default. On: everyone signed in also sees the people their owners have named, only in the photos they may see. Visitors and share
                 links never do.
               </span>
+            </span>
+          </label>
+          <label className="field">
+            What each person is asked
+            <textarea name="consentText" rows={4} maxLength={CONSENT_TEXT_MAX_LENGTH} defaultValue={settings.consentText} data-testid="faces-consent-text" />
+            <span className="field-hint">
+              Shown once to everyone signed in, on People. Nobody&apos;s photos are looked at until they agree; saying no, then or later, deletes the faces
+              found in their photos. Leave it empty for the default words.
             </span>
           </label>
           <label className="field">

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { answerShape } from "@/src/ui/api-client";
-import type { faceResponseSchema, personResponseSchema } from "../people.schemas";
+import type { faceConsentResponseSchema, faceResponseSchema, personResponseSchema } from "../people.schemas";
 
 // The person editor is on /people/[id], a page of the (gallery) group held to the public pages'
 // JavaScript budget: the answer's type is the contract's, erased at build, and only its outline is
@@ -15,3 +15,8 @@ export const personAnswer = answerShape<PersonAnswer>((answer) => typeof answer.
 export type FaceAnswer = z.output<typeof faceResponseSchema>;
 
 export const faceAnswer = answerShape<FaceAnswer>((answer) => typeof answer.face === "object" && answer.face !== null);
+
+/** GET|PUT /api/faces/consent: the caller's answer. */
+export type ConsentAnswer = z.output<typeof faceConsentResponseSchema>;
+
+export const consentAnswer = answerShape<ConsentAnswer>((answer) => typeof answer.enabled === "boolean" && typeof answer.text === "string");

@@ -4,7 +4,9 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { callApi } from "@/src/ui/api-client";
+import type { PersonView } from "../people.service";
 import type { PersonSuggestion } from "../person-suggestions";
+import { FaceCrop } from "./face-crop";
 import { personAnswer } from "./person-answers";
 
 interface PersonSuggestionsProps {
@@ -12,13 +14,15 @@ interface PersonSuggestionsProps {
   personId: string;
   /** Named people they may be, nearest first. */
   suggestions: PersonSuggestion[];
+  /** The first suggestion's face, to compare with the person's own at the top of the page. */
+  suggestedCover: PersonView["cover"];
 }
 
 /**
  * "Is this Ada?" on an unnamed person's page: yes merges them into Ada (and goes to Ada's page);
  * no is remembered, and the next nearest, if any, is asked about.
  */
-export function PersonSuggestions({ personId, suggestions }: PersonSuggestionsProps) {
+export function PersonSuggestions({ personId, suggestions, suggestedCover }: PersonSuggestionsProps) {
   const router = useRouter();
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -53,8 +57,13 @@ export function PersonSuggestions({ personId, suggestions }: PersonSuggestionsPr
 
   return (
     <section className="person-suggestion" aria-labelledby="person-suggestion-title" data-testid="person-suggestion">
-      <h2 id="person-suggestion-title">Is this {first.name}?</h2>
-      <p className="muted">Their faces look alike. Saying yes puts these photos with {first.name}&apos;s.</p>
+      <div className="person-suggestion-head">
+        <FaceCrop cover={suggestedCover} size="small" />
+        <div>
+          <h2 id="person-suggestion-title">Is this {first.name}?</h2>
+          <p className="muted">Their faces look alike. Saying yes puts these photos with {first.name}&apos;s.</p>
+        </div>
+      </div>
       {error && (
         <p className="notice error" role="alert">
           {error}

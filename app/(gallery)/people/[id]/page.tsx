@@ -8,7 +8,7 @@ import { AppError } from "@/src/errors/app-error";
 import { FaceCrop } from "@/src/faces/components/face-crop";
 import { PersonEditor } from "@/src/faces/components/person-editor";
 import { PersonSuggestions } from "@/src/faces/components/person-suggestions";
-import { getPersonPage, listPeople } from "@/src/faces/people.service";
+import { getPerson, getPersonPage, listPeople } from "@/src/faces/people.service";
 import { suggestPeopleForPerson } from "@/src/faces/person-suggestions.service";
 import { identifierFromSegment } from "@/src/http/route-segment";
 import { PhotoGrid } from "@/src/photos/components/photo-grid";
@@ -34,6 +34,8 @@ export default async function PersonPage({ params }: PersonPageProps) {
   const { person, photos } = page;
   // "Is this X?" only for the owner's unnamed people.
   const suggestions = person.isOwn && person.name === null ? await suggestPeopleForPerson(getDb(), viewer, id) : [];
+  // The first suggestion's face beside the question: "is this X?" is answered by comparing two faces.
+  const suggested = suggestions.length > 0 ? await getPerson(getDb(), viewer, suggestions[0].personId) : null;
   const others = (person.isOwn ? await listPeople(getDb(), viewer, { hidden: "include" }) : [])
     .filter((other) => other.id !== id && other.isOwn)
     .map((other) => ({ id: other.id, label: `${other.name ?? "Unnamed"} (${other.photoCount} ${other.photoCount === 1 ? "photo" : "photos"})` }));
@@ -55,7 +57,7 @@ export default async function PersonPage({ params }: PersonPageProps) {
           </p>
         </div>
       </header>
-      {suggestions.length > 0 && <PersonSuggestions key={suggestions[0].personId} personId={person.id} suggestions={suggestions} />}
+      {suggestions.length > 0 && <PersonSuggestions key={suggestions[0].personId} personId={person.id} suggestions={suggestions} suggestedCover={suggested?.cover ?? null} />}
       {person.isOwn && <PersonEditor key={`${person.name}-${person.isHidden}`} personId={person.id} name={person.name} isHidden={person.isHidden} others={others} />}
       {photos.length > 0 ? <PhotoGrid tiles={toGalleryTiles(photos, viewer)} /> : <p className="muted">None of their photos is here any more.</p>}
     </section>
