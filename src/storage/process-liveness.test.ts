@@ -9,10 +9,14 @@ describe("isProcessRunning", () => {
   });
 
   it("is false for a killed child not yet reaped (a zombie), which signal 0 still reaches", async () => {
-    // A shell whose child is killed and never waited for: the child stays a zombie while the shell sleeps.
-    const shell = spawn("sh", ["-c", "sleep 30 & echo $!; kill -9 $!; exec sleep 5"], { stdio: ["ignore", "pipe", "ignore"] });
+    // A shell that starts a child and then becomes `sleep`, which never waits for children: the
+    // child, killed once the shell has become sleep, stays a zombie. (Killing it from the shell
+    // itself let a loaded machine's shell reap it before its exec: ESRCH, now and then.)
+    const shell = spawn("sh", ["-c", "sleep 30 & echo $!; exec sleep 5"], { stdio: ["ignore", "pipe", "ignore"] });
     const zombie = Number(await new Promise<string>((resolve) => shell.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()))));
     try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      process.kill(zombie, "SIGKILL");
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(() => process.kill(zombie, 0)).not.toThrow();
       expect(isProcessRunning(zombie)).toBe(process.platform !== "linux");
