@@ -28,6 +28,7 @@ const ROUTE_LOADERS: Record<string, () => Promise<Record<string, unknown>>> = {
   "app/api/export/shares/route.ts": () => import("./api/export/shares/route"),
   "app/api/faces/[id]/route.ts": () => import("./api/faces/[id]/route"),
   "app/api/faces/assign/route.ts": () => import("./api/faces/assign/route"),
+  "app/api/faces/consent/route.ts": () => import("./api/faces/consent/route"),
   "app/api/faces/[id]/split/route.ts": () => import("./api/faces/[id]/split/route"),
   "app/api/health/ready/route.ts": () => import("./api/health/ready/route"),
   "app/api/health/route.ts": () => import("./api/health/route"),
