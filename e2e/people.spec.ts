@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { E2E_DATA_DIRECTORY } from "./constants";
-import { createUser, E2E_BASE_URL, newAdminContext, screenshot, settleAnimations, submitSignInForm, type TestUser, toast } from "./helpers";
+import { createUser, E2E_BASE_URL, screenshot, settleAnimations, submitSignInForm, type TestUser, toast } from "./helpers";
 import { TOUR_THEMES } from "./page-tour";
 
 // People (issue 32) as the owner meets them, at phone and desktop size: name a person, find them
@@ -256,45 +256,4 @@ test("\"is this X?\" on an unnamed person's page: asked, answered no, not asked 
   await page.getByTestId("person-suggestion").getByRole("button", { name: "No" }).click();
   await expect(toast(page, "Not Ada Suggested: not asked again.")).toBeVisible();
   await expect(page.getByTestId("person-suggestion")).toHaveCount(0);
-});
-
-// Looked at by a person only (PEOPLE_SCREENSHOTS): turning people on for the shared e2e site would
-// change what other specs see while they run. The consent rules are tests/people-consent.test.ts's.
-test("the consent question on /people, asked once, answered", async ({ browser, page }) => {
-  test.skip(!process.env.PEOPLE_SCREENSHOTS, "screenshots only");
-  test.setTimeout(120_000);
-  const admin = await newAdminContext(browser);
-  const setEnabled = async (enabled: boolean) => {
-    const response = await admin.request.patch("/api/admin/faces", { data: { enabled }, headers: { Origin: E2E_BASE_URL } });
-    expect(response.status(), await response.text()).toBe(200);
-  };
-  try {
-    await setEnabled(true);
-    // The admin's side: the consent text under the switch.
-    const adminPage = await admin.newPage();
-    for (const size of SIZES) {
-      await adminPage.setViewportSize({ width: size.width, height: size.height });
-      await adminPage.goto("/admin/settings");
-      await expect(adminPage.getByTestId("faces-consent-text")).toBeVisible();
-      await lookAt(adminPage, `face-settings-${size.name}`);
-    }
-    await signIn(page, owner);
-    for (const size of SIZES) {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.goto("/people");
-      await expect(page.getByRole("heading", { name: "Look for faces in your photos?" })).toBeVisible();
-      await lookAt(page, `face-consent-${size.name}`);
-    }
-    await page.getByRole("button", { name: "No, thanks" }).click();
-    await expect(toast(page, "Your photos will not be looked at.")).toBeVisible();
-    await expect(page.getByTestId("face-consent-status")).toContainText("You said no");
-    for (const size of SIZES) {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.goto("/people");
-      await lookAt(page, `face-consent-answered-${size.name}`);
-    }
-  } finally {
-    await setEnabled(false);
-    await admin.close();
-  }
 });
