@@ -49,7 +49,7 @@ function runImport(args: string[], token: string): Promise<CommandRun> {
       child.kill("SIGKILL");
       reject(new Error(`contact-sheet import still running after 90 s:\n${stdout}\n${stderr}`));
     }, 90_000);
-    child.once("exit", (code) => {
+    child.once("close", (code) => {
       clearTimeout(timer);
       const lines = stdout
         .split("\n")

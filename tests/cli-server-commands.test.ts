@@ -38,7 +38,7 @@ function runCommand(args: string[], options: { env?: Record<string, string>; std
       child.kill("SIGKILL");
       reject(new Error(`contact-sheet ${args.join(" ")} still running after 90 s:\n${stdout}\n${stderr}`));
     }, 90_000);
-    child.once("exit", (code) => {
+    child.once("close", (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });

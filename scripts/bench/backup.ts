@@ -129,7 +129,7 @@ function runBackupCommand(seeded: SeededDatabase, directory: string): Promise<Co
     child.stdout.on("data", keep);
     child.stderr.on("data", keep);
     child.once("error", reject);
-    child.once("exit", (code) => {
+    child.once("close", (code) => {
       const seconds = (performance.now() - startedAt) / 1000;
       resolve({ code, output, cpuSeconds: run.cpuSeconds(), startSeconds: ((firstLineAt ?? performance.now()) - startedAt) / 1000, seconds });
     });

@@ -49,7 +49,7 @@ function runCommand(args: string[], env: Record<string, string>): Promise<{ seco
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.once("error", reject);
-    child.once("exit", (code) => {
+    child.once("close", (code) => {
       clearInterval(sampler);
       if (code !== 0) reject(new Error(`contact-sheet ${args.join(" ")} exited ${code}:\n${stderr}`));
       resolve({ seconds: (performance.now() - startedAt) / 1000, peakRss, stdout, code });

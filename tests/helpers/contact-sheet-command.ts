@@ -66,7 +66,7 @@ export function runContactSheet(args: string[], env: Record<string, string>, onS
     });
     child.stderr.on("data", (chunk: Buffer) => ((stderr += chunk.toString()), (output += chunk.toString())));
     child.once("error", reject);
-    child.once("exit", (code, signal) => resolve({ code, signal, stdout, stderr, output }));
+    child.once("close", (code, signal) => resolve({ code, signal, stdout, stderr, output }));
     if (child.pid && onStart) onStart(child.pid);
   });
 }

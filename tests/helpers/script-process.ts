@@ -28,7 +28,9 @@ export function startNpmScript(script: string, args: string[], env: Record<strin
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const ended = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // "close", not "exit": npm can exit before the pipes are drained, and the node process npm started
+  // writes its last lines ("Worker stopped.") to the same pipes just before it ends.
+  const ended = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   const exited = (timeoutMs = 60_000) =>
     new Promise<number | null>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`npm run ${script} still running after ${timeoutMs} ms:\n${output}`)), timeoutMs);
