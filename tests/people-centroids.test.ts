@@ -2,7 +2,8 @@
 // X?" and clustering compare against one row per person. On a freshly migrated database of its own
 // (rows written directly, descriptors along one axis so each centroid is a known number), through
 // the services that move faces: merge, split, naming faces as another person, and a photo removed
-// underneath them (the database marks the centroid stale; a read computes it again), and the off switch.
+// underneath them (the database marks the centroid stale; a read computes it again), and the off switch;
+// and "is this X?"'s remembered named centroids, patched with only the people a change touched.
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type SessionUser, toViewer } from "@/src/access/viewer";
@@ -10,6 +11,7 @@ import type { Database } from "@/src/db/database";
 import { assignFacesByViewer } from "@/src/faces/face-assignment.service";
 import { descriptorFromBytes, descriptorToBytes } from "@/src/faces/face-descriptor";
 import { deleteDetectedFaces } from "@/src/faces/faces.repository";
+import { announcePeopleChanged } from "@/src/faces/people-changes";
 import { mergePeopleByViewer, splitFaceByViewer, updatePersonByViewer } from "@/src/faces/people.service";
 import { readCentroids, refreshStaleCentroids } from "@/src/faces/person-centroids";
 import { suggestPeopleForPerson } from "@/src/faces/person-suggestions.service";
@@ -28,6 +30,8 @@ function at(value: number): Buffer {
 describe("stored centroids follow their people's faces", () => {
   let db: Kysely<Database>;
   let remove: () => Promise<void>;
+  /** Every statement sent, for the test that counts whole reads of the named centroids. */
+  const queries: string[] = [];
 
   /** The stored row: axis 0 of its centroid (rounded), how many faces, whether stale; null without a row. */
   async function stored(personId: string) {
@@ -37,7 +41,11 @@ describe("stored centroids follow their people's faces", () => {
   }
 
   beforeAll(async () => {
-    ({ db, remove } = await openFreshDatabase(inject("databaseKind")));
+    ({ db, remove } = await openFreshDatabase(inject("databaseKind"), {
+      log: (event) => {
+        if (event.level === "query") queries.push(event.query.sql);
+      },
+    }));
     await insertUsers(db, [owner]);
     await insertPhotoRows(db, ["p1", "p2", "p3", "p4", "p5"].map((id, index) => ({ id, owner_id: owner.id, sort_at: new Date(Date.UTC(2024, 0, 10 - index)).toISOString() })));
     const now = "2026-01-01T00:00:00.000Z";
@@ -101,6 +109,31 @@ describe("stored centroids follow their people's faces", () => {
     expect(await ask()).toEqual([]);
     await updatePersonByViewer(db, toViewer(owner), "ada", { isHidden: false, name: "Ada Again" });
     expect(await suggestPeopleForPerson(db, toViewer(owner), unnamed.id)).toEqual([{ personId: "ada", name: "Ada Again", rank: 1 }]);
+  });
+
+  it("after a split, a naming and a merge, the next ask re-reads only the people each touched and answers as a fresh read does", async () => {
+    // Left by the tests above: Ada Again (faces at 0 and 0.2, centroid 0.1) and the unnamed person at 0.6.
+    const viewer = toViewer(owner);
+    const unnamed = await db.selectFrom("people").select("id").where("owner_id", "=", owner.id).where("name", "is", null).executeTakeFirstOrThrow();
+    const ask = () => suggestPeopleForPerson(db, viewer, unnamed.id).then((suggestions) => suggestions.map((each) => each.personId));
+    /** The asks since the last look that read every named person's centroid (the read the patch saves). */
+    const wholeReads = () => queries.splice(0).filter((sql) => sql.includes('inner join "person_centroids"') && sql.includes('"people"."name" is not null') && !sql.includes('"people"."id" in'));
+    expect(await ask()).toEqual(["ada"]);
+    wholeReads();
+    // Split off Ada: her centroid moves to 0, 0.6 away (out of reach); the face's new person is unnamed.
+    const nell = await splitFaceByViewer(db, viewer, "a2");
+    expect(await ask()).toEqual([]);
+    // Named, the new person is 0.4 away.
+    await updatePersonByViewer(db, viewer, nell.id, { name: "Nell" });
+    expect(await ask()).toEqual([nell.id]);
+    // Merged into Ada: Nell is gone and Ada is back at 0.1, 0.5 away.
+    await mergePeopleByViewer(db, viewer, nell.id, "ada");
+    expect(await ask()).toEqual(["ada"]);
+    expect(wholeReads()).toEqual([]);
+    // Nothing remembered: a fresh read answers the same.
+    announcePeopleChanged();
+    expect(await ask()).toEqual(["ada"]);
+    expect(wholeReads()).toHaveLength(1);
   });
 
   it("go with the descriptors when people are turned off", async () => {

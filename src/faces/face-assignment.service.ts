@@ -30,7 +30,7 @@ function userOf(viewer: Viewer): SessionUser {
 export async function assignFacesByViewer(db: DatabaseHandle, viewer: Viewer, input: AssignFacesInput): Promise<PersonView> {
   const user = userOf(viewer);
   const faceIds = [...new Set(input.faceIds)];
-  const personId = await inTransaction(db, async (transaction) => {
+  const { personId, changed } = await inTransaction(db, async (transaction) => {
     const faces = await transaction
       .selectFrom("faces")
       .innerJoin("photos", "photos.id", "faces.photo_id")
@@ -63,11 +63,11 @@ export async function assignFacesByViewer(db: DatabaseHandle, viewer: Viewer, in
     await clearStaleCovers(transaction);
     await transaction.updateTable("people").set({ cover_face_id: faceIds[0] }).where("id", "=", targetId).where("cover_face_id", "is", null).execute();
     await deleteEmptyUnnamedPeople(transaction);
-    await refreshStaleCentroids(transaction, user.id);
+    const refreshed = await refreshStaleCentroids(transaction, user.id);
     const before = Object.fromEntries(faces.map((face) => [face.id, face.person_id]));
     await insertAuditEntry(transaction, { actorId: user.id, action: "face.assign", targetId, details: { before, after: { personId: targetId, faceIds } } }, now);
-    return targetId;
+    return { personId: targetId, changed: [targetId, ...faces.flatMap((face) => (face.person_id ? [face.person_id] : [])), ...refreshed] };
   });
-  announcePeopleChanged();
+  announcePeopleChanged({ ownerId: user.id, personIds: changed });
   return getPerson(db, viewer, personId);
 }

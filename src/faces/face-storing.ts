@@ -45,17 +45,18 @@ export function toFractionBox(box: DetectedFace["box"], size: { width: number; h
  * faces drawn by hand stay. Answers how many faces were stored.
  */
 export async function storeDetectedFaces(db: DatabaseHandle, result: DetectionResult): Promise<number> {
-  const stored = await inTransaction(db, async (transaction) => {
-    if (!(await isStillEnabled(transaction))) return 0;
+  const nothing = { stored: 0, changed: [] as string[] };
+  const { stored, changed } = await inTransaction(db, async (transaction) => {
+    if (!(await isStillEnabled(transaction))) return nothing;
     // The owner said no meanwhile (face-consent.service.ts): the same rule as "off", for one owner.
-    if (!(await hasOwnerAgreed(transaction, result.ownerId))) return 0;
+    if (!(await hasOwnerAgreed(transaction, result.ownerId))) return nothing;
     const photo = await transaction.selectFrom("photos").select("id").where("id", "=", result.photoId).where("trashed_at", "is", null).executeTakeFirst();
-    if (!photo) return 0;
+    if (!photo) return nothing;
     const now = new Date().toISOString();
     await transaction.deleteFrom("faces").where("photo_id", "=", result.photoId).where("source", "=", "detected").execute();
     const { matchThreshold } = await readFaceSettings(transaction);
     // The faces just taken away (a photo looked at again) leave their people's centroids first.
-    await refreshStaleCentroids(transaction, result.ownerId);
+    const left = await refreshStaleCentroids(transaction, result.ownerId);
     const decisions = assignFacesToPeople(
       result.faces.map((face) => face.descriptor),
       await readCentroids(transaction, result.ownerId),
@@ -85,10 +86,11 @@ export async function storeDetectedFaces(db: DatabaseHandle, result: DetectionRe
     await upsertFaceScan(transaction, { photoId: result.photoId, faceCount: rows.length, isCapped: result.isCapped }, now);
     await clearStaleCovers(transaction);
     await deleteEmptyUnnamedPeople(transaction);
-    await refreshStaleCentroids(transaction, result.ownerId);
-    return rows.length;
+    const joined = await refreshStaleCentroids(transaction, result.ownerId);
+    // Every person a face left or joined had their centroid stored again (new people are unnamed).
+    return { stored: rows.length, changed: [...left, ...joined] };
   });
   // Even none stored may have replaced faces found before (a turned photo looked at again).
-  announcePeopleChanged();
+  announcePeopleChanged({ ownerId: result.ownerId, personIds: changed });
   return stored;
 }

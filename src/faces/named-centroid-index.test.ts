@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { descriptorDistance, descriptorToBytes } from "./face-descriptor";
+import { descriptorDistance, descriptorFromBytes, descriptorToBytes } from "./face-descriptor";
 import { NamedCentroidIndex } from "./named-centroid-index";
 
 /** The list "is this X?" used before the index: every distance, filtered, sorted, cut. */
@@ -40,6 +40,29 @@ describe("NamedCentroidIndex", () => {
       }
     }
     expect(fromDecoded.nearest(Float32Array.from(named[3].centroid), new Set(), 0.55, 2).map((match) => match.personId)).toEqual(["p003", "p017"]);
+  });
+
+  it("patched with some people read again (renamed, moved, gone, new) answers what a fresh index of the same people answers", () => {
+    const next = random(11);
+    const vector = () => Float32Array.from({ length: 128 }, () => (next() - 0.5) * 0.12);
+    const stored = (personId: string, name: string) => ({ personId, name, centroid: descriptorToBytes(vector()) });
+    const before = Array.from({ length: 200 }, (_, index) => stored(`p${String(index).padStart(3, "0")}`, `P${index}`));
+    // p010 renamed and moved, p020 no longer named (not read back), p030 merged away, n001 newly named.
+    const reread = [stored("p010", "Renamed"), stored("n001", "New")];
+    const after = [...before.filter((row) => !["p010", "p020", "p030"].includes(row.personId)), ...reread];
+    const patched = NamedCentroidIndex.fromStored(before);
+    // Asked once before the patch, as a remembered index is.
+    patched.nearest(vector(), new Set(), 0.55, 3);
+    patched.patch(new Set(["p010", "p020", "p030", "n001"]), reread);
+    const fresh = NamedCentroidIndex.fromStored(after);
+    expect(patched.size).toBe(after.length);
+    for (let round = 0; round < 50; round += 1) {
+      const query = round < 2 ? descriptorFromBytes(reread[round].centroid) : vector();
+      for (const [reach, limit] of [[0.55, 3], [0.6, 5], [2, 200]] as const) {
+        expect(patched.nearest(query, new Set(), reach, limit)).toEqual(fresh.nearest(query, new Set(), reach, limit));
+      }
+    }
+    expect(patched.nearest(descriptorFromBytes(reread[0].centroid), new Set(), 0.01, 1)).toEqual([{ personId: "p010", name: "Renamed", distance: 0 }]);
   });
 
   it("keeps the edge of reach where the square root puts it", () => {

@@ -16,15 +16,32 @@ export interface NamedCentroidMatch {
   distance: number;
 }
 
+/** A named person's stored centroid: 512 bytes, float32 little-endian. */
+export interface StoredNamedCentroid {
+  personId: string;
+  name: string;
+  centroid: Uint8Array;
+}
+
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** Puts a stored centroid in row `index` of `vectors`: its bytes copied straight in where the machine is little-endian. */
+function placeStored(vectors: Float32Array, index: number, centroid: Uint8Array): void {
+  if (LITTLE_ENDIAN && centroid.byteLength === DESCRIPTOR_LENGTH * 4) new Uint8Array(vectors.buffer, vectors.byteOffset).set(centroid, index * DESCRIPTOR_LENGTH * 4);
+  else vectors.set(descriptorFromBytes(centroid), index * DESCRIPTOR_LENGTH);
+}
 /** Dimensions summed between two looks at the bound (DESCRIPTOR_LENGTH is a multiple of it). */
 const BLOCK = 16;
 
 export class NamedCentroidIndex {
+  /** Each person's row, made on the first patch (asks never need it). */
+  private rowOf: Map<string, number> | null = null;
+
+  /** `vectors` may hold room for more rows than there are people (a patch that adds one grows it by half). */
   private constructor(
-    private readonly personIds: readonly string[],
-    private readonly names: readonly string[],
-    private readonly vectors: Float32Array,
+    private readonly personIds: string[],
+    private readonly names: string[],
+    private vectors: Float32Array,
   ) {}
 
   get size(): number {
@@ -43,18 +60,66 @@ export class NamedCentroidIndex {
   }
 
   /** From stored centroids (512 bytes each, float32 little-endian), copied straight into place. */
-  static fromStored(rows: ReadonlyArray<{ personId: string; name: string; centroid: Uint8Array }>): NamedCentroidIndex {
+  static fromStored(rows: ReadonlyArray<StoredNamedCentroid>): NamedCentroidIndex {
     const vectors = new Float32Array(rows.length * DESCRIPTOR_LENGTH);
-    const bytes = new Uint8Array(vectors.buffer);
-    rows.forEach((row, index) => {
-      if (LITTLE_ENDIAN && row.centroid.byteLength === DESCRIPTOR_LENGTH * 4) bytes.set(row.centroid, index * DESCRIPTOR_LENGTH * 4);
-      else vectors.set(descriptorFromBytes(row.centroid), index * DESCRIPTOR_LENGTH);
-    });
+    rows.forEach((row, index) => placeStored(vectors, index, row.centroid));
     return new NamedCentroidIndex(
       rows.map((row) => row.personId),
       rows.map((row) => row.name),
       vectors,
     );
+  }
+
+  /**
+   * Re-reads a few people in place: each of `personIds` takes their row from `rows` (stored
+   * centroids read again for those people), or leaves the index when `rows` has none for them (no
+   * longer named, shown or anyone); people not yet in it are added. What a change to a few people
+   * does, in time proportional to them, not to everyone (the last row moves into a gap). The order
+   * of the rows never changes an answer (nearest() breaks ties by person id), so the index then
+   * answers exactly what a fresh read would. Called between asks: nearest() never waits, so no ask
+   * sees half a patch.
+   */
+  patch(personIds: ReadonlySet<string>, rows: ReadonlyArray<StoredNamedCentroid>): void {
+    const rowOf = (this.rowOf ??= new Map(this.personIds.map((personId, row) => [personId, row])));
+    const fresh = new Map(rows.map((row) => [row.personId, row]));
+    for (const personId of personIds) {
+      const row = rowOf.get(personId);
+      const stored = fresh.get(personId);
+      if (row !== undefined && stored) {
+        placeStored(this.vectors, row, stored.centroid);
+        this.names[row] = stored.name;
+      } else if (row !== undefined) {
+        this.removeRow(row, rowOf);
+      } else if (stored) {
+        this.appendRow(stored, rowOf);
+      }
+    }
+  }
+
+  private removeRow(row: number, rowOf: Map<string, number>): void {
+    const last = this.personIds.length - 1;
+    rowOf.delete(this.personIds[row]);
+    if (row !== last) {
+      this.vectors.copyWithin(row * DESCRIPTOR_LENGTH, last * DESCRIPTOR_LENGTH, (last + 1) * DESCRIPTOR_LENGTH);
+      this.personIds[row] = this.personIds[last];
+      this.names[row] = this.names[last];
+      rowOf.set(this.personIds[row], row);
+    }
+    this.personIds.pop();
+    this.names.pop();
+  }
+
+  private appendRow(stored: StoredNamedCentroid, rowOf: Map<string, number>): void {
+    const row = this.personIds.length;
+    if ((row + 1) * DESCRIPTOR_LENGTH > this.vectors.length) {
+      const grown = new Float32Array(Math.max(row + 1, Math.ceil(row * 1.5)) * DESCRIPTOR_LENGTH);
+      grown.set(this.vectors.subarray(0, row * DESCRIPTOR_LENGTH));
+      this.vectors = grown;
+    }
+    placeStored(this.vectors, row, stored.centroid);
+    this.personIds.push(stored.personId);
+    this.names.push(stored.name);
+    rowOf.set(stored.personId, row);
   }
 
   /**

@@ -199,7 +199,7 @@ export async function updatePersonByViewer(db: DatabaseHandle, viewer: Viewer, p
     const before = { name: person.name, is_hidden: person.is_hidden, cover_face_id: person.cover_face_id };
     await insertAuditEntry(transaction, { actorId: user.id, action: "person.update", targetId: personId, details: { before, after: { ...before, ...change } } }, now);
   });
-  announcePeopleChanged();
+  announcePeopleChanged({ ownerId: user.id, personIds: [personId] });
   return getPerson(db, viewer, personId);
 }
 
@@ -210,17 +210,18 @@ export async function updatePersonByViewer(db: DatabaseHandle, viewer: Viewer, p
 export async function mergePeopleByViewer(db: DatabaseHandle, viewer: Viewer, personId: string, intoPersonId: string): Promise<PersonView> {
   const user = userOf(viewer);
   if (personId === intoPersonId) throw new AppError("INVALID_INPUT", "A person cannot be merged into themselves.");
-  await inTransaction(db, async (transaction) => {
+  const refreshed = await inTransaction(db, async (transaction) => {
     const from = await ownPerson(transaction, user, personId);
     const into = await ownPerson(transaction, user, intoPersonId);
     const now = new Date().toISOString();
     await moveFacesToPerson(transaction, from.id, into.id);
     await updatePerson(transaction, into.id, { name: into.name ?? from.name, cover_face_id: into.cover_face_id ?? from.cover_face_id }, now);
     await deletePerson(transaction, from.id);
-    await refreshStaleCentroids(transaction, user.id);
+    const centroids = await refreshStaleCentroids(transaction, user.id);
     await insertAuditEntry(transaction, { actorId: user.id, action: "person.merge", targetId: into.id, details: { before: { mergedPersonId: from.id, name: from.name }, after: { name: into.name ?? from.name } } }, now);
+    return centroids;
   });
-  announcePeopleChanged();
+  announcePeopleChanged({ ownerId: user.id, personIds: [personId, intoPersonId, ...refreshed] });
   return getPerson(db, viewer, intoPersonId);
 }
 
@@ -228,7 +229,7 @@ export async function mergePeopleByViewer(db: DatabaseHandle, viewer: Viewer, pe
 export async function splitFaceByViewer(db: DatabaseHandle, viewer: Viewer, faceId: string): Promise<PersonView> {
   const user = userOf(viewer);
   const personId = crypto.randomUUID();
-  await inTransaction(db, async (transaction) => {
+  const changed = await inTransaction(db, async (transaction) => {
     const face = await findOwnedFace(transaction, user.id, faceId);
     if (!face) throw new AppError("NOT_FOUND", "No face has that id.");
     if (face.source === "tag") throw new AppError("INVALID_INPUT", "A person without a face is removed from the photo, not split off.");
@@ -238,10 +239,11 @@ export async function splitFaceByViewer(db: DatabaseHandle, viewer: Viewer, face
     if (face.person_id) {
       await transaction.updateTable("people").set({ cover_face_id: null }).where("id", "=", face.person_id).where("cover_face_id", "=", face.id).execute();
     }
-    await refreshStaleCentroids(transaction, user.id);
+    const refreshed = await refreshStaleCentroids(transaction, user.id);
     await insertAuditEntry(transaction, { actorId: user.id, action: "person.split", targetId: personId, details: { before: { personId: face.person_id }, after: { personId, faceId } } }, now);
+    return [personId, ...(face.person_id ? [face.person_id] : []), ...refreshed];
   });
-  announcePeopleChanged();
+  announcePeopleChanged({ ownerId: user.id, personIds: changed });
   return getPerson(db, viewer, personId);
 }
 
@@ -290,7 +292,7 @@ function toFaceViews(faces: Awaited<ReturnType<typeof findPhotoFaces>>, photoId:
 export async function addManualFace(db: DatabaseHandle, viewer: Viewer, photoId: string, input: AddManualFaceInput): Promise<PhotoFaceView> {
   const user = userOf(viewer);
   const faceId = crypto.randomUUID();
-  await inTransaction(db, async (transaction) => {
+  const changedPersonId = await inTransaction(db, async (transaction) => {
     const photo = await findPhotoById(transaction, photoId);
     if (!photo || photo.owner_id !== user.id || photo.trashed_at !== null) throw new AppError("NOT_FOUND", "No photo of yours has that id.");
     const now = new Date().toISOString();
@@ -308,8 +310,10 @@ export async function addManualFace(db: DatabaseHandle, viewer: Viewer, photoId:
     // A cover is a face cut from its photo: a person without a face has nothing to cut.
     if (input.box) await transaction.updateTable("people").set({ cover_face_id: faceId }).where("id", "=", personId).where("cover_face_id", "is", null).execute();
     await insertAuditEntry(transaction, { actorId: user.id, action: "face.add", targetId: faceId, details: { before: null, after: { photoId, personId, box: input.box } } }, now);
+    return personId;
   });
-  announcePeopleChanged();
+  // A face drawn by hand has no descriptor: no centroid moves, but a new person may have a name.
+  announcePeopleChanged({ ownerId: user.id, personIds: [changedPersonId] });
   const face = (await listPhotoFacesForViewer(db, viewer, photoId)).faces.find((each) => each.id === faceId);
   if (!face) throw new AppError("NOT_FOUND", "The face is gone.");
   return face;
@@ -322,7 +326,7 @@ export async function addManualFace(db: DatabaseHandle, viewer: Viewer, photoId:
  */
 export async function removeManualFace(db: DatabaseHandle, viewer: Viewer, faceId: string): Promise<void> {
   const user = userOf(viewer);
-  await inTransaction(db, async (transaction) => {
+  const changed = await inTransaction(db, async (transaction) => {
     const face = await findOwnedFace(transaction, user.id, faceId);
     if (!face) throw new AppError("NOT_FOUND", "No face has that id.");
     if (face.source === "detected") throw new AppError("INVALID_INPUT", "Only a face drawn by hand can be removed; split a detected face off or hide its person.");
@@ -330,8 +334,9 @@ export async function removeManualFace(db: DatabaseHandle, viewer: Viewer, faceI
     await deleteFace(transaction, face.id);
     await clearStaleCovers(transaction);
     await deleteEmptyUnnamedPeople(transaction);
-    await refreshStaleCentroids(transaction, user.id);
+    const refreshed = await refreshStaleCentroids(transaction, user.id);
     await insertAuditEntry(transaction, { actorId: user.id, action: "face.remove", targetId: face.id, details: { before: { photoId: face.photo_id, personId: face.person_id }, after: null } }, now);
+    return [...(face.person_id ? [face.person_id] : []), ...refreshed];
   });
-  announcePeopleChanged();
+  announcePeopleChanged({ ownerId: user.id, personIds: changed });
 }

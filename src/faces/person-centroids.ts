@@ -39,9 +39,10 @@ export async function computeCentroids(db: DatabaseHandle, personIds: readonly s
 /**
  * Recomputes and stores every stale centroid of this owner's people (found through the stale
  * index: a handful after a change, never every person). Call it inside the transaction that
- * changed their faces, after the change.
+ * changed their faces, after the change. Answers whose centroid it stored or removed: the people
+ * to name in announcePeopleChanged once the transaction has committed.
  */
-export async function refreshStaleCentroids(db: DatabaseHandle, ownerId: string): Promise<void> {
+export async function refreshStaleCentroids(db: DatabaseHandle, ownerId: string): Promise<string[]> {
   const stale = await db
     .selectFrom("person_centroids")
     .innerJoin("people", "people.id", "person_centroids.person_id")
@@ -49,7 +50,7 @@ export async function refreshStaleCentroids(db: DatabaseHandle, ownerId: string)
     .where("person_centroids.is_stale", "=", 1)
     .where("people.owner_id", "=", ownerId)
     .execute();
-  if (stale.length === 0) return;
+  if (stale.length === 0) return [];
   const ids = stale.map((row) => row.person_id);
   const computed = await computeCentroids(db, ids);
   const now = new Date().toISOString();
@@ -62,6 +63,7 @@ export async function refreshStaleCentroids(db: DatabaseHandle, ownerId: string)
       .where("person_id", "=", personId)
       .execute();
   }
+  return ids;
 }
 
 /**

@@ -5,8 +5,11 @@ import { type PhotoListAccess, whereListablePhotos } from "@/src/photos/listable
 // (people's centroids are person-centroids.ts).
 // No rules here: every caller passes the owner it acts for.
 
-/** The owner's named, shown people who have a stored centroid (person-centroids.ts), with it, in one read. */
-export function listNamedCentroidRows(db: DatabaseHandle, ownerId: string) {
+/**
+ * The owner's named, shown people who have a stored centroid (person-centroids.ts), with it, in one
+ * read; only those of `personIds` when given (at most a few hundred: what one change touched).
+ */
+export function listNamedCentroidRows(db: DatabaseHandle, ownerId: string, personIds?: readonly string[]) {
   return db
     .selectFrom("people")
     .innerJoin("person_centroids", "person_centroids.person_id", "people.id")
@@ -14,7 +17,21 @@ export function listNamedCentroidRows(db: DatabaseHandle, ownerId: string) {
     .where("people.owner_id", "=", ownerId)
     .where("people.name", "is not", null)
     .where("people.is_hidden", "=", 0)
+    // Both keys: SQLite without statistics otherwise walks every person of the owner to find these.
+    .$if(personIds !== undefined, (query) => query.where("people.id", "in", personIds ?? []).where("person_centroids.person_id", "in", personIds ?? []))
     .execute();
+}
+
+/** The owner's people whose stored centroid is stale (a photo purged underneath them), through the stale index. */
+export async function listStaleCentroidPeople(db: DatabaseHandle, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("person_centroids")
+    .innerJoin("people", "people.id", "person_centroids.person_id")
+    .select("person_centroids.person_id")
+    .where("person_centroids.is_stale", "=", 1)
+    .where("people.owner_id", "=", ownerId)
+    .execute();
+  return rows.map((row) => row.person_id);
 }
 
 /** Descriptors of these faces, by face id (faces drawn by hand have none and are left out). */
