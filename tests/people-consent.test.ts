@@ -8,7 +8,8 @@ import { ANONYMOUS_VIEWER, type SessionUser, toViewer } from "@/src/access/viewe
 import type { Database, FaceSource } from "@/src/db/database";
 import { answerFaceConsent, getFaceConsent } from "@/src/faces/face-consent.service";
 import { DETECT_FACES_JOB, DETECT_PRIORITY, FACES_BACKFILL_JOB } from "@/src/faces/face-job-kinds";
-import { DEFAULT_CONSENT_TEXT, writeFaceSettings } from "@/src/faces/face-settings";
+import { consentTextVersion, DEFAULT_CONSENT_TEXT, readFaceSettings, writeFaceSettings } from "@/src/faces/face-settings";
+import { updateFaceSettings } from "@/src/faces/face-settings.service";
 import { storeDetectedFaces } from "@/src/faces/face-storing";
 import { findUnscannedPhotoIds } from "@/src/faces/faces.repository";
 import { addManualFace } from "@/src/faces/people.service";
@@ -18,6 +19,9 @@ import { createTestUser, signedInAdmin, TestClient } from "./helpers/test-client
 
 const ada: SessionUser = { id: "fc-ada", email: "fc-ada@example.test", name: "Ada", role: "editor" };
 const bo: SessionUser = { id: "fc-bo", email: "fc-bo@example.test", name: "Bo", role: "editor" };
+const cy: SessionUser = { id: "fc-cy", email: "fc-cy@example.test", name: "Cy", role: "admin" };
+/** The default words' version: what everyone agrees to until the admin writes their own. */
+const DEFAULT_VERSION = consentTextVersion(DEFAULT_CONSENT_TEXT);
 
 /** What detection would hand over for one face in `photoId` (a 100×100 look, the face in its middle). */
 function detected(photoId: string, ownerId: string, value: number) {
@@ -43,15 +47,15 @@ describe("consent (services, on a database of their own)", () => {
   beforeAll(async () => {
     ({ db, remove } = await openFreshDatabase(inject("databaseKind")));
     // Users who exist when people is turned on: nobody has been asked yet.
-    await insertUsers(db, [ada, bo]);
+    await insertUsers(db, [ada, bo, cy]);
     await insertPhotoRows(db, ["fa1", "fa2", "fb1"].map((id, index) => ({ id, owner_id: id.startsWith("fa") ? ada.id : bo.id, sort_at: new Date(Date.UTC(2024, 0, 10 - index)).toISOString() })));
     await writeFaceSettings(db, { enabled: true });
   });
   afterAll(() => remove());
 
   it("asks everyone first: before a user agrees nothing of theirs is queued, looked at or stored", async () => {
-    expect(await getFaceConsent(db, toViewer(ada))).toEqual({ enabled: true, text: DEFAULT_CONSENT_TEXT, answer: null });
-    expect(await findUnscannedPhotoIds(db, DETECT_FACES_JOB, 100)).toEqual([]);
+    expect(await getFaceConsent(db, toViewer(ada))).toEqual({ enabled: true, text: DEFAULT_CONSENT_TEXT, textVersion: DEFAULT_VERSION, answer: null, textChanged: false });
+    expect(await findUnscannedPhotoIds(db, DETECT_FACES_JOB, 100, DEFAULT_VERSION)).toEqual([]);
     // A detection that ran anyway (queued before the rule) stores nothing, not even "looked at".
     expect(await storeDetectedFaces(db, detected("fa1", ada.id, 0.1))).toBe(0);
     expect(await facesOf(ada.id)).toEqual([]);
@@ -63,7 +67,7 @@ describe("consent (services, on a database of their own)", () => {
     expect(await answerFaceConsent(db, toViewer(ada), true)).toMatchObject({ enabled: true, answer: "agreed" });
     await answerFaceConsent(db, toViewer(ada), true);
     expect(await queued(FACES_BACKFILL_JOB)).toHaveLength(1);
-    expect((await findUnscannedPhotoIds(db, DETECT_FACES_JOB, 100)).sort()).toEqual(["fa1", "fa2"]);
+    expect((await findUnscannedPhotoIds(db, DETECT_FACES_JOB, 100, DEFAULT_VERSION)).sort()).toEqual(["fa1", "fa2"]);
     expect(await storeDetectedFaces(db, detected("fa1", ada.id, 0.1))).toBe(1);
     expect(await storeDetectedFaces(db, detected("fb1", bo.id, 0.1))).toBe(0);
   });
@@ -83,7 +87,7 @@ describe("consent (services, on a database of their own)", () => {
     expect(adaPeople).toEqual([{ name: "Drawn Dora", centroid: null }]);
     expect((await facesOf(ada.id, "manual")).map((face) => face.id)).toEqual([hand.id]);
     expect(await facesOf(bo.id)).toHaveLength(1);
-    expect(await findUnscannedPhotoIds(db, DETECT_FACES_JOB, 100)).toEqual([]);
+    expect(await findUnscannedPhotoIds(db, DETECT_FACES_JOB, 100, DEFAULT_VERSION)).toEqual([]);
     expect(await storeDetectedFaces(db, detected("fa1", ada.id, 0.1))).toBe(0);
     const audit = await db.selectFrom("audit_log").select(["actor_id", "target_id", "details"]).where("action", "=", "faces.consent").where("actor_id", "=", ada.id).orderBy("created_at").execute();
     expect(audit.at(-1)).toMatchObject({ actor_id: ada.id, target_id: ada.id });
@@ -93,9 +97,48 @@ describe("consent (services, on a database of their own)", () => {
   it("the site's off switch wins: off, agreeing queues nothing", async () => {
     await db.deleteFrom("jobs").execute();
     await writeFaceSettings(db, { enabled: false });
-    expect(await answerFaceConsent(db, toViewer(ada), true)).toEqual({ enabled: false, text: DEFAULT_CONSENT_TEXT, answer: "agreed" });
+    expect(await answerFaceConsent(db, toViewer(ada), true)).toEqual({ enabled: false, text: DEFAULT_CONSENT_TEXT, textVersion: DEFAULT_VERSION, answer: "agreed", textChanged: false });
     expect(await queued(FACES_BACKFILL_JOB)).toEqual([]);
     expect(await storeDetectedFaces(db, detected("fa1", ada.id, 0.1))).toBe(0);
+  });
+
+  it("a changed consent text asks again: an earlier yes no longer counts, nothing more is looked at, what was found stays until a no", async () => {
+    // Left by the tests above: Ada agreed to the default words, nothing of hers found; Bo agreed to
+    // them and has one face found (fb1). Cy says no; people on.
+    await writeFaceSettings(db, { enabled: true });
+    await answerFaceConsent(db, toViewer(cy), false);
+    await insertPhotoRows(db, [{ id: "fb2", owner_id: bo.id, sort_at: new Date(Date.UTC(2024, 0, 1)).toISOString() }]);
+    await db.deleteFrom("jobs").execute();
+    expect(await findUnscannedPhotoIds(db, DETECT_FACES_JOB, 100, DEFAULT_VERSION)).toContain("fb2");
+    await updateFaceSettings(db, cy, { consentText: "  New words: we look for faces.  " });
+    const asked = await getFaceConsent(db, toViewer(bo));
+    expect(asked).toMatchObject({ enabled: true, text: "New words: we look for faces.", answer: null, textChanged: true });
+    expect(asked.textVersion).toBe(consentTextVersion((await readFaceSettings(db)).consentText));
+    expect(asked.textVersion).not.toBe(DEFAULT_VERSION);
+    // Nothing more of theirs is queued, looked at or stored; what was found stays.
+    expect(await findUnscannedPhotoIds(db, DETECT_FACES_JOB, 100, asked.textVersion)).toEqual([]);
+    expect(await storeDetectedFaces(db, detected("fb2", bo.id, 0.3))).toBe(0);
+    expect(await facesOf(bo.id)).toHaveLength(1);
+    // A no stays a no: Cy is not asked again by new words.
+    expect(await getFaceConsent(db, toViewer(cy))).toMatchObject({ answer: "declined", textChanged: false });
+    // An answer sent with the words read before the change is refused, not counted for the new ones.
+    await expect(answerFaceConsent(db, toViewer(bo), true, DEFAULT_VERSION)).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await getFaceConsent(db, toViewer(bo))).toMatchObject({ answer: null, textChanged: true });
+    // Agreeing to the new words counts again: queued, looked at, stored.
+    expect(await answerFaceConsent(db, toViewer(bo), true, asked.textVersion)).toMatchObject({ answer: "agreed", textChanged: false });
+    expect(await queued(FACES_BACKFILL_JOB)).toHaveLength(1);
+    expect(await findUnscannedPhotoIds(db, DETECT_FACES_JOB, 100, asked.textVersion)).toEqual(["fb2"]);
+    expect(await storeDetectedFaces(db, detected("fb2", bo.id, 0.3))).toBe(1);
+    // Ada, asked again too, says no: what was found goes, as for any no.
+    expect(await getFaceConsent(db, toViewer(ada))).toMatchObject({ answer: null, textChanged: true });
+    expect(await answerFaceConsent(db, toViewer(ada), false)).toMatchObject({ answer: "declined", textChanged: false });
+    // The very words agreed to before, put back: an earlier yes to them counts again (the words, not a counter).
+    await updateFaceSettings(db, cy, { consentText: "" });
+    expect(await getFaceConsent(db, toViewer(bo))).toMatchObject({ answer: null, textChanged: true });
+    await answerFaceConsent(db, toViewer(bo), true);
+    await updateFaceSettings(db, cy, { consentText: "Other words." });
+    await updateFaceSettings(db, cy, { consentText: "" });
+    expect(await getFaceConsent(db, toViewer(bo))).toMatchObject({ answer: "agreed", textChanged: false });
   });
 });
 
@@ -114,8 +157,10 @@ describe("consent: the route (the built app)", () => {
       expect((await new TestClient().request("/api/faces/consent")).status).toBe(401);
       expect((await new TestClient().request("/api/faces/consent", { method: "PUT", body: { json: { agreed: true } } })).status).toBe(401);
       expect((await put({ agreed: true }, { origin: "https://evil.example" })).status).toBe(403);
-      // No route names a user: a body naming one is refused whole.
+      // No route names a user: a body naming one is refused whole; words read before a change are a 409.
       expect((await put({ agreed: true, userId: "another-user" })).status).toBe(422);
+      expect((await put({ agreed: true, textVersion: "not-a-version" })).status).toBe(422);
+      expect((await put({ agreed: true, textVersion: "0".repeat(64) })).status).toBe(409);
       expect((await put({ agreed: "yes" })).status).toBe(422);
       expect((await put({})).status).toBe(422);
       expect(await shared.selectFrom("face_consents").select("user_id").where("user_id", "=", user.id).execute()).toEqual([]);

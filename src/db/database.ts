@@ -558,6 +558,8 @@ export interface FaceConsentsTable {
   /** 1: agreed, their photos are looked at for faces; 0: declined. */
   agreed: number;
   decided_at: string;
+  /** SHA-256 (hex) of the consent text answered (consentTextVersion): "agreed" counts only while it names the text asked now. */
+  text_sha256: string | null;
 }
 
 export interface PersonCentroidsTable {

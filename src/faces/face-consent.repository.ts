@@ -5,42 +5,47 @@ import { takesRowLocks } from "./face-settings";
 // SQL for each user's answer to people's consent text, and for taking back what was found in their
 // photos when they say no. No rules here: the service decides whose answer it writes.
 
+// An answer "agreed" counts only for the words it was given to: every "has X agreed?" here takes
+// the version of the text asked now (consentTextVersion) and compares it with the one stored.
+
 export function findFaceConsent(db: DatabaseHandle, userId: string) {
-  return db.selectFrom("face_consents").select(["agreed", "decided_at"]).where("user_id", "=", userId).executeTakeFirst();
+  return db.selectFrom("face_consents").select(["agreed", "decided_at", "text_sha256"]).where("user_id", "=", userId).executeTakeFirst();
 }
 
-export async function upsertFaceConsent(db: DatabaseHandle, userId: string, agreed: boolean, now: string): Promise<void> {
-  const value = agreed ? 1 : 0;
+/** The user's answer to the text of version `textVersion`. */
+export async function upsertFaceConsent(db: DatabaseHandle, userId: string, agreed: boolean, textVersion: string, now: string): Promise<void> {
+  const answer = { agreed: agreed ? 1 : 0, decided_at: now, text_sha256: textVersion };
   await db
     .insertInto("face_consents")
-    .values({ user_id: userId, agreed: value, decided_at: now })
-    .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ agreed: value, decided_at: now }))
+    .values({ user_id: userId, ...answer })
+    .onConflict((conflict) => conflict.column("user_id").doUpdateSet(answer))
     .execute();
 }
 
 /**
- * "Has this owner agreed?" inside a transaction that is about to store faces, holding their row
- * until it commits (PostgreSQL: FOR UPDATE), so a "no" written at the same moment either waits and
- * then deletes what was stored, or committed first and is read here. SQLite runs one write
- * transaction at a time, so there the plain read is enough.
+ * "Has this owner agreed to the text of version `textVersion`?" inside a transaction that is about
+ * to store faces, holding their row until it commits (PostgreSQL: FOR UPDATE), so a "no" written at
+ * the same moment either waits and then deletes what was stored, or committed first and is read
+ * here. SQLite runs one write transaction at a time, so there the plain read is enough.
  */
-export async function hasOwnerAgreed(db: DatabaseHandle, ownerId: string): Promise<boolean> {
+export async function hasOwnerAgreed(db: DatabaseHandle, ownerId: string, textVersion: string): Promise<boolean> {
   const row = await db
     .selectFrom("face_consents")
-    .select("agreed")
+    .select(["agreed", "text_sha256"])
     .where("user_id", "=", ownerId)
     .$call((query) => (takesRowLocks(db) && db.isTransaction ? query.forUpdate() : query))
     .executeTakeFirst();
-  return row?.agreed === 1;
+  return row?.agreed === 1 && row.text_sha256 === textVersion;
 }
 
-/** Whether the owner of this photo agreed to have their photos looked at (no photo: no). */
-export async function hasPhotoOwnerAgreed(db: DatabaseHandle, photoId: string): Promise<boolean> {
+/** Whether the owner of this photo agreed to the text of version `textVersion` (no photo: no). */
+export async function hasPhotoOwnerAgreed(db: DatabaseHandle, photoId: string, textVersion: string): Promise<boolean> {
   const row = await db
     .selectFrom("photos")
     .innerJoin("face_consents", "face_consents.user_id", "photos.owner_id")
     .select("face_consents.agreed")
     .where("photos.id", "=", photoId)
+    .where("face_consents.text_sha256", "=", textVersion)
     .executeTakeFirst();
   return row?.agreed === 1;
 }

@@ -14,7 +14,7 @@ import { detectFaces, type DetectedFace } from "./face-detector";
 import { BACKFILL_PRIORITY, DETECT_FACES_JOB, DETECT_PRIORITY, FACES_BACKFILL_JOB } from "./face-job-kinds";
 import { capFaces, MAX_FACES_PER_PHOTO } from "./face-limits";
 import { storeDetectedFaces } from "./face-storing";
-import { isStillEnabled, readFaceSettings } from "./face-settings";
+import { consentTextVersion, isStillEnabled, readFaceSettings } from "./face-settings";
 import { findUnscannedPhotoIds } from "./faces.repository";
 
 // Face jobs are later phases (priority > 0): while uploads arrive the worker runs them only when a
@@ -37,8 +37,9 @@ export function pickDetectionVariant(variants: readonly PhotoVariantRow[]): Phot
 
 /** Queues detection for a finished photo, when the site has people turned on and its owner agreed (face-consent.service.ts). */
 async function queueFaceDetection(photoId: string): Promise<void> {
-  if (!(await readFaceSettings(getDb())).enabled) return;
-  if (!(await hasPhotoOwnerAgreed(getDb(), photoId))) return;
+  const settings = await readFaceSettings(getDb());
+  if (!settings.enabled) return;
+  if (!(await hasPhotoOwnerAgreed(getDb(), photoId, consentTextVersion(settings.consentText)))) return;
   await insertJob(getDb(), { kind: DETECT_FACES_JOB, photoId, priority: DETECT_PRIORITY }, new Date().toISOString());
   notifyJobQueued();
 }
@@ -64,11 +65,13 @@ async function readDetectionPixels(variant: PhotoVariantRow): Promise<Pixels> {
 
 async function detectPhotoFaces(job: JobRow): Promise<void> {
   const db = getDb();
-  if (!job.photo_id || !(await readFaceSettings(db)).enabled) return;
+  const settings = await readFaceSettings(db);
+  if (!job.photo_id || !settings.enabled) return;
   const photo = await findPhotoByIdEvenTrashed(db, job.photo_id);
   if (!photo || photo.status !== "ready" || photo.trashed_at) return;
-  // Queued before its owner said no: the model never runs (storing checks again, in its transaction).
-  if (!(await hasOwnerAgreed(db, photo.owner_id))) return;
+  // Queued before its owner said no (or before the words they agreed to changed): the model never
+  // runs (storing checks again, in its transaction).
+  if (!(await hasOwnerAgreed(db, photo.owner_id, consentTextVersion(settings.consentText)))) return;
   const variant = pickDetectionVariant(await listVariants(db, [photo.id]));
   if (!variant) return;
   const pixels = await readDetectionPixels(variant);
@@ -85,8 +88,9 @@ async function detectPhotoFaces(job: JobRow): Promise<void> {
 /** Queues the next batch of photos not looked at yet, and itself after them while any remain. */
 async function backfillFaces(): Promise<void> {
   const db = getDb();
-  if (!(await readFaceSettings(db)).enabled) return;
-  const photoIds = await findUnscannedPhotoIds(db, DETECT_FACES_JOB, BACKFILL_BATCH);
+  const settings = await readFaceSettings(db);
+  if (!settings.enabled) return;
+  const photoIds = await findUnscannedPhotoIds(db, DETECT_FACES_JOB, BACKFILL_BATCH, consentTextVersion(settings.consentText));
   if (photoIds.length === 0) return;
   const now = new Date().toISOString();
   await inTransaction(db, async (transaction) => {

@@ -7,7 +7,7 @@ import { AppError } from "@/src/errors/app-error";
 import { deleteJobsOfKinds, insertJob } from "@/src/jobs/jobs.repository";
 import { notifyJobQueued } from "@/src/jobs/worker";
 import { BACKFILL_PRIORITY, DETECT_FACES_JOB, FACES_BACKFILL_JOB } from "./face-job-kinds";
-import { type FaceSettings, readFaceSettings, writeFaceSettings } from "./face-settings";
+import { consentTextVersion, type FaceSettings, isStillEnabled, readFaceSettings, writeFaceSettings } from "./face-settings";
 import { clearStaleCovers, countScanProgress, deleteDetectedFaces, deleteEmptyUnnamedPeople } from "./faces.repository";
 import { announcePeopleChanged } from "./people-changes";
 import type { UpdateFaceSettingsInput } from "./people.schemas";
@@ -23,8 +23,8 @@ function assertAdmin(actor: SessionUser): void {
 }
 
 export async function getFaceSettingsView(db: DatabaseHandle): Promise<FaceSettingsView> {
-  const [settings, progress] = await Promise.all([readFaceSettings(db), countScanProgress(db)]);
-  return { settings, progress };
+  const settings = await readFaceSettings(db);
+  return { settings, progress: await countScanProgress(db, consentTextVersion(settings.consentText)) };
 }
 
 /**
@@ -39,6 +39,9 @@ export async function updateFaceSettings(db: DatabaseHandle, actor: SessionUser,
   assertAdmin(actor);
   const now = new Date().toISOString();
   const turnedOn = await inTransaction(db, async (transaction) => {
+    // New words: hold the "on" row first, as storing faces does before it reads whose consent counts
+    // (face-storing.ts), so faces are never stored on the strength of words already replaced.
+    if (input.consentText !== undefined) await isStillEnabled(transaction);
     const before = await readFaceSettings(transaction);
     const after = { ...before, ...input };
     await writeFaceSettings(transaction, input);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { DatabaseHandle } from "@/src/db/client";
 import { findSettings, upsertSetting } from "@/src/settings/settings.repository";
 import { DEFAULT_MATCH_THRESHOLD } from "./face-clustering";
@@ -34,6 +35,17 @@ export interface FaceSettings {
   membersSeePeople: boolean;
   /** What each user is asked before their photos are looked at (face-consent.service.ts); the admin's words, or DEFAULT_CONSENT_TEXT. */
   consentText: string;
+}
+
+/**
+ * Which words a user agreed to (face_consents.text_sha256): the SHA-256 of the text they were
+ * shown, in hex. The words themselves, not a counter the admin's form bumps, so that whatever
+ * changes them (the admin's edit, or a release changing DEFAULT_CONSENT_TEXT) asks again, and
+ * nothing but a change to them does (saving the form unchanged, or putting back the very words
+ * someone agreed to, asks nobody again).
+ */
+export function consentTextVersion(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
 function readThreshold(text: string | undefined): number {

@@ -4,7 +4,7 @@ import { assignFacesToPeople } from "./face-clustering";
 import { descriptorToBytes } from "./face-descriptor";
 import type { DetectedFace } from "./face-detector";
 import { hasOwnerAgreed } from "./face-consent.repository";
-import { isStillEnabled, readFaceSettings } from "./face-settings";
+import { consentTextVersion, isStillEnabled, readFaceSettings } from "./face-settings";
 import {
   clearStaleCovers,
   deleteEmptyUnnamedPeople,
@@ -48,13 +48,14 @@ export async function storeDetectedFaces(db: DatabaseHandle, result: DetectionRe
   const nothing = { stored: 0, changed: [] as string[] };
   const { stored, changed } = await inTransaction(db, async (transaction) => {
     if (!(await isStillEnabled(transaction))) return nothing;
-    // The owner said no meanwhile (face-consent.service.ts): the same rule as "off", for one owner.
-    if (!(await hasOwnerAgreed(transaction, result.ownerId))) return nothing;
+    // Read after the "still on?" row is held: changing the consent text holds it too (face-settings.service.ts).
+    const { matchThreshold, consentText } = await readFaceSettings(transaction);
+    // The owner said no meanwhile, or agreed only to words since changed (face-consent.service.ts): the same rule as "off", for one owner.
+    if (!(await hasOwnerAgreed(transaction, result.ownerId, consentTextVersion(consentText)))) return nothing;
     const photo = await transaction.selectFrom("photos").select("id").where("id", "=", result.photoId).where("trashed_at", "is", null).executeTakeFirst();
     if (!photo) return nothing;
     const now = new Date().toISOString();
     await transaction.deleteFrom("faces").where("photo_id", "=", result.photoId).where("source", "=", "detected").execute();
-    const { matchThreshold } = await readFaceSettings(transaction);
     // The faces just taken away (a photo looked at again) leave their people's centroids first.
     const left = await refreshStaleCentroids(transaction, result.ownerId);
     const decisions = assignFacesToPeople(

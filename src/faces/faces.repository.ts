@@ -58,19 +58,20 @@ export async function insertPerson(db: DatabaseHandle, person: { id: string; own
 }
 
 /**
- * Ready photos outside the trash of owners who agreed to be looked at (face_consents) that
- * detection has not looked at and that have no face job of `jobKind` queued, running or failed for
+ * Ready photos outside the trash of owners who agreed to be looked at (face_consents, to the text
+ * of version `consentVersion`: the words asked now) that detection has not looked at and that have no face job of `jobKind` queued, running or failed for
  * good (a backfill must not queue a photo that fails every time again and again), oldest first: a
  * backfill's next batch. A job that ended "done" without a scan found people off or the photo not
  * ready then, so its photo is queued again.
  */
-export function findUnscannedPhotoIds(db: DatabaseHandle, jobKind: string, limit: number): Promise<string[]> {
+export function findUnscannedPhotoIds(db: DatabaseHandle, jobKind: string, limit: number, consentVersion: string): Promise<string[]> {
   return db
     .selectFrom("photos")
     .innerJoin("face_consents", "face_consents.user_id", "photos.owner_id")
     .leftJoin("photo_face_scans", "photo_face_scans.photo_id", "photos.id")
     .select("photos.id")
     .where("face_consents.agreed", "=", 1)
+    .where("face_consents.text_sha256", "=", consentVersion)
     .where("photo_face_scans.photo_id", "is", null)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom("jobs").select("jobs.id").whereRef("jobs.photo_id", "=", "photos.id").where("jobs.kind", "=", jobKind).where("jobs.status", "!=", "done"))))
     .where("photos.status", "=", "ready")
@@ -84,14 +85,16 @@ export function findUnscannedPhotoIds(db: DatabaseHandle, jobKind: string, limit
 
 /**
  * How far detection has come: photos looked at, of the ready photos outside the trash whose owners
- * agreed to be looked at (the others are not waiting: they are never looked at until they agree).
+ * agreed to be looked at, to the text of version `consentVersion` (the others are not waiting: they
+ * are never looked at until they agree to the words asked now).
  */
-export async function countScanProgress(db: DatabaseHandle): Promise<{ scanned: number; total: number; faces: number }> {
+export async function countScanProgress(db: DatabaseHandle, consentVersion: string): Promise<{ scanned: number; total: number; faces: number }> {
   const total = await db
     .selectFrom("photos")
     .innerJoin("face_consents", "face_consents.user_id", "photos.owner_id")
     .select((eb) => eb.fn.countAll<string | number>().as("count"))
     .where("face_consents.agreed", "=", 1)
+    .where("face_consents.text_sha256", "=", consentVersion)
     .where("photos.status", "=", "ready")
     .where("photos.trashed_at", "is", null)
     .executeTakeFirstOrThrow();
@@ -101,6 +104,7 @@ export async function countScanProgress(db: DatabaseHandle): Promise<{ scanned: 
     .innerJoin("face_consents", "face_consents.user_id", "photos.owner_id")
     .select((eb) => [eb.fn.countAll<string | number>().as("count"), eb.fn.sum<string | number | null>("photo_face_scans.face_count").as("faces")])
     .where("face_consents.agreed", "=", 1)
+    .where("face_consents.text_sha256", "=", consentVersion)
     .where("photos.status", "=", "ready")
     .where("photos.trashed_at", "is", null)
     .executeTakeFirstOrThrow();

@@ -130,10 +130,17 @@ export const listPeopleQuerySchema = z.object({
 
 export const answerFaceConsentSchema = z.strictObject({
   agreed: z.boolean().describe("true: the caller's photos may be looked at for faces; false: never, and the faces found in them so far are deleted."),
+  textVersion: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, "textVersion is the textVersion of GET /api/faces/consent.")
+    .optional()
+    .describe("The textVersion of the words the caller read (GET): if the words changed since, the answer is refused (409) instead of counted for words they never saw."),
 });
 
 export const faceConsentResponseSchema = z.object({
   enabled: z.boolean().describe("Whether people is on for the site; off, nothing is looked at whatever the answer."),
   text: z.string().describe("What the caller is asked (the admin's words)."),
-  answer: z.enum(["agreed", "declined"]).nullable().describe("The caller's answer; null: not asked yet, which counts as no."),
+  textVersion: z.string().describe("Which words text is (SHA-256 of them, hex): send it back with the answer."),
+  answer: z.enum(["agreed", "declined"]).nullable().describe("The caller's answer to these words; null: not asked yet, or agreed only to earlier words; either counts as no."),
+  textChanged: z.boolean().describe("The caller agreed to earlier words the admin has changed since: nothing more is looked at until they answer these."),
 });

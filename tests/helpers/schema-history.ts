@@ -430,6 +430,11 @@ const BACKFILLED: Record<string, Record<string, (row: Row) => boolean>> = {
     title_by_owner: (row) => Number(row.title_by_owner) === ((row.title ?? "") !== "" ? 1 : 0),
     caption_by_owner: (row) => Number(row.caption_by_owner) === ((row.caption ?? "") !== "" ? 1 : 0),
   },
+  face_consents: {
+    // 2026-12-05T0100: an answer already there was given to the words shown then (no admin's
+    // words in these rows: the default, as that migration froze it), by their SHA-256.
+    text_sha256: (row) => row.text_sha256 === "4b0c775e72ac8d3b6925517b73f1db35c581e5a2ed3975efb03b0cbe9b2325c8",
+  },
 };
 
 /**

@@ -52,7 +52,7 @@ export default async function PeoplePage({ searchParams }: PeoplePageProps) {
               : `${people.length} ${people.length === 1 ? "person" : "people"} in your photos, ${named} named. Only you see them.`}
         </p>
       </header>
-      {consent.enabled && !showHidden && consent.answer === null && <FaceConsentPanel text={consent.text} answer={null} />}
+      {consent.enabled && !showHidden && consent.answer === null && <FaceConsentPanel text={consent.text} textVersion={consent.textVersion} answer={null} textChanged={consent.textChanged} />}
       {people.length > 0 && (
         <ul className="people-grid" data-testid="people-list">
           {people.map((person) => (
@@ -82,7 +82,7 @@ export default async function PeoplePage({ searchParams }: PeoplePageProps) {
           </Link>
         </p>
       )}
-      {consent.enabled && !showHidden && consent.answer !== null && <FaceConsentPanel text={consent.text} answer={consent.answer} />}
+      {consent.enabled && !showHidden && consent.answer !== null && <FaceConsentPanel text={consent.text} textVersion={consent.textVersion} answer={consent.answer} />}
     </section>
   );
 }
