@@ -257,3 +257,43 @@ test("\"is this X?\" on an unnamed person's page: asked, answered no, not asked 
   await expect(toast(page, "Not Ada Suggested: not asked again.")).toBeVisible();
   await expect(page.getByTestId("person-suggestion")).toHaveCount(0);
 });
+
+test("consent is asked where photos arrive: the upload page's notice, read on People or put off by keyboard", async ({ page }) => {
+  test.setTimeout(90_000);
+  // People turned on straight in the e2e server's database (through the API it would queue a
+  // backfill of the shared site), for the few seconds this takes, then back as it was; the owner
+  // has not answered, so nothing of theirs is looked at meanwhile.
+  const database = new SQLite(path.resolve(E2E_DATA_DIRECTORY, "contact-sheet.sqlite"));
+  database.pragma("busy_timeout = 5000");
+  const before = database.prepare("select value from settings where key = 'faces.enabled'").get() as { value: string } | undefined;
+  const setEnabled = (value: string | undefined) =>
+    value === undefined
+      ? database.prepare("delete from settings where key = 'faces.enabled'").run()
+      : database.prepare("insert into settings (key, value) values ('faces.enabled', ?) on conflict (key) do update set value = excluded.value").run(value);
+  setEnabled("true");
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, owner);
+    for (const size of process.env.PEOPLE_SCREENSHOTS ? [...SIZES].reverse() : SIZES.slice(0, 1)) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto("/admin/upload");
+      await expect(page.getByTestId("face-consent-notice").getByRole("heading", { name: "Find people in your photos?" })).toBeVisible();
+      await lookAt(page, `face-consent-notice-${size.name}`);
+    }
+    // The link leads to the whole text and its answer on People.
+    await page.getByRole("link", { name: "Read and answer" }).click();
+    await expect(page.getByTestId("face-consent").getByRole("heading", { name: "Look for faces in your photos?" })).toBeVisible();
+    // Put off by keyboard: gone, focus on the page's heading, and not shown again for these words.
+    await page.goto("/admin/upload");
+    await page.getByRole("button", { name: "Not now" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("face-consent-notice")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Upload" })).toBeFocused();
+    await page.goto("/admin/photos");
+    await expect(page.getByRole("heading", { level: 1, name: "Photos" })).toBeVisible();
+    await expect(page.getByTestId("face-consent-notice")).toHaveCount(0);
+  } finally {
+    setEnabled(before?.value);
+    database.close();
+  }
+});

@@ -6,7 +6,8 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ANONYMOUS_VIEWER, type SessionUser, toViewer } from "@/src/access/viewer";
 import type { Database, FaceSource } from "@/src/db/database";
-import { answerFaceConsent, getFaceConsent } from "@/src/faces/face-consent.service";
+import { FACE_CONSENT_LATER_COOKIE } from "@/src/faces/face-consent-later";
+import { answerFaceConsent, getFaceConsent, shouldAskFaceConsent } from "@/src/faces/face-consent.service";
 import { DETECT_FACES_JOB, DETECT_PRIORITY, FACES_BACKFILL_JOB } from "@/src/faces/face-job-kinds";
 import { consentTextVersion, DEFAULT_CONSENT_TEXT, readFaceSettings, writeFaceSettings } from "@/src/faces/face-settings";
 import { updateFaceSettings } from "@/src/faces/face-settings.service";
@@ -102,11 +103,23 @@ describe("consent (services, on a database of their own)", () => {
     expect(await storeDetectedFaces(db, detected("fa1", ada.id, 0.1))).toBe(0);
   });
 
-  it("a changed consent text asks again: an earlier yes no longer counts, nothing more is looked at, what was found stays until a no", async () => {
-    // Left by the tests above: Ada agreed to the default words, nothing of hers found; Bo agreed to
-    // them and has one face found (fb1). Cy says no; people on.
+  it("asks where photos arrive only those who have not answered, while people is on, unless put off for these words", async () => {
+    // Off (left so by the test above): nobody is asked, answered or not.
+    expect(await shouldAskFaceConsent(db, toViewer(cy))).toBeNull();
     await writeFaceSettings(db, { enabled: true });
+    expect(await shouldAskFaceConsent(db, toViewer(cy))).toMatchObject({ answer: null, textChanged: false, textVersion: DEFAULT_VERSION });
+    expect(await shouldAskFaceConsent(db, toViewer(cy), DEFAULT_VERSION)).toBeNull();
+    expect(await shouldAskFaceConsent(db, toViewer(cy), "0".repeat(64))).not.toBeNull();
+    expect(await shouldAskFaceConsent(db, ANONYMOUS_VIEWER)).toBeNull();
+    // Answered either way: quiet.
+    expect(await shouldAskFaceConsent(db, toViewer(ada))).toBeNull();
     await answerFaceConsent(db, toViewer(cy), false);
+    expect(await shouldAskFaceConsent(db, toViewer(cy))).toBeNull();
+  });
+
+  it("a changed consent text asks again: an earlier yes no longer counts, nothing more is looked at, what was found stays until a no", async () => {
+    // Left by the tests above: people on; Ada agreed to the default words, nothing of hers found;
+    // Bo agreed to them and has one face found (fb1); Cy said no.
     await insertPhotoRows(db, [{ id: "fb2", owner_id: bo.id, sort_at: new Date(Date.UTC(2024, 0, 1)).toISOString() }]);
     await db.deleteFrom("jobs").execute();
     expect(await findUnscannedPhotoIds(db, DETECT_FACES_JOB, 100, DEFAULT_VERSION)).toContain("fb2");
@@ -119,8 +132,10 @@ describe("consent (services, on a database of their own)", () => {
     expect(await findUnscannedPhotoIds(db, DETECT_FACES_JOB, 100, asked.textVersion)).toEqual([]);
     expect(await storeDetectedFaces(db, detected("fb2", bo.id, 0.3))).toBe(0);
     expect(await facesOf(bo.id)).toHaveLength(1);
+    expect(await shouldAskFaceConsent(db, toViewer(bo))).toMatchObject({ textChanged: true });
     // A no stays a no: Cy is not asked again by new words.
     expect(await getFaceConsent(db, toViewer(cy))).toMatchObject({ answer: "declined", textChanged: false });
+    expect(await shouldAskFaceConsent(db, toViewer(cy))).toBeNull();
     // An answer sent with the words read before the change is refused, not counted for the new ones.
     await expect(answerFaceConsent(db, toViewer(bo), true, DEFAULT_VERSION)).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await getFaceConsent(db, toViewer(bo))).toMatchObject({ answer: null, textChanged: true });
@@ -129,6 +144,7 @@ describe("consent (services, on a database of their own)", () => {
     expect(await queued(FACES_BACKFILL_JOB)).toHaveLength(1);
     expect(await findUnscannedPhotoIds(db, DETECT_FACES_JOB, 100, asked.textVersion)).toEqual(["fb2"]);
     expect(await storeDetectedFaces(db, detected("fb2", bo.id, 0.3))).toBe(1);
+    expect(await shouldAskFaceConsent(db, toViewer(bo))).toBeNull();
     // Ada, asked again too, says no: what was found goes, as for any no.
     expect(await getFaceConsent(db, toViewer(ada))).toMatchObject({ answer: null, textChanged: true });
     expect(await answerFaceConsent(db, toViewer(ada), false)).toMatchObject({ answer: "declined", textChanged: false });
@@ -153,7 +169,25 @@ describe("consent: the route (the built app)", () => {
       const put = (json: unknown, options: { origin?: string } = {}) => client.request("/api/faces/consent", { method: "PUT", body: { json }, ...options });
       const before = await client.request("/api/faces/consent");
       expect(before.status).toBe(200);
-      expect(await before.json()).toMatchObject({ answer: null });
+      const asked = (await before.json()) as { answer: null; textVersion: string };
+      expect(asked).toMatchObject({ answer: null });
+      // Asked where photos arrive while people is on (written directly: turning it on through the
+      // API would queue a backfill of the shared site's photos), unless put off for these words.
+      const wasEnabled = (await readFaceSettings(shared)).enabled;
+      await writeFaceSettings(shared, { enabled: true });
+      try {
+        const notice = 'data-testid="face-consent-notice"';
+        expect(await (await client.request("/admin/photos")).text()).toContain(notice);
+        expect(await (await client.request("/admin/upload")).text()).toContain(notice);
+        client.cookies.set(FACE_CONSENT_LATER_COOKIE, asked.textVersion);
+        expect(await (await client.request("/admin/photos")).text()).not.toContain(notice);
+        client.cookies.delete(FACE_CONSENT_LATER_COOKIE);
+        // Off: quiet.
+        await writeFaceSettings(shared, { enabled: false });
+        expect(await (await client.request("/admin/upload")).text()).not.toContain(notice);
+      } finally {
+        await writeFaceSettings(shared, { enabled: wasEnabled });
+      }
       expect((await new TestClient().request("/api/faces/consent")).status).toBe(401);
       expect((await new TestClient().request("/api/faces/consent", { method: "PUT", body: { json: { agreed: true } } })).status).toBe(401);
       expect((await put({ agreed: true }, { origin: "https://evil.example" })).status).toBe(403);

@@ -77,6 +77,18 @@ export async function getFaceConsent(db: DatabaseHandle, viewer: Viewer): Promis
 }
 
 /**
+ * Whether the signed-in user should be asked where their photos arrive (the library, the upload
+ * page), not only on /people: people is on and they have not answered the words asked now, and
+ * have not put the notice off for these words (`putOffFor`: the version their browser remembers,
+ * face-consent-later.ts). Quiet for anyone who answered and when people is off for the site.
+ */
+export async function shouldAskFaceConsent(db: DatabaseHandle, viewer: Viewer, putOffFor?: string): Promise<FaceConsentView | null> {
+  if (!signedInUser(viewer)) return null;
+  const consent = await getFaceConsent(db, viewer);
+  return consent.enabled && consent.answer === null && consent.textVersion !== putOffFor ? consent : null;
+}
+
+/**
  * The caller's answer to the words asked now, in one transaction with what it sets off: agreed
  * queues a backfill when people is on; no deletes what detection found in their photos. With
  * `textVersion` (the words the caller read), an answer to words changed since is refused (409)

@@ -9,6 +9,7 @@ import { libraryFilterToSearchParams, parseLibraryFilter } from "@/src/photos/li
 import { getLibraryPage, listLibraryCameraChoices } from "@/src/photos/library.service";
 import { listTagsForViewer } from "@/src/tags/tags.service";
 import { AdminPage } from "@/src/ui/admin-page";
+import { FaceConsentAsk } from "../face-consent-ask";
 import { OrganisedLibrary } from "./organised-library";
 
 export const metadata: Metadata = { title: "Photos" };
@@ -31,6 +32,7 @@ export default async function AdminPhotosPage({ searchParams }: { searchParams: 
       title="Photos"
       intro={user.role === "admin" ? "Every photo on the site, newest first. Select some to change them together." : "Your photos, newest first. Select some to change them together."}
     >
+      <FaceConsentAsk viewer={toViewer(user)} />
       <LibraryFilterBar filter={filter} choices={{ cameras, albums: albumChoices.map((choice) => ({ id: choice.id, title: choice.label })), tags }} />
       {/* Keyed by the filter: a new filter starts a fresh selection and list. */}
       <OrganisedLibrary key={query} initialPage={page} filter={filter} albums={albumChoices} />

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { toViewer } from "@/src/access/viewer";
 import { albumPickerChoices } from "@/src/albums/album-tree";
 import { listManageableAlbums } from "@/src/albums/albums.service";
 import { requirePageUser } from "@/src/auth/page-guard";
@@ -7,6 +8,7 @@ import { getDb } from "@/src/db/client";
 import { listRecentUploads } from "@/src/photos/recent-uploads.service";
 import { AdminPage } from "@/src/ui/admin-page";
 import { PhotoUploader } from "@/src/uploads/components/photo-uploader";
+import { FaceConsentAsk } from "../face-consent-ask";
 
 export const metadata: Metadata = { title: "Upload" };
 
@@ -17,6 +19,7 @@ export default async function AdminUploadPage() {
   const [recentUploads, albums] = await Promise.all([listRecentUploads(getDb(), user), listManageableAlbums(getDb(), user)]);
   return (
     <AdminPage role={user.role} title="Upload" intro="New photos start private. Uploads resume where they stopped if the connection drops.">
+      <FaceConsentAsk viewer={toViewer(user)} />
       <PhotoUploader
         maxFileBytes={getEnv().MAX_UPLOAD_BYTES}
         recentUploads={recentUploads}

@@ -81,9 +81,9 @@ export function FaceSettingsForm({ initialSettings }: { initialSettings: FaceSet
             What each person is asked
             <textarea name="consentText" rows={4} maxLength={CONSENT_TEXT_MAX_LENGTH} defaultValue={settings.consentText} data-testid="faces-consent-text" />
             <span className="field-hint">
-              Shown once to everyone signed in, on People. Nobody&apos;s photos are looked at until they agree; saying no, then or later, deletes the faces
-              found in their photos. Changed words are asked again: nothing more is looked at for those who agreed until they agree to the new ones.
-              Leave it empty for the default words.
+              Asked of everyone signed in, on People and where their photos arrive. Nobody&apos;s photos are looked at until they agree; saying no, then or
+              later, deletes the faces found in their photos. Changed words are asked again: nothing more is looked at for those who agreed until they
+              agree to the new ones. Leave it empty for the default words.
             </span>
           </label>
           <label className="field">
