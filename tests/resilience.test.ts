@@ -231,7 +231,11 @@ describe.skipIf(!process.env.S3_ENDPOINT)("S3 goes down", () => {
       relay.cut();
       const response = await uploadOne(client, photo, "while-down.jpg");
       expect(response.status, `${await response.clone().text()}\n${testApp.server.output()}`).toBe(503);
-      expect((await client.request("/api/health")).status).toBe(503);
+      // The store's error names no header; every 503 still says when to come back.
+      expect(response.headers.get("retry-after")).toBe("5");
+      const health = await client.request("/api/health");
+      expect(health.status).toBe(503);
+      expect(health.headers.get("retry-after")).toBe("5");
       expect((await readRows(testApp)).photos).toEqual([]);
       expect(listFiles(path.join(testApp.dataDirectory, "tmp"))).toEqual([]);
 
@@ -250,10 +254,14 @@ describe("the store of unfinished tus uploads fails", () => {
   async function expectUnavailableThenBack(client: TestClient, uploadPath: string, breakStore: () => void, mendStore: () => void): Promise<void> {
     breakStore();
     try {
-      expect((await headUpload(client, uploadPath)).status).toBe(503);
+      const head = await headUpload(client, uploadPath);
+      expect(head.status).toBe(503);
+      // Every 503 says when to come back (tus's error hook drops headers; tus-server puts it back).
+      expect(head.headers.get("retry-after")).toBe("5");
       for (const response of [await patchUpload(client, uploadPath, 0, new Uint8Array(10)), await deleteUpload(client, uploadPath)]) {
         const body = await response.text();
         expect(response.status, body).toBe(503);
+        expect(response.headers.get("retry-after")).toBe("5");
         expect((JSON.parse(body) as { error: { code: string } }).error.code).toBe("SERVICE_UNAVAILABLE");
       }
     } finally {

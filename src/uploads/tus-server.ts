@@ -8,7 +8,7 @@ import { getEnv } from "@/src/config/env";
 import { getDb } from "@/src/db/client";
 import { AppError, ERROR_STATUS, type ErrorCode } from "@/src/errors/app-error";
 import { toErrorResponse } from "@/src/http/error-response";
-import { jsonError } from "@/src/http/json-error";
+import { jsonError, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/src/http/json-error";
 import { whileUploading } from "@/src/jobs/worker";
 import { getLogger } from "@/src/log/logger";
 import { getTemporaryDirectory } from "@/src/storage/temporary-files";
@@ -217,7 +217,11 @@ async function toJsonError(response: Response): Promise<Response> {
   const code = CODE_BY_STATUS.get(response.status);
   if (response.status < 400 || !code || response.headers.get("content-type")?.includes("json")) return response;
   const text = (await response.text()).trim();
-  const answer = isErrorBody(text) ? new Response(text, { status: response.status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } }) : jsonError(code, text || "The upload request was refused.");
+  // A body of ours came through onResponseError, which carries no headers: a 503's Retry-After is put back here.
+  const retryAfter: Record<string, string> = response.status === 503 ? { "Retry-After": SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } : {};
+  const answer = isErrorBody(text)
+    ? new Response(text, { status: response.status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...retryAfter } })
+    : jsonError(code, text || "The upload request was refused.");
   for (const [name, value] of response.headers) {
     if (name !== "content-length" && name !== "content-type") answer.headers.set(name, value);
   }

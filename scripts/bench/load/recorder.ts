@@ -1,9 +1,12 @@
 import { percentile } from "../bench-app";
+import { countServerErrors } from "./answer-kinds";
 
 /** One answer (or a network failure, status 0) as a client saw it. */
 export interface Observation {
   route: string;
   status: number;
+  /** Whether it carried Retry-After: a 503 with it is the designed answer (answer-kinds.ts). */
+  hasRetryAfter: boolean;
   milliseconds: number;
   at: number;
 }
@@ -18,8 +21,8 @@ export class Recorder {
   private readonly inFlight = new Map<number, { route: string; startedAt: number }>();
   private nextRequest = 0;
 
-  record(route: string, status: number, milliseconds: number): void {
-    this.observations.push({ route, status, milliseconds, at: Date.now() });
+  record(route: string, status: number, milliseconds: number, hasRetryAfter = false): void {
+    this.observations.push({ route, status, hasRetryAfter, milliseconds, at: Date.now() });
   }
 
   /** Times one request; a thrown network error is recorded as status 0 and thrown again. */
@@ -31,7 +34,7 @@ export class Recorder {
       const response = await send();
       // The body is part of the answer's time (media especially).
       const body = await response.arrayBuffer();
-      this.record(route, response.status, performance.now() - startedAt);
+      this.record(route, response.status, performance.now() - startedAt, response.headers.has("retry-after"));
       return new Response(response.status === 204 || response.status === 304 ? null : body, { status: response.status, headers: response.headers });
     } catch (error) {
       this.record(route, 0, performance.now() - startedAt);
@@ -57,31 +60,35 @@ export class Recorder {
   }
 }
 
-/** What clients saw in a window, by status: "200 x812, 503 x12, network x3". */
+/** What clients saw in a window, by status: "200 x812, 503 x12, 503 without Retry-After x1, network x3". */
 export function describeStatuses(observations: Observation[]): string {
   const counts = new Map<string, number>();
-  for (const { status } of observations) {
-    const key = status === 0 ? "network" : String(status);
+  for (const { status, hasRetryAfter } of observations) {
+    const key = status === 0 ? "network" : status === 503 && !hasRetryAfter ? "503 without Retry-After" : String(status);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].sort(([left], [right]) => left.localeCompare(right)).map(([status, count]) => `${status} x${count}`).join(", ") || "nothing";
 }
 
-export function countServerErrors(observations: Observation[]): number {
-  return observations.filter((observation) => observation.status >= 500).length;
-}
-
-/** One line per route: requests, p50 and p99 in ms, 5xx, network failures. */
+/**
+ * One line per route and a total: requests, p50 and p99 in ms, then the 5xx by kind (500, 503 shed
+ * = with Retry-After, 507, other 5xx; answer-kinds.ts says which are failures) and network failures.
+ */
 export function routeTable(observations: Observation[]): string {
   const byRoute = new Map<string, Observation[]>();
   for (const observation of observations) byRoute.set(observation.route, [...(byRoute.get(observation.route) ?? []), observation]);
-  const lines = [`  ${"route".padEnd(22)} ${"requests".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"5xx".padStart(5)} ${"net".padStart(5)}  statuses`];
-  for (const [route, seen] of [...byRoute].sort(([left], [right]) => left.localeCompare(right))) {
+  const columns = ["500", "503 shed", "507", "other 5xx", "net"];
+  const lines = [`  ${"route".padEnd(22)} ${"requests".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${columns.map((column) => column.padStart(9)).join(" ")}  statuses`];
+  const line = (route: string, seen: Observation[]) => {
     const answered = seen.filter((observation) => observation.status !== 0).map((observation) => observation.milliseconds);
     const p50 = answered.length > 0 ? percentile(answered, 50).toFixed(0) : "-";
     const p99 = answered.length > 0 ? percentile(answered, 99).toFixed(0) : "-";
+    const errors = countServerErrors(seen);
     const network = seen.filter((observation) => observation.status === 0).length;
-    lines.push(`  ${route.padEnd(22)} ${String(seen.length).padStart(8)} ${p50.padStart(8)} ${p99.padStart(8)} ${String(countServerErrors(seen)).padStart(5)} ${String(network).padStart(5)}  ${describeStatuses(seen)}`);
-  }
+    const counts = [errors["500"], errors["503 shed"], errors["507"], errors["other 5xx"], network];
+    return `  ${route.padEnd(22)} ${String(seen.length).padStart(8)} ${p50.padStart(8)} ${p99.padStart(8)} ${counts.map((count) => String(count).padStart(9)).join(" ")}  ${describeStatuses(seen)}`;
+  };
+  for (const [route, seen] of [...byRoute].sort(([left], [right]) => left.localeCompare(right))) lines.push(line(route, seen));
+  if (byRoute.size > 1) lines.push(line("all routes", observations));
   return lines.join("\n");
 }

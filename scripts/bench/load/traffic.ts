@@ -137,9 +137,9 @@ export interface ReaderRoute {
   needsShareGrant?: boolean;
 }
 
-/** One reader: a closed loop over `routes` (a random one each time) until `stopAt`. */
-export async function readUntil(visitor: LoadClient, shareVisitor: LoadClient, recorder: Recorder, routes: ReaderRoute[], stopAt: number): Promise<void> {
-  while (Date.now() < stopAt) {
+/** One reader: a closed loop over `routes` (a random one each time) until `stopAt()`, asked before each request (a fault row ends its traffic once the site has recovered). */
+export async function readUntil(visitor: LoadClient, shareVisitor: LoadClient, recorder: Recorder, routes: ReaderRoute[], stopAt: () => number): Promise<void> {
+  while (Date.now() < stopAt()) {
     const route = routes[Math.floor(Math.random() * routes.length)];
     const client = route.needsShareGrant ? shareVisitor : visitor;
     try {
