@@ -106,11 +106,13 @@ export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<
   const id = crypto.randomUUID();
   const storedKey = originalKey(id);
   const mediaKind = photo.type in VIDEO_CONTENT_TYPES ? "video" : "photo";
+  // New uploads start as the site's settings say (PRODUCT.md: private unless an admin changes it).
+  // Read before the original is stored: a failed read after it (a saturated pool) left the stored
+  // original with no row and outside the try that deletes it (bench:load found two such orphans).
+  const { defaultVisibility, showLocationByDefault } = await getSiteSettings(db);
   const storage = getStorage();
   await storage.putFile(storedKey, photo.sourcePath, { contentType: CONTENT_TYPES[photo.type], mayMoveSource: true });
   const now = new Date().toISOString();
-  // New uploads start as the site's settings say (PRODUCT.md: private unless an admin changes it).
-  const { defaultVisibility, showLocationByDefault } = await getSiteSettings(db);
   try {
     await db.transaction().execute(async (transaction) => {
       await insertPhoto(transaction, {
