@@ -80,6 +80,48 @@ async function makeLargeClip(folder: string): Promise<string> {
   return file;
 }
 
+const CLOCK_TICKS_PER_SECOND = 100; // Linux's USER_HZ (getconf CLK_TCK)
+
+/** utime, stime, cutime and cstime of a process, in ms (cutime/cstime: its children it has waited for). */
+function readCpuFields(pid: number): { own: number; waitedChildren: number; parent: number } | null {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  // After the command's closing parenthesis: state (field 3), ppid (4), … utime (14), stime (15), cutime (16), cstime (17).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ms = (index: number) => (Number(fields[index - 3]) * 1000) / CLOCK_TICKS_PER_SECOND;
+  return { own: ms(14) + ms(15), waitedChildren: ms(16) + ms(17), parent: Number(fields[4 - 3]) };
+}
+
+/**
+ * CPU time (ms, all threads) a process has used so far with its children: those it has waited for
+ * (ffmpeg, ffprobe) and, when `withLiveChildren`, those still running (the server's ExifTool). At
+ * load 15-20 on two shared cores wall times of one round varied 2x, CPU time much less: it is
+ * printed beside the wall-time ratios.
+ */
+function cpuMsOf(pid: number, withLiveChildren: boolean): number {
+  const { own, children } = cpuSplitOf(pid, withLiveChildren);
+  return own + children;
+}
+
+/** cpuMsOf split into the process's own threads (node, sharp) and its children (ffmpeg, ffprobe, ExifTool). */
+function cpuSplitOf(pid: number, withLiveChildren: boolean): { own: number; children: number } {
+  const self = readCpuFields(pid);
+  if (!self) return { own: 0, children: 0 };
+  let children = self.waitedChildren;
+  if (withLiveChildren) {
+    for (const entry of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      const child = readCpuFields(Number(entry));
+      if (child?.parent === pid) children += child.own + child.waitedChildren;
+    }
+  }
+  return { own: self.own, children };
+}
+
 async function photoOf(client: BenchClient, id: string): Promise<VideoBody> {
   const response = await client.request(`/api/photos/${id}`);
   await expectStatus(response, 200, "photo detail");
@@ -198,17 +240,18 @@ async function main(): Promise<void> {
   console.log(`clips: 1080p 5 s 4:4:4 H.264 (${formatMegabytes(fs.statSync(clip).size)})${large ? `, large ${formatMegabytes(fs.statSync(large).size)}` : ""}`);
   const app: BenchApp = await startBenchApp({ LOG_LEVEL: "warn", WORKER_CONCURRENCY: "1" });
   const editor = await signInAsNewEditor(app);
-  if (PHASES.has("poster")) await benchPosterAndTranscode(editor, clip, folder);
+  if (PHASES.has("poster")) await benchPosterAndTranscode(app, editor, clip, folder);
   if (large) await benchRange(app, editor, large, folder);
-  if (PHASES.has("raw")) await benchRaw(editor, folder);
+  if (PHASES.has("raw")) await benchRaw(app, editor, folder);
   console.log(`load average at the end: ${loadAverage()}`);
 }
 
 /** 1 and 2: the app and the hand, alternating, ROUNDS times each. */
-async function benchPosterAndTranscode(editor: BenchClient, clip: string, folder: string): Promise<void> {
+async function benchPosterAndTranscode(app: BenchApp, editor: BenchClient, clip: string, folder: string): Promise<void> {
 
   const appPoster: number[] = [];
   const appPosterAfterUpload: number[] = [];
+  const [appPosterCpu, appTranscodeCpu, handPosterCpu, handTranscodeCpu, transcodeChildrenCpu]: number[][] = [[], [], [], [], []];
   const appTranscode: number[] = [];
   const handPoster: number[] = [];
   const handTranscode: number[] = [];
@@ -217,23 +260,42 @@ async function benchPosterAndTranscode(editor: BenchClient, clip: string, folder
     // A byte changed at the end (in the padding after the last frame of sound): a new file, not a duplicate.
     fs.copyFileSync(clip, copy);
     fs.appendFileSync(copy, Buffer.from([round]));
+    const cpuAtStart = cpuMsOf(app.pid, true);
     const started = performance.now();
     const id = await upload(editor, copy, "video/mp4");
     const uploadMs = performance.now() - started;
     const posterMs = await timeUntil(editor, id, started, everyVariant);
+    const cpuAtPoster = cpuMsOf(app.pid, true);
+    const splitAtPoster = cpuSplitOf(app.pid, true);
     const playableMs = (await timeUntil(editor, id, started, (photo) => Boolean(photo.video?.playableUrl))) - posterMs;
+    const splitAtPlayable = cpuSplitOf(app.pid, true);
+    transcodeChildrenCpu.push(splitAtPlayable.children - splitAtPoster.children);
     appPoster.push(posterMs);
     appPosterAfterUpload.push(posterMs - uploadMs);
     appTranscode.push(playableMs);
+    appPosterCpu.push(cpuAtPoster - cpuAtStart);
+    appTranscodeCpu.push(cpuMsOf(app.pid, true) - cpuAtPoster);
+    let handCpu = cpuMsOf(process.pid, false);
     handPoster.push(await posterByHand(clip, folder));
+    handPosterCpu.push(cpuMsOf(process.pid, false) - handCpu);
+    handCpu = cpuMsOf(process.pid, false);
     handTranscode.push(await transcodeByHand(clip, folder));
+    handTranscodeCpu.push(cpuMsOf(process.pid, false) - handCpu);
     console.log(
       `round ${round}: poster+variants app ${seconds(posterMs)} (upload answered after ${seconds(uploadMs)}) / hand ${seconds(handPoster.at(-1)!)}; ` +
         `transcode app ${seconds(playableMs)} / hand ${seconds(handTranscode.at(-1)!)} (load ${loadAverage()})`,
     );
+    console.log(
+      `  CPU: poster+variants app ${seconds(appPosterCpu.at(-1)!)} (the upload included) / hand ${seconds(handPosterCpu.at(-1)!)}; ` +
+        `transcode app ${seconds(appTranscodeCpu.at(-1)!)} (${seconds(transcodeChildrenCpu.at(-1)!)} in ffmpeg and ffprobe, the rest the server's own: ` +
+        `the job's bookkeeping and the bench's polls) / hand ${seconds(handTranscodeCpu.at(-1)!)}`,
+    );
   }
   ratioLine("poster + variants, app / by hand (median)", median(appPoster) / median(handPoster), "<= 1.2x");
   console.log(`ratio poster + variants from the upload's answer, app / by hand (median): ${(median(appPosterAfterUpload) / median(handPoster)).toFixed(2)}x`);
+  console.log(`ratio poster + variants in CPU time, app (its polls answered too) / by hand (median): ${(median(appPosterCpu) / median(handPosterCpu)).toFixed(2)}x`);
+  console.log(`ratio transcode in CPU time, app (its polls answered too) / plain ffmpeg (median): ${(median(appTranscodeCpu) / median(handTranscodeCpu)).toFixed(2)}x`);
+  console.log(`ratio transcode in ffmpeg's and ffprobe's CPU time, app / plain ffmpeg (median): ${(median(transcodeChildrenCpu) / median(handTranscodeCpu)).toFixed(2)}x`);
   ratioLine("transcode, app / plain ffmpeg (median)", median(appTranscode) / median(handTranscode), "<= 1.1x");
 }
 
@@ -275,7 +337,7 @@ async function benchRange(app: BenchApp, editor: BenchClient, large: string, fol
 }
 
 /** 4: a DNG with a full-size preview against a JPEG of the same pixels, alternating. */
-async function benchRaw(editor: BenchClient, folder: string): Promise<void> {
+async function benchRaw(app: BenchApp, editor: BenchClient, folder: string): Promise<void> {
   const jpegFile = path.join(folder, "same-size.jpg");
   const dngFile = path.join(folder, "preview.dng");
   const jpeg = await sharp(RAW_SOURCE).rotate().resize({ width: RAW_WIDTH }).jpeg({ quality: 92 }).toBuffer();
@@ -288,6 +350,10 @@ async function benchRaw(editor: BenchClient, folder: string): Promise<void> {
     [rawTimes, []],
     [jpegTimes, []],
   ]);
+  const cpuTimes = new Map<number[], number[]>([
+    [rawTimes, []],
+    [jpegTimes, []],
+  ]);
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const [file, bytes, times, type] of [
       [dngFile, dng, rawTimes, "image/x-adobe-dng"],
@@ -295,19 +361,23 @@ async function benchRaw(editor: BenchClient, folder: string): Promise<void> {
     ] as const) {
       // Another file each round (a byte after the end), so it is not a duplicate of the last.
       fs.writeFileSync(file, Buffer.concat([bytes, Buffer.from([round])]));
+      const cpuAtStart = cpuMsOf(app.pid, true);
       const started = performance.now();
       const id = await upload(editor, file, type);
       uploadTimes.get(times)!.push(performance.now() - started);
       times.push(await timeUntil(editor, id, started, everyVariant));
+      cpuTimes.get(times)!.push(cpuMsOf(app.pid, true) - cpuAtStart);
     }
     console.log(
       `round ${round}: DNG ${seconds(rawTimes.at(-1)!)} (upload answered after ${seconds(uploadTimes.get(rawTimes)!.at(-1)!)}), ` +
-        `JPEG ${seconds(jpegTimes.at(-1)!)} (after ${seconds(uploadTimes.get(jpegTimes)!.at(-1)!)}) (${RAW_WIDTH} px wide; load ${loadAverage()})`,
+        `JPEG ${seconds(jpegTimes.at(-1)!)} (after ${seconds(uploadTimes.get(jpegTimes)!.at(-1)!)}) (${RAW_WIDTH} px wide; load ${loadAverage()}); ` +
+        `CPU: DNG ${seconds(cpuTimes.get(rawTimes)!.at(-1)!)}, JPEG ${seconds(cpuTimes.get(jpegTimes)!.at(-1)!)}`,
     );
   }
   ratioLine("RAW with a full-size preview / JPEG of the same size, every variant (median)", median(rawTimes) / median(jpegTimes), "<= 1.2x");
   const afterUpload = (times: number[]) => median(times.map((time, index) => time - uploadTimes.get(times)![index]));
   console.log(`ratio RAW / JPEG from the upload's answer (median): ${(afterUpload(rawTimes) / afterUpload(jpegTimes)).toFixed(2)}x`);
+  console.log(`ratio RAW / JPEG in the server's CPU time, the upload included (median): ${(median(cpuTimes.get(rawTimes)!) / median(cpuTimes.get(jpegTimes)!)).toFixed(2)}x`);
 }
 
 runBenchmark(main);
