@@ -12,6 +12,8 @@
 //    JPEG of the same pixel size (target <= 1.2x).
 // The server runs one worker job at a time (WORKER_CONCURRENCY=1), so each phase is timed alone.
 // Needs `npm run build` first. Every file it makes is in a temporary folder, removed at the end.
+// BENCH_ROUNDS=3 (rounds of phases 1, 2 and 4); BENCH_VIDEO_PHASES=poster,range,raw (all by default;
+// "poster" is phases 1 and 2, which share their uploads) runs only those.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -44,6 +46,8 @@ const RANGE_REQUESTS = 40;
 const RANGE_BYTES = 1024 * 1024;
 const PARALLEL_STREAMS = 10;
 const RAW_WIDTH = 2400;
+const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 25);
+const PHASES = new Set((process.env.BENCH_VIDEO_PHASES ?? "poster,range,raw").split(",").map((phase) => phase.trim()));
 
 interface VideoBody extends PhotoBody {
   video: { playableUrl: string | null } | null;
@@ -76,19 +80,65 @@ async function makeLargeClip(folder: string): Promise<string> {
   return file;
 }
 
+const CLOCK_TICKS_PER_SECOND = 100; // Linux's USER_HZ (getconf CLK_TCK)
+
+/** utime, stime, cutime and cstime of a process, in ms (cutime/cstime: its children it has waited for). */
+function readCpuFields(pid: number): { own: number; waitedChildren: number; parent: number } | null {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  // After the command's closing parenthesis: state (field 3), ppid (4), … utime (14), stime (15), cutime (16), cstime (17).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ms = (index: number) => (Number(fields[index - 3]) * 1000) / CLOCK_TICKS_PER_SECOND;
+  return { own: ms(14) + ms(15), waitedChildren: ms(16) + ms(17), parent: Number(fields[4 - 3]) };
+}
+
+/**
+ * CPU time (ms, all threads) a process has used so far with its children: those it has waited for
+ * (ffmpeg, ffprobe) and, when `withLiveChildren`, those still running (the server's ExifTool). At
+ * load 15-20 on two shared cores wall times of one round varied 2x, CPU time much less: it is
+ * printed beside the wall-time ratios.
+ */
+function cpuMsOf(pid: number, withLiveChildren: boolean): number {
+  const { own, children } = cpuSplitOf(pid, withLiveChildren);
+  return own + children;
+}
+
+/** cpuMsOf split into the process's own threads (node, sharp) and its children (ffmpeg, ffprobe, ExifTool). */
+function cpuSplitOf(pid: number, withLiveChildren: boolean): { own: number; children: number } {
+  const self = readCpuFields(pid);
+  if (!self) return { own: 0, children: 0 };
+  let children = self.waitedChildren;
+  if (withLiveChildren) {
+    for (const entry of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      const child = readCpuFields(Number(entry));
+      if (child?.parent === pid) children += child.own + child.waitedChildren;
+    }
+  }
+  return { own: self.own, children };
+}
+
 async function photoOf(client: BenchClient, id: string): Promise<VideoBody> {
   const response = await client.request(`/api/photos/${id}`);
   await expectStatus(response, 200, "photo detail");
   return ((await response.json()) as { photo: VideoBody }).photo;
 }
 
-/** Polls every 25 ms until `done`; answers when it first held, in ms since `since`. */
+/**
+ * Polls every POLL_MS until `done`; answers when it first held, in ms since `since`. Each poll is
+ * a request the server answers on the cores the job runs on, so a shorter interval measures more
+ * of the bench itself (BENCH_POLL_MS; 25 by default).
+ */
 async function timeUntil(client: BenchClient, id: string, since: number, done: (photo: VideoBody) => boolean): Promise<number> {
   for (const deadline = Date.now() + 600_000; Date.now() < deadline; ) {
     const photo = await photoOf(client, id);
     if (photo.status === "failed") throw new Error(`photo ${id} failed`);
     if (done(photo)) return performance.now() - since;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   throw new Error(`photo ${id} did not get there in 10 minutes`);
 }
@@ -186,13 +236,22 @@ async function streamInParallel(url: string, pid: number, count: number): Promis
 async function main(): Promise<void> {
   const folder = makeTemporaryDirectory("contact-sheet-bench-video-");
   console.log(`load average at the start: ${loadAverage()} (2 cores, shared)`);
-  const [clip, large] = await Promise.all([makeTranscodedClip(folder), makeLargeClip(folder)]);
-  console.log(`clips: 1080p 5 s 4:4:4 H.264 (${formatMegabytes(fs.statSync(clip).size)}), large ${formatMegabytes(fs.statSync(large).size)}`);
+  const [clip, large] = await Promise.all([makeTranscodedClip(folder), PHASES.has("range") ? makeLargeClip(folder) : null]);
+  console.log(`clips: 1080p 5 s 4:4:4 H.264 (${formatMegabytes(fs.statSync(clip).size)})${large ? `, large ${formatMegabytes(fs.statSync(large).size)}` : ""}`);
   const app: BenchApp = await startBenchApp({ LOG_LEVEL: "warn", WORKER_CONCURRENCY: "1" });
   const editor = await signInAsNewEditor(app);
+  if (PHASES.has("poster")) await benchPosterAndTranscode(app, editor, clip, folder);
+  if (large) await benchRange(app, editor, large, folder);
+  if (PHASES.has("raw")) await benchRaw(app, editor, folder);
+  console.log(`load average at the end: ${loadAverage()}`);
+}
 
-  // 1 and 2: the app and the hand, alternating, ROUNDS times each.
+/** 1 and 2: the app and the hand, alternating, ROUNDS times each. */
+async function benchPosterAndTranscode(app: BenchApp, editor: BenchClient, clip: string, folder: string): Promise<void> {
+
   const appPoster: number[] = [];
+  const appPosterAfterUpload: number[] = [];
+  const [appPosterCpu, appTranscodeCpu, handPosterCpu, handTranscodeCpu, transcodeChildrenCpu]: number[][] = [[], [], [], [], []];
   const appTranscode: number[] = [];
   const handPoster: number[] = [];
   const handTranscode: number[] = [];
@@ -201,22 +260,47 @@ async function main(): Promise<void> {
     // A byte changed at the end (in the padding after the last frame of sound): a new file, not a duplicate.
     fs.copyFileSync(clip, copy);
     fs.appendFileSync(copy, Buffer.from([round]));
+    const cpuAtStart = cpuMsOf(app.pid, true);
     const started = performance.now();
     const id = await upload(editor, copy, "video/mp4");
+    const uploadMs = performance.now() - started;
     const posterMs = await timeUntil(editor, id, started, everyVariant);
+    const cpuAtPoster = cpuMsOf(app.pid, true);
+    const splitAtPoster = cpuSplitOf(app.pid, true);
     const playableMs = (await timeUntil(editor, id, started, (photo) => Boolean(photo.video?.playableUrl))) - posterMs;
+    const splitAtPlayable = cpuSplitOf(app.pid, true);
+    transcodeChildrenCpu.push(splitAtPlayable.children - splitAtPoster.children);
     appPoster.push(posterMs);
+    appPosterAfterUpload.push(posterMs - uploadMs);
     appTranscode.push(playableMs);
+    appPosterCpu.push(cpuAtPoster - cpuAtStart);
+    appTranscodeCpu.push(cpuMsOf(app.pid, true) - cpuAtPoster);
+    let handCpu = cpuMsOf(process.pid, false);
     handPoster.push(await posterByHand(clip, folder));
+    handPosterCpu.push(cpuMsOf(process.pid, false) - handCpu);
+    handCpu = cpuMsOf(process.pid, false);
     handTranscode.push(await transcodeByHand(clip, folder));
+    handTranscodeCpu.push(cpuMsOf(process.pid, false) - handCpu);
     console.log(
-      `round ${round}: poster+variants app ${seconds(posterMs)} / hand ${seconds(handPoster.at(-1)!)}; transcode app ${seconds(playableMs)} / hand ${seconds(handTranscode.at(-1)!)} (load ${loadAverage()})`,
+      `round ${round}: poster+variants app ${seconds(posterMs)} (upload answered after ${seconds(uploadMs)}) / hand ${seconds(handPoster.at(-1)!)}; ` +
+        `transcode app ${seconds(playableMs)} / hand ${seconds(handTranscode.at(-1)!)} (load ${loadAverage()})`,
+    );
+    console.log(
+      `  CPU: poster+variants app ${seconds(appPosterCpu.at(-1)!)} (the upload included) / hand ${seconds(handPosterCpu.at(-1)!)}; ` +
+        `transcode app ${seconds(appTranscodeCpu.at(-1)!)} (${seconds(transcodeChildrenCpu.at(-1)!)} in ffmpeg and ffprobe, the rest the server's own: ` +
+        `the job's bookkeeping and the bench's polls) / hand ${seconds(handTranscodeCpu.at(-1)!)}`,
     );
   }
   ratioLine("poster + variants, app / by hand (median)", median(appPoster) / median(handPoster), "<= 1.2x");
+  console.log(`ratio poster + variants from the upload's answer, app / by hand (median): ${(median(appPosterAfterUpload) / median(handPoster)).toFixed(2)}x`);
+  console.log(`ratio poster + variants in CPU time, app (its polls answered too) / by hand (median): ${(median(appPosterCpu) / median(handPosterCpu)).toFixed(2)}x`);
+  console.log(`ratio transcode in CPU time, app (its polls answered too) / plain ffmpeg (median): ${(median(appTranscodeCpu) / median(handTranscodeCpu)).toFixed(2)}x`);
+  console.log(`ratio transcode in ffmpeg's and ffprobe's CPU time, app / plain ffmpeg (median): ${(median(transcodeChildrenCpu) / median(handTranscodeCpu)).toFixed(2)}x`);
   ratioLine("transcode, app / plain ffmpeg (median)", median(appTranscode) / median(handTranscode), "<= 1.1x");
+}
 
-  // 3: Range and memory on a large public video.
+/** 3: Range and memory on a large public video. */
+async function benchRange(app: BenchApp, editor: BenchClient, large: string, folder: string): Promise<void> {
   const largeId = await upload(editor, large, "video/mp4");
   await timeUntil(editor, largeId, performance.now(), (photo) => Boolean(photo.video?.playableUrl));
   const published = await editor.request(`/api/photos/${largeId}`, { method: "PATCH", json: { visibility: "public" } });
@@ -250,8 +334,10 @@ async function main(): Promise<void> {
     `${PARALLEL_STREAMS} parallel streams of ${formatMegabytes(size)} (${formatMegabytes(size * PARALLEL_STREAMS)} sent in ${seconds(streamed.elapsedMs)}): ` +
       `server RSS ${formatMegabytes(streamed.before)} before, peak ${formatMegabytes(streamed.peak)} (+${formatMegabytes(streamed.peak - streamed.before)}; a whole video held would be +${formatMegabytes(size)} each)`,
   );
+}
 
-  // 4: a DNG with a full-size preview against a JPEG of the same pixels, alternating.
+/** 4: a DNG with a full-size preview against a JPEG of the same pixels, alternating. */
+async function benchRaw(app: BenchApp, editor: BenchClient, folder: string): Promise<void> {
   const jpegFile = path.join(folder, "same-size.jpg");
   const dngFile = path.join(folder, "preview.dng");
   const jpeg = await sharp(RAW_SOURCE).rotate().resize({ width: RAW_WIDTH }).jpeg({ quality: 92 }).toBuffer();
@@ -259,6 +345,15 @@ async function main(): Promise<void> {
   const dng = await writeTestDng(RAW_SOURCE, RAW_WIDTH, { previewWidth: RAW_WIDTH, make: "Contact Sheet", model: "Bench DNG" });
   const rawTimes: number[] = [];
   const jpegTimes: number[] = [];
+  // How long each upload took to be answered (the DNG is several times the JPEG's bytes).
+  const uploadTimes = new Map<number[], number[]>([
+    [rawTimes, []],
+    [jpegTimes, []],
+  ]);
+  const cpuTimes = new Map<number[], number[]>([
+    [rawTimes, []],
+    [jpegTimes, []],
+  ]);
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const [file, bytes, times, type] of [
       [dngFile, dng, rawTimes, "image/x-adobe-dng"],
@@ -266,14 +361,23 @@ async function main(): Promise<void> {
     ] as const) {
       // Another file each round (a byte after the end), so it is not a duplicate of the last.
       fs.writeFileSync(file, Buffer.concat([bytes, Buffer.from([round])]));
+      const cpuAtStart = cpuMsOf(app.pid, true);
       const started = performance.now();
       const id = await upload(editor, file, type);
+      uploadTimes.get(times)!.push(performance.now() - started);
       times.push(await timeUntil(editor, id, started, everyVariant));
+      cpuTimes.get(times)!.push(cpuMsOf(app.pid, true) - cpuAtStart);
     }
-    console.log(`round ${round}: DNG ${seconds(rawTimes.at(-1)!)}, JPEG ${seconds(jpegTimes.at(-1)!)} (${RAW_WIDTH} px wide; load ${loadAverage()})`);
+    console.log(
+      `round ${round}: DNG ${seconds(rawTimes.at(-1)!)} (upload answered after ${seconds(uploadTimes.get(rawTimes)!.at(-1)!)}), ` +
+        `JPEG ${seconds(jpegTimes.at(-1)!)} (after ${seconds(uploadTimes.get(jpegTimes)!.at(-1)!)}) (${RAW_WIDTH} px wide; load ${loadAverage()}); ` +
+        `CPU: DNG ${seconds(cpuTimes.get(rawTimes)!.at(-1)!)}, JPEG ${seconds(cpuTimes.get(jpegTimes)!.at(-1)!)}`,
+    );
   }
   ratioLine("RAW with a full-size preview / JPEG of the same size, every variant (median)", median(rawTimes) / median(jpegTimes), "<= 1.2x");
-  console.log(`load average at the end: ${loadAverage()}`);
+  const afterUpload = (times: number[]) => median(times.map((time, index) => time - uploadTimes.get(times)![index]));
+  console.log(`ratio RAW / JPEG from the upload's answer (median): ${(afterUpload(rawTimes) / afterUpload(jpegTimes)).toFixed(2)}x`);
+  console.log(`ratio RAW / JPEG in the server's CPU time, the upload included (median): ${(median(cpuTimes.get(rawTimes)!) / median(cpuTimes.get(jpegTimes)!)).toFixed(2)}x`);
 }
 
 runBenchmark(main);

@@ -14,6 +14,7 @@ import { purgeFromCdn } from "@/src/media/cdn-purge";
 import { getHotMedia } from "@/src/media/hot-media-fast-path";
 import { bumpMediaAccessVersion } from "@/src/media/media-access-version.repository";
 import { getSiteSettings } from "@/src/settings/site-settings.service";
+import type { VideoProbe } from "@/src/video/video-probe";
 import { VIDEO_CONTENT_TYPES, type VideoType } from "@/src/video/video-type-detector";
 import { getStorage } from "@/src/storage/app-storage";
 import { announcePhotosChanged } from "./photo-changes";
@@ -32,6 +33,7 @@ import {
   type PhotoFiles,
   updatePhoto,
 } from "./photos.repository";
+import { handOverVideoProbe } from "./video-probe-handoff";
 import { handOverVisibleDecode } from "./visible-decode-handoff";
 
 // A photo's life in one place: it is created (original stored, row and job committed together),
@@ -70,6 +72,8 @@ export interface NewPhoto {
   liveContentId?: string | null;
   /** The upload check's decode, handed to the visible phase when the worker runs here; null when there is none (HEIC). */
   visibleDecode: DecodedPhoto | null;
+  /** A video's probe from the upload check, handed to its poster job when the worker runs here. */
+  videoProbe?: VideoProbe | null;
 }
 
 /** The photo that has the bytes now: the new one, or the one the owner already had. */
@@ -151,6 +155,7 @@ export async function createPhoto(db: DatabaseHandle, photo: NewPhoto): Promise<
   }
   // The worker in this process can start from the check's pixels rather than decode again.
   if (photo.visibleDecode && getEnv().RUN_WORKER) handOverVisibleDecode(id, photo.visibleDecode);
+  if (photo.videoProbe && mediaKind === "video" && getEnv().RUN_WORKER) handOverVideoProbe(id, photo.videoProbe);
   notifyJobQueued();
   announcePhotosChanged([id]);
   return { id, status: "processing", isDuplicate: false };

@@ -26,6 +26,7 @@ import { encodeAndStore, getProcessingLimits, markFailed, PhotoDeletedError, wit
 import { placeColumnsFromFile } from "./photo-place";
 import { updatePlaceUnlessManual } from "./photo-places.repository";
 import { findPhotoByIdEvenTrashed, updatePhoto, updateTakenAtUnlessOwners } from "./photos.repository";
+import { handOverVideoProbe, takeVideoProbe } from "./video-probe-handoff";
 
 // After every photo's visible phase (0), turn (1) and larger sizes (5): a transcode takes minutes.
 const PLAYABLE_PRIORITY = 20;
@@ -36,20 +37,22 @@ function asPermanent(error: unknown): unknown {
 }
 
 /**
- * video.process: probes the original again (the worker may be another process than the upload's),
- * takes its poster frame and makes of it every variant a photo has (the same sizes, formats and
- * placeholder, so every list shows a video as it shows a photo), records what the probe found and
- * turns the video ready. Then queues its playable copy.
+ * video.process: takes the upload's probe when this process received it, else probes the original
+ * again (the worker may be another process than the upload's); takes its poster frame and makes of
+ * it every variant a photo has (the same sizes, formats and placeholder, so every list shows a
+ * video as it shows a photo), records what the probe found and turns the video ready. Then queues
+ * its playable copy, handing it the probe.
  */
 async function processVideo(job: JobRow): Promise<void> {
   const photo = job.photo_id ? await findPhotoByIdEvenTrashed(getDb(), job.photo_id) : undefined;
   if (!photo) return;
   const type = photo.original_type as VideoType;
+  let probe: VideoProbe;
   try {
-    await withOriginalOnDisk(photo, async (originalPath) => {
-      const probe = await probeVideo(getVideoTools(), originalPath, type, getVideoLimits());
+    probe = await withOriginalOnDisk(photo, async (originalPath) => {
+      const probed = takeVideoProbe(photo.id) ?? (await probeVideo(getVideoTools(), originalPath, type, getVideoLimits()));
       await withTemporaryFile("poster.png", async (posterPath) => {
-        await extractPosterFrame(getVideoTools(), originalPath, type, probe, posterPath);
+        await extractPosterFrame(getVideoTools(), originalPath, type, probed, posterPath);
         const decoded = await decodePhoto(posterPath, "png", getProcessingLimits(), {});
         const visible = await encodeAndStore(photo, decoded, "visible");
         await encodeAndStore(photo, decoded, "full");
@@ -59,14 +62,17 @@ async function processVideo(job: JobRow): Promise<void> {
         });
         const smallest = [...visible].sort((a, b) => a.width - b.width)[0];
         const placeholder = await makePlaceholder(smallest.bytes);
-        await recordProbe(photo, probe, { width: decoded.originalWidth, height: decoded.originalHeight, ...placeholder });
+        await recordProbe(photo, probed, { width: decoded.originalWidth, height: decoded.originalHeight, ...placeholder });
       });
+      return probed;
     });
   } catch (error) {
     if (error instanceof PhotoDeletedError) return;
     throw asPermanent(error);
   }
   announcePhotosChanged([photo.id]);
+  // The playable copy's job, when this process's worker takes it, starts without probing again.
+  handOverVideoProbe(photo.id, probe);
   await insertJob(getDb(), { kind: PLAYABLE_VIDEO_JOB, photoId: photo.id, priority: PLAYABLE_PRIORITY }, new Date().toISOString());
   notifyJobQueued();
 }
@@ -118,7 +124,7 @@ async function makePlayable(job: JobRow): Promise<void> {
   try {
     await withOriginalOnDisk(photo, async (originalPath) => {
       const tools = getVideoTools();
-      const probe = await probeVideo(tools, originalPath, type, getVideoLimits());
+      const probe = takeVideoProbe(photo.id) ?? (await probeVideo(tools, originalPath, type, getVideoLimits()));
       const plan = decidePlayableCopy(type, probe, getEnv().VIDEO_PLAYABLE_MAX_BITRATE);
       await withTemporaryFile("playable.mp4", async (copyPath) => {
         const started = performance.now();

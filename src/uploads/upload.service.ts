@@ -317,6 +317,7 @@ async function storePhoto(
       pairingName,
       liveContentId,
       visibleDecode: smallDecode,
+      videoProbe: probe ?? null,
     });
     // A clip that cannot be stored leaves the still a photo of its own, as an unusable one does.
     if (motionClip && !photo.isDuplicate) {

@@ -2,14 +2,14 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "@/src/errors/app-error";
 import { decodePhoto, type DecodedPhoto } from "../photo-decoder";
 import { Deadline } from "../processing-limits";
 import { writeTestDng } from "./dng-test-writer";
 import { developRaw } from "./raw-developer";
-import { endExifTool } from "./raw-exiftool";
-import { readRawMetadata } from "./raw-metadata-reader";
+import { endExifTool, getExifTool } from "./raw-exiftool";
+import { readRawMetadata, readRawMetadataAndPreviews } from "./raw-metadata-reader";
 
 const LIMITS = { maxPixels: 120_000_000, timeoutSeconds: 60 };
 const SAMPLES = path.resolve(import.meta.dirname, "../../../tests/fixtures/raw");
@@ -70,6 +70,34 @@ describe("a RAW's variants come from its embedded preview when it is wide enough
     expect(decoded.metadata.exif.cameraModel).toBe("Test DNG");
     const top = { ...decoded, height: 100 };
     expectRed(meanColour(top, 0, 1));
+  });
+
+  it("its summary and its previews are read in one ExifTool task, the summary the same as on its own", async () => {
+    const filePath = await writeDng("one-task.dng", await redBlueImage(320, 200), 320, { previewWidth: 320, model: "One Task DNG" });
+    const exiftool = await getExifTool();
+    const readRaw = vi.spyOn(exiftool, "readRaw");
+    const extractBinary = vi.spyOn(exiftool, "extractBinaryTagToBuffer");
+    try {
+      const developed = await developRaw(filePath, LIMITS, new Deadline(60));
+      expect(developed.source).toBe("preview");
+      expect([readRaw.mock.calls.length, extractBinary.mock.calls.length]).toEqual([1, 0]);
+      expect(developed.metadata).toEqual(await readRawMetadata(filePath));
+      expect(developed.metadata.exif.cameraModel).toBe("One Task DNG");
+    } finally {
+      readRaw.mockRestore();
+      extractBinary.mockRestore();
+    }
+  });
+
+  it.each([
+    ["FujiFilm.raf", "PreviewImage"],
+    ["Panasonic.rw2", "JpgFromRaw"],
+  ])("%s: the preview read with the summary is the one ExifTool extracts on its own (%s)", async (name, tag) => {
+    const filePath = path.join(SAMPLES, name);
+    const { metadata, previews } = await readRawMetadataAndPreviews(filePath);
+    expect(metadata).toEqual(await readRawMetadata(filePath));
+    const alone = await (await getExifTool()).extractBinaryTagToBuffer(tag, filePath);
+    expect(previews.some((preview) => preview.equals(alone))).toBe(true);
   });
 
   it("a preview narrower than the largest variant the photo gets is passed over for LibRaw's decode", async () => {

@@ -3,8 +3,7 @@ import { assertWithinPixelLimit, type Deadline, type ProcessingLimits } from "..
 import { configureSharp, getHeaderInputOptions } from "../sharp-setup";
 import { VARIANT_WIDTHS } from "../variant-plan";
 import { decodeWithLibRaw } from "./libraw-decoder";
-import { getExifTool } from "./raw-exiftool";
-import { readRawMetadata, type RawMetadata } from "./raw-metadata-reader";
+import { readRawMetadataAndPreviews, type RawMetadata } from "./raw-metadata-reader";
 
 /** Where a RAW's pixels came from, for the log and the tests. */
 export type RawSource = "preview" | "libraw";
@@ -16,9 +15,6 @@ export interface DevelopedRaw {
   source: RawSource;
   metadata: RawMetadata;
 }
-
-/** The embedded images ExifTool names, by maker: a full-size JPEG, or the largest preview. */
-const PREVIEW_TAGS = ["JpgFromRaw", "PreviewImage"] as const;
 
 /**
  * A preview a few percent narrower than the sensor still covers it: sensors have border pixels that
@@ -32,9 +28,9 @@ const SENSOR_BORDER_ALLOWANCE = 0.95;
  * which costs a read; otherwise LibRaw's decode of the sensor data, which costs seconds.
  */
 export async function developRaw(filePath: string, limits: ProcessingLimits, deadline: Deadline): Promise<DevelopedRaw> {
-  const metadata = await readRawMetadata(filePath);
+  const { metadata, previews } = await readRawMetadataAndPreviews(filePath);
   deadline.assertNotExpired();
-  const preview = await findLargestPreview(filePath);
+  const preview = await findLargestPreview(previews);
   if (preview && previewCovers(preview, metadata)) {
     assertWithinPixelLimit(preview.width, preview.height, limits);
     // The preview is stored unturned; the RAW's orientation is the one that counts.
@@ -50,16 +46,10 @@ interface Preview {
   height: number;
 }
 
-/** The widest embedded JPEG ExifTool finds, or null when there is none (or none sharp can read). */
-async function findLargestPreview(filePath: string): Promise<Preview | null> {
+/** The widest of the embedded images that is a JPEG sharp can read, or null when there is none. */
+async function findLargestPreview(candidates: Buffer[]): Promise<Preview | null> {
   let largest: Preview | null = null;
-  for (const tag of PREVIEW_TAGS) {
-    let bytes: Buffer;
-    try {
-      bytes = await (await getExifTool()).extractBinaryTagToBuffer(tag, filePath);
-    } catch {
-      continue; // no such image in this file
-    }
+  for (const bytes of candidates) {
     if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) continue;
     try {
       const { width, height, format } = await configureSharp()(bytes, getHeaderInputOptions()).metadata();

@@ -48,8 +48,48 @@ export async function readRawMetadata(filePath: string): Promise<RawMetadata> {
   try {
     tags = (await (await getExifTool()).readRaw(filePath, { readArgs: READ_ARGS })) as Record<string, unknown>;
   } catch {
-    return { ...createEmptyMetadata(), orientation: 1, sensorSize: null };
+    return emptyRawMetadata();
   }
+  return summariseRawTags(tags);
+}
+
+/** The embedded images ExifTool names, by maker: a full-size JPEG, or the largest preview. */
+const PREVIEW_TAGS = ["JpgFromRaw", "PreviewImage"] as const;
+
+/** A RAW's summary and the bytes of each embedded preview ExifTool found (not yet checked to be JPEGs). */
+export interface RawMetadataAndPreviews {
+  metadata: RawMetadata;
+  previews: Buffer[];
+}
+
+/**
+ * readRawMetadata and the embedded previews in one ExifTool task: one read of the file and one
+ * round trip instead of one per tag (measured: three tasks took 30 ms warm, 60-110 ms cold, for a
+ * 2400 px DNG). `-b` makes ExifTool answer binary tags in the JSON as "base64:…"; the summary's
+ * tags read the same with it (checked on ExifTool's samples of the six formats).
+ */
+export async function readRawMetadataAndPreviews(filePath: string): Promise<RawMetadataAndPreviews> {
+  let tags: Record<string, unknown>;
+  try {
+    const readArgs = [...READ_ARGS, "-b", ...PREVIEW_TAGS.map((tag) => `-${tag}`)];
+    tags = (await (await getExifTool()).readRaw(filePath, { readArgs })) as Record<string, unknown>;
+  } catch {
+    return { metadata: emptyRawMetadata(), previews: [] };
+  }
+  const previews = PREVIEW_TAGS.map((tag) => decodeBinaryTag(tags[tag])).filter((bytes): bytes is Buffer => bytes !== null);
+  return { metadata: summariseRawTags(tags), previews };
+}
+
+function decodeBinaryTag(value: unknown): Buffer | null {
+  const prefix = "base64:";
+  return typeof value === "string" && value.startsWith(prefix) ? Buffer.from(value.slice(prefix.length), "base64") : null;
+}
+
+function emptyRawMetadata(): RawMetadata {
+  return { ...createEmptyMetadata(), orientation: 1, sensorSize: null };
+}
+
+function summariseRawTags(tags: Record<string, unknown>): RawMetadata {
   let summary: PhotoMetadata;
   try {
     // LensInfo comes as "18 55 3.5 5.6" under -n; the summary wants the four numbers.
