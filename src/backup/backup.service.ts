@@ -48,10 +48,13 @@ export async function createBackup(site: Site, directory: string, progress: (lin
   fs.mkdirSync(directory, { recursive: true });
   const release = lockBackupDirectory(directory);
   try {
+    const finalPath = path.join(directory, snapshotName(new Date()));
+    // Said before any work, so a person (and bench:backup, which times the command's own start up
+    // to its first line) sees the snapshot's seconds as the backup's, not as the command starting.
+    progress(`Backing up the database and media; the new backup: ${finalPath}`);
     for (const name of removeUnfinishedBackups(directory)) progress(`Removed ${name}, left by a backup that did not finish.`);
     const previousPath = listFinishedBackups(directory).at(-1) ?? null;
     const previous = previousPath ? readManifestIfValid(previousPath) : null;
-    const finalPath = path.join(directory, snapshotName(new Date()));
     const workPath = partialPathOf(finalPath);
     fs.mkdirSync(workPath);
     try {
