@@ -167,6 +167,7 @@ test("a photographer makes a token, imports a folder tree and a Takeout with the
       const again = await runImport(home, token, [pictures, takeout]);
       expect(again.code, again.output).toBe(0);
       // Nothing to send (the state file knew every file; tests/cli-import.test.ts proves none is read again).
+      expect(again.output).toContain("hashing (4 unchanged, not read): 0 files, 0 B");
       expect(again.output).toContain("uploading: 0 files, 0 B");
       expect(again.output).toContain("uploaded 0, 4 already there, 0 skipped, 0 failed, 0 albums created");
     });

@@ -179,20 +179,25 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
 
 async function hashAll(sources: ImportSource[], state: ImportState, options: ImportOptions, summary: ImportSummary): Promise<HashedSource[]> {
   const { reporter } = options;
-  const totalBytes = sources.reduce((sum, source) => sum + source.size, 0);
-  reporter.startPhase("hashing", sources.length, totalBytes);
+  // An unchanged file (same size and modification time) is not read: its hash is remembered. The
+  // phase counts only the files it reads, so a rerun says "hashing: 0 files" rather than the tree's size.
+  const remembered = sources.map((source) => state.unchangedHash(source.key, source.size, source.mtimeMs));
+  const unchanged = remembered.filter((sha256) => sha256 !== undefined).length;
+  const bytesToRead = sources.reduce((sum, source, index) => (remembered[index] === undefined ? sum + source.size : sum), 0);
+  reporter.startPhase(unchanged > 0 ? `hashing (${unchanged} unchanged, not read)` : "hashing", sources.length - unchanged, bytesToRead);
   const results: Array<HashedSource | null> = new Array<HashedSource | null>(sources.length).fill(null);
   let doneFiles = 0;
   let doneBytes = 0;
   await runPool(sources, HASHING_CONCURRENCY, async (source, index) => {
+    const known = remembered[index];
     try {
-      // An unchanged file (same size and modification time) is not read: its hash is remembered.
-      const sha256 = state.unchangedHash(source.key, source.size, source.mtimeMs) ?? (await hashSource(source));
+      const sha256 = known ?? (await hashSource(source));
       results[index] = { source, sha256, album: await albumFor(source, options) };
     } catch (error) {
       summary.failed += 1;
       reporter.file({ path: displayPath(source), status: "failed", reason: reasonOf(error) });
     }
+    if (known !== undefined) return;
     doneFiles += 1;
     doneBytes += source.size;
     reporter.progress(doneFiles, doneBytes);
