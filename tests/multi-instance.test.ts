@@ -6,11 +6,13 @@ import type { Database } from "@/src/db/database";
 import { parseMediaPath } from "@/src/photos/photo-publication";
 import { createStorage } from "@/src/storage/create-storage";
 import { type AppInstances, killScriptWithSigkill, startAppInstances } from "./helpers/app-instances";
-import { listStoredKeys, type PhotoDetailBody, uploadCorpusFile, waitForProcessing } from "./helpers/photos";
+import { insertPhotoRows } from "./helpers/direct-rows";
+import { jpegWithEmbeddedText } from "./helpers/embedded-metadata-jpeg";
+import { listStoredKeys, type PhotoDetailBody, uploadCorpusFile, uploadFiles, waitForProcessing } from "./helpers/photos";
 import { enterShareLink } from "./helpers/share-entry";
 import { TestClient } from "./helpers/test-client";
 import { openTestDatabase } from "./helpers/test-database";
-import { TEST_ADMIN, TEST_SECRET } from "./setup/global-setup";
+import { TEST_ADMIN, TEST_METRICS_TOKEN, TEST_SECRET } from "./setup/global-setup";
 
 // Issue 33, "several instances": two app processes (A and B, RUN_WORKER=false) and a separate
 // `npm run worker`, all on one database and one store, as the product says it scales out. On
@@ -31,6 +33,8 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 /** A small real photo for the cases that only need one. */
 const SMALL_PHOTO = "exif-samples/jpg/Canon_40D.jpg";
+/** How often an instance reads the log of photos changed for the map (src/map/map-clusters.service.ts, FOLLOW_EVERY_MS). */
+const MAP_FOLLOW_MS = 5_000;
 /** A real 3-megapixel photo: its larger sizes (JPEG, WebP, AVIF) keep the worker busy long enough to kill it in the middle. */
 const SLOW_PHOTO = "exif-samples/jpg/hdr/canon_hdr_NO.jpg";
 
@@ -56,6 +60,8 @@ beforeAll(async () => {
       // One job at a time: the worker holds exactly the job it is killed in.
       WORKER_CONCURRENCY: "1",
       LOG_LEVEL: "error",
+      // B's /metrics tells whether the map followed A's changes by patches or by full builds.
+      METRICS_TOKEN: TEST_METRICS_TOKEN,
     },
   });
   await instances.waitUntilReady();
@@ -180,6 +186,102 @@ describe("two app instances and a separate worker on one database and one store"
       await pollUntil("the new title on B", pageTitleOnB, (pageTitle) => pageTitle.includes(title), SETTINGS_CACHE_MS + REQUEST_SLACK_MS, 200);
       expect(Date.now() - changedAt).toBeLessThanOrEqual(SETTINGS_CACHE_MS + REQUEST_SLACK_MS);
     }, 30_000);
+
+    it(`another instance's upload, edit, place, visibility, trash and deletion show on B's map within ${MAP_FOLLOW_MS / 1000} s, patched without a full build`, async ({ expect }) => {
+      // An empty corner of the Southern Ocean; photos a kilometre apart, so each is its own marker close up and all one group from afar.
+      const spot = { latitude: -66.5, longitude: -120.5 };
+      const far = { latitude: -60.5, longitude: -100.5 };
+      const near = `${spot.longitude - 0.5},${spot.latitude - 0.5},${spot.longitude + 0.5},${spot.latitude + 0.5}`;
+      const farBox = `${far.longitude - 0.5},${far.latitude - 0.5},${far.longitude + 0.5},${far.latitude + 0.5}`;
+      const { id: adminId } = await db.selectFrom("users").select("id").where("email", "=", TEST_ADMIN.email).executeTakeFirstOrThrow();
+      const names = ["moved", "renamed", "madePrivate", "trashed", "deleted", "bySql"] as const;
+      const ids = Object.fromEntries(names.map((name) => [name, `map-follow-${name}`])) as Record<(typeof names)[number], string>;
+      await insertPhotoRows(
+        db,
+        names.map((name, index) => ({
+          id: ids[name],
+          owner_id: adminId,
+          sort_at: "2024-01-01T00:00:00.000Z",
+          visibility: "public" as const,
+          show_location: 1,
+          location_precision: "exact" as const,
+          gps_latitude: spot.latitude + index * 0.01,
+          gps_longitude: spot.longitude,
+        })),
+      );
+      const visitorOnB = new TestClient(appUrl(1));
+      type Marker = { kind: "cluster" | "photo"; id: string | number; latitude: number; count?: number; placeName: string | null };
+      const markersOnB = async (bbox: string, zoom: number) => {
+        const response = await visitorOnB.request(`/api/map/clusters?bbox=${encodeURIComponent(bbox)}&zoom=${zoom}`);
+        expect(response.status, await response.clone().text()).toBe(200);
+        return ((await response.json()) as { markers: Marker[] }).markers;
+      };
+      /** How many photos B's index counts in the box from afar (a group's count comes from the index alone), and the single photos close up. */
+      const mapOnB = async () => {
+        const fromAfar = await markersOnB(near, 3);
+        const closeUp = await markersOnB(near, 16);
+        const farAway = await markersOnB(farBox, 16);
+        return {
+          counted: fromAfar.reduce((sum, marker) => sum + (marker.kind === "cluster" ? (marker.count ?? 0) : 1), 0),
+          near: Object.fromEntries(closeUp.filter((marker) => marker.kind === "photo").map((marker) => [marker.id, { latitude: marker.latitude, placeName: marker.placeName }])),
+          far: farAway.filter((marker) => marker.kind === "photo").map((marker) => marker.id),
+        };
+      };
+      const mapWorkOnB = async () => {
+        const response = await fetch(`${appUrl(1)}/metrics`, { headers: { Authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
+        expect(response.status).toBe(200);
+        const text = await response.text();
+        const count = (work: string) => {
+          const line = `contact_sheet_map_index_seconds_count{work="${work}"}`;
+          return Number(text.split("\n").find((candidate) => candidate.startsWith(`${line} `))?.slice(line.length + 1) ?? 0);
+        };
+        return { builds: count("first") + count("changes") + count("refresh"), follows: count("follow") };
+      };
+      expect((await mapOnB()).counted).toBe(names.length);
+      const before = await mapWorkOnB();
+
+      // On A: an upload placed by hand, a move, a place named, a photo made private, one trashed, one deleted; and a write no instance announces.
+      const uploaded = await uploadFiles(adminOnA, [{ bytes: await jpegWithEmbeddedText(131, {}), name: "map-follow.jpg" }]);
+      expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+      const [{ id: uploadedId }] = ((await uploaded.json()) as { photos: Array<{ id: string }> }).photos;
+      await waitForProcessing(adminOnA, uploadedId, 30_000);
+      const edit = async (id: string, json: Record<string, unknown>) => {
+        const response = await adminOnA.request(`/api/photos/${id}`, { method: "PATCH", body: { json } });
+        expect(response.status, await response.clone().text()).toBe(200);
+      };
+      await edit(uploadedId, { visibility: "public", showLocation: true, locationPrecision: "exact", location: { latitude: spot.latitude + 0.1, longitude: spot.longitude } });
+      await edit(ids.moved, { location: far });
+      await edit(ids.renamed, { place: { city: "Follow Harbour", region: null, countryCode: null } });
+      await edit(ids.madePrivate, { visibility: "private" });
+      const trashed = await adminOnA.request("/api/photos", { method: "PATCH", body: { json: { photoIds: [ids.trashed], action: "trash" } } });
+      expect(trashed.status, await trashed.clone().text()).toBe(200);
+      expect((await adminOnA.request(`/api/photos/${ids.deleted}`, { method: "DELETE" })).status).toBe(204);
+      await db.updateTable("photos").set({ gps_latitude: spot.latitude - 0.1 }).where("id", "=", ids.bySql).execute();
+      const changedAt = Date.now();
+
+      const expected = {
+        counted: 3,
+        near: {
+          [uploadedId]: { latitude: spot.latitude + 0.1 },
+          [ids.renamed]: { latitude: spot.latitude + 0.01, placeName: "Follow Harbour" },
+          [ids.bySql]: { latitude: spot.latitude - 0.1, placeName: null },
+        },
+        far: [ids.moved],
+      };
+      const matches = (map: Awaited<ReturnType<typeof mapOnB>>) => {
+        try {
+          expect(map).toMatchObject(expected);
+          return Object.keys(map.near).length === 3;
+        } catch {
+          return false;
+        }
+      };
+      await pollUntil("A's changes on B's map", mapOnB, matches, MAP_FOLLOW_MS + REQUEST_SLACK_MS, 250);
+      expect(Date.now() - changedAt).toBeLessThanOrEqual(MAP_FOLLOW_MS + REQUEST_SLACK_MS);
+      const after = await mapWorkOnB();
+      expect(after.builds, "full builds of B's map index after A's changes").toBe(before.builds);
+      expect(after.follows).toBeGreaterThan(before.follows);
+    }, 60_000);
 
     it("each recurring job's run is queued once per period across the three processes and run once", async ({ expect }) => {
       // Every process looks 5 s after it started (src/jobs/recurring-jobs.ts); the worker runs what they queue.

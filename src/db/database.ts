@@ -15,6 +15,7 @@ export interface Database {
   photo_variants: PhotoVariantsTable;
   storage_usage: StorageUsageTable;
   photo_slug_groups: PhotoSlugGroupsTable;
+  photo_map_changes: PhotoMapChangesTable;
   jobs: JobsTable;
   api_tokens: ApiTokensTable;
   upload_locks: UploadLocksTable;
@@ -268,6 +269,19 @@ export interface PhotoSlugGroupsTable {
   owner_id: string;
   status: PhotoStatus;
   photo_count: number;
+}
+
+/**
+ * Photos changed in a way the map shows, whoever changed them: written only by triggers on photos
+ * (migration 2026-12-05T0200-photo-map-changes), read by each process to patch its map indexes,
+ * pruned after a day. `xact_id` is PostgreSQL's only (the writing transaction's id); bigints are
+ * answered as strings there.
+ */
+export interface PhotoMapChangesTable {
+  seq: ColumnType<number | string, never, never>;
+  photo_id: string;
+  changed_at: ColumnType<number | string, number, never>;
+  xact_id: ColumnType<number | string | null, never, never>;
 }
 
 export type JobStatus = "queued" | "running" | "done" | "failed";

@@ -3,7 +3,7 @@ import Supercluster from "supercluster";
 import { signedInUser, type Viewer } from "@/src/access/viewer";
 import type { DatabaseHandle } from "@/src/db/client";
 import { getAppMetrics } from "@/src/metrics/metrics-registry";
-import { photoListAccessOf } from "@/src/photos/listable-photos";
+import { type PhotoListAccess, photoListAccessOf } from "@/src/photos/listable-photos";
 import { coordinatesAtPrecision, type LocationPrecision } from "@/src/photos/location-precision";
 import { listedPlacesOf, listedPrecisionOf } from "@/src/photos/metadata-policy";
 import { photoAccessibleName } from "@/src/photos/photo-accessible-name";
@@ -12,7 +12,8 @@ import { listVariants } from "@/src/photos/photos.repository";
 import { siteLocationPrecision } from "@/src/photos/site-location-precision";
 import { countryNameOf } from "@/src/places/country-name";
 import { loadInSlices, yieldToEventLoop } from "./cluster-in-slices";
-import { findMapPhotos, listMapPoints, type MapPointRow } from "./map-points.repository";
+import { listPhotosChangedAfter, readPhotoMapChangesMark } from "./photo-map-changes.repository";
+import { findMapPhotos, isOnTheMap, listGeotaggedPage, listMapPoints, type MapPointRow } from "./map-points.repository";
 import { MAX_MAP_ZOOM, type MapViewport } from "./map-viewport";
 import { refreshingMapIndexes } from "./refreshing-map-indexes";
 
@@ -23,17 +24,19 @@ import { refreshingMapIndexes } from "./refreshing-map-indexes";
 // Building the index reads every such photo, so one is kept per kind of viewer (visitors share
 // one; each signed-in user has their own, as their own photos are exact). A change to photos in
 // this process that names them patches it before the next answer (those photos read again, the
-// rest re-clustered from memory only if a point moved, left or came); other changes rebuild it;
-// after INDEX_LIFETIME_MS (for another instance's changes) it is rebuilt behind the readers, who
-// keep the old one meanwhile (refreshing-map-indexes.ts). A viewport then costs a lookup in the
-// index, whatever the number of photos.
+// rest re-clustered from memory only if a point moved, left or came); other changes in this process
+// rebuild it. Another instance's changes are in the database's log of photos changed for the map
+// (triggers on photos, src/map/photo-map-changes.repository.ts), read every FOLLOW_EVERY_MS while
+// readers come, and patched in the same way behind the readers (refreshing-map-indexes.ts). A
+// viewport then costs a lookup in the index, whatever the number of photos.
 //
-// A build or patch never holds the event loop for long: the rows become points 5,000 at a time and
-// supercluster clusters one zoom level at a time (cluster-in-slices.ts), other requests running in
-// between. Before, a build at 100,000 photos was one synchronous run of about a second (more under
-// load), every 10 s, on every instance with the map open. So another instance's change reaches the
-// clusters' counts within INDEX_LIFETIME_MS and one build (a few seconds at 100,000 photos); a
-// single photo's marker never waits for that, as every answer asks its photos again (findMapPhotos).
+// A build or patch never holds the event loop for long: the rows are read READ_PAGE_ROWS at a time
+// (better-sqlite3 reads synchronously: one statement for 100,000 photos held it about a second),
+// and supercluster clusters one zoom level at a time (cluster-in-slices.ts), other requests running
+// in between. Before the log, every instance with the map open read every photo again every 10 s to
+// see the others' changes (2-3 s of work at 100,000 photos); now it reads the few photos that
+// changed, and another instance's change reaches the clusters within FOLLOW_EVERY_MS and one patch.
+// A single photo's marker never waits for that, as every answer asks its photos again (findMapPhotos).
 
 /** One marker: a group of photos, or one photo. Coordinates are already at the viewer's precision. */
 export type MapMarker =
@@ -69,7 +72,19 @@ interface ClusterProperties {
   country: string | null;
 }
 
-const INDEX_LIFETIME_MS = 10_000;
+/**
+ * How often the log of other instances' changes is read while the map is used: one indexed query
+ * of a few rows, and a patch only for the viewers whose points they moved.
+ */
+const FOLLOW_EVERY_MS = 5_000;
+/** The log keeps a day (its migration prunes older rows); a process that has not read it for an hour builds again rather than trust it. */
+const TRUST_FEED_FOR_MS = 60 * 60 * 1000;
+/**
+ * Rows read per statement in a full build, the event loop running between them: SQLite reads
+ * synchronously, and on a loaded 2-core machine a page of 5,000 held it 216-760 ms (the one
+ * statement before: 1.1-1.4 s); 2,000 keeps a page near a tenth of a second there.
+ */
+const READ_PAGE_ROWS = 2_000;
 /** Markers are about 44 px; groups closer than this many pixels become one. */
 const CLUSTER_RADIUS_PX = 60;
 /** More than this many markers in one answer is a map nobody can read; the box is narrowed instead. */
@@ -100,7 +115,9 @@ const MAP_INDEX_BYTES_PER_PHOTO = 600;
 const MAP_INDEXES_MAX_BYTES = 512 * 1024 * 1024;
 
 const indexes = refreshingMapIndexes<MapIndex>({
-  lifetimeMs: INDEX_LIFETIME_MS,
+  feed: { mark: readPhotoMapChangesMark, changedAfter: listPhotosChangedAfter },
+  followEveryMs: FOLLOW_EVERY_MS,
+  trustFeedForMs: TRUST_FEED_FOR_MS,
   maxEntries: 200,
   maxBytes: MAP_INDEXES_MAX_BYTES,
   sizeOf: (mapIndex) => mapIndex.points.size * MAP_INDEX_BYTES_PER_PHOTO,
@@ -164,6 +181,22 @@ async function clusterPoints(points: Map<string, MapPoint>): Promise<MapIndex> {
   return { index, points, total: points.size, bounds: boundsOf(points.values()) };
 }
 
+/** Every point of the viewer, read page by page in id order with the event loop running between pages, each row kept if the viewer has it on the map. */
+async function readAllPoints(db: DatabaseHandle, access: PhotoListAccess, shownOnly: boolean, precisionOf: (row: MapPointRow) => LocationPrecision): Promise<Map<string, MapPoint>> {
+  const points = new Map<string, MapPoint>();
+  for (let afterId: string | null = null; ; ) {
+    const rows = await listGeotaggedPage(db, afterId, READ_PAGE_ROWS);
+    for (const row of rows) {
+      if (!isOnTheMap(row, access, shownOnly)) continue;
+      const point = pointOf(row, precisionOf(row));
+      if (point !== null) points.set(row.id, point);
+    }
+    if (rows.length < READ_PAGE_ROWS) return points;
+    afterId = rows[rows.length - 1].id;
+    await yieldToEventLoop();
+  }
+}
+
 async function pointsOf(rows: MapPointRow[], precisionOf: (row: MapPointRow) => LocationPrecision): Promise<Map<string, MapPoint>> {
   const points = new Map<string, MapPoint>();
   for (let start = 0; start < rows.length; start += POINTS_PER_SLICE) {
@@ -213,7 +246,7 @@ async function indexFor(db: DatabaseHandle, viewer: Viewer) {
   const key = `map:${user ? `${user.id}:${user.role}` : "anonymous"}:${siteDefault}`;
   const precisionOf = (row: MapPointRow) => listedPrecisionOf(viewer, row, { locationPrecision: siteDefault });
   return indexes.get(db, key, {
-    build: async () => clusterPoints(await pointsOf(await listMapPoints(db, access, shownOnly), precisionOf)),
+    build: async () => clusterPoints(await readAllPoints(db, access, shownOnly, precisionOf)),
     update: async (current, photoIds) => patchIndex(current, await listMapPoints(db, access, shownOnly, [...photoIds]), photoIds, precisionOf),
   });
 }

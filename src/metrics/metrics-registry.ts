@@ -73,7 +73,7 @@ export function getAppMetrics(): AppMetrics {
       }),
       mapIndexWork: new Histogram({
         name: "contact_sheet_map_index_seconds",
-        help: "Time the map's cluster indexes took to build or patch, by why: first, changes (a change naming no photos), refresh (other instances' changes), patch.",
+        help: "Time the map's cluster indexes took to build or patch, by why: first, changes (a change naming no photos), refresh (the change log too far behind to follow), patch (this process's changes), follow (other instances' changes, from the change log).",
         labelNames: ["work"],
         buckets: MAP_INDEX_BUCKETS,
         registers: [registry],

@@ -69,7 +69,15 @@ export interface TableInfo {
  * but checked by what they must hold (`derivedTablesProblems`). Kysely's own tables are left alone.
  */
 export function isDerivedTable(name: string): boolean {
-  return name.startsWith("photo_search") || name === "storage_usage" || name === "photo_slug_groups" || name === "person_centroids" || name.startsWith("kysely_");
+  return (
+    name.startsWith("photo_search") ||
+    name === "storage_usage" ||
+    name === "photo_slug_groups" ||
+    name === "person_centroids" ||
+    // The map's log of photos changed: rows by triggers only, read from where each process stood (migration 2026-12-05T0200).
+    name === "photo_map_changes" ||
+    name.startsWith("kysely_")
+  );
 }
 
 /** The tables at the database's current schema, with their columns, keys and references. */

@@ -39,6 +39,7 @@ import * as fileTextByOwner from "./2026-12-03T0200-file-text-by-owner";
 import * as cameraLensGroups from "./2026-12-04T0000-camera-lens-groups";
 import * as faceConsent from "./2026-12-04T0100-face-consent";
 import * as faceConsentText from "./2026-12-05T0100-face-consent-text";
+import * as photoMapChanges from "./2026-12-05T0200-photo-map-changes";
 
 /**
  * Every migration, by name. Listed by hand rather than read from disk because the server runs from
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   "2026-12-04T0000-camera-lens-groups": cameraLensGroups,
   "2026-12-04T0100-face-consent": faceConsent,
   "2026-12-05T0100-face-consent-text": faceConsentText,
+  "2026-12-05T0200-photo-map-changes": photoMapChanges,
 };
 
 export const migrationProvider: MigrationProvider = {
