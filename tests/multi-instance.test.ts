@@ -264,7 +264,9 @@ describe("two app instances and a separate worker on one database and one store"
         near: {
           [uploadedId]: { latitude: spot.latitude + 0.1 },
           [ids.renamed]: { latitude: spot.latitude + 0.01, placeName: "Follow Harbour" },
-          [ids.bySql]: { latitude: spot.latitude - 0.1, placeName: null },
+          // No place name asserted: the worker's daily place backfill (its first run 5 s after start)
+          // may name these rows "Antarctica" while the test runs, and B follows that write too.
+          [ids.bySql]: { latitude: spot.latitude - 0.1 },
         },
         far: [ids.moved],
       };
