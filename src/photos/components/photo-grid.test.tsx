@@ -1,19 +1,9 @@
-import { type CSSProperties, forwardRef, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import type { GalleryTile } from "../gallery-tile";
 import { PhotoGrid } from "./photo-grid";
 
-vi.mock("next/link", () => ({
-  // Says what it was asked to prefetch, so the grid's choice can be checked in the markup.
-  default: forwardRef<HTMLAnchorElement, { href: string; className?: string; style?: CSSProperties; prefetch?: boolean | null; children: ReactNode }>(function Link({ children, prefetch, ...props }, ref) {
-    return (
-      <a ref={ref} data-prefetch={String(prefetch)} {...props}>
-        {children}
-      </a>
-    );
-  }),
-}));
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn() }) }));
 
 function tileOf(index: number, overrides: Partial<GalleryTile> = {}): GalleryTile {
   return {
@@ -59,10 +49,6 @@ describe("PhotoGrid", () => {
     for (const tile of lazy) expect(tile).not.toContain("fetchPriority");
   });
 
-  it("prefetches no photo page: a phone's screenful of tiles made 31-36 requests while the first row painted", () => {
-    for (const tile of tiles) expect(tile).toContain('data-prefetch="false"');
-  });
-
   it("gives every tile its shape before a byte of its image arrives, so nothing shifts", () => {
     for (const tile of tiles) expect(tile).toMatch(/style="--ar:[0-9.]+;/);
   });
@@ -81,5 +67,43 @@ describe("PhotoGrid", () => {
     const html = renderToStaticMarkup(<PhotoGrid tiles={[tileOf(0, { maxWidth: 100 })]} renderTileExtra={() => <button type="button">Pick</button>} />);
     expect(html).toMatch(/<div class="grid-tile-frame grid-tile-capped" style="--ar:1.333;max-width:100px">/);
     expect(html).toMatch(/<a [^>]*class="grid-tile" style="--ar:1.333;background-color/);
+  });
+});
+
+describe("PhotoGrid in a page", () => {
+  it("asks for its high-priority images from the head, before the page's scripts, with the picture's own candidates", () => {
+    const html = renderToStaticMarkup(
+      <html>
+        {/* A test document, not a Next.js page: React hoists the preloads into this head. */}
+        {/* eslint-disable-next-line @next/next/no-head-element */}
+        <head />
+        <body>
+          <PhotoGrid tiles={Array.from({ length: 30 }, (_unused, index) => tileOf(index))} />
+        </body>
+      </html>,
+    );
+    const head = /<head>(.*)<\/head>/s.exec(html)?.[1] ?? "";
+    const preloads = [...head.matchAll(/<link rel="preload"[^>]*>/g)].map((match) => match[0]);
+    expect(preloads).toHaveLength(2);
+    expect(preloads[0]).toContain('imageSrcSet="/media/k/variants/p0/avif-400.avif 400w, /media/k/variants/p0/avif-800.avif 800w"');
+    expect(preloads[0]).toContain('imageSizes="(max-width:40rem) 200px,400px"');
+    expect(preloads[0]).toContain('type="image/avif"');
+    expect(preloads[0]).toContain('fetchPriority="high"');
+    expect(preloads[1]).toContain("/media/k/variants/p1/avif-400.avif 400w");
+  });
+
+  it("preloads the JPEGs of a photo without AVIF", () => {
+    const html = renderToStaticMarkup(
+      <html>
+        {/* eslint-disable-next-line @next/next/no-head-element */}
+        <head />
+        <body>
+          <PhotoGrid tiles={[tileOf(0, { avif: "", jpeg: "jpeg-400.jpg 400w, jpeg-800.jpg 800w" })]} />
+        </body>
+      </html>,
+    );
+    const preload = /<link rel="preload"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(preload).toContain('imageSrcSet="/media/k/variants/p0/jpeg-400.jpg 400w, /media/k/variants/p0/jpeg-800.jpg 800w"');
+    expect(preload).toContain('type="image/jpeg"');
   });
 });
