@@ -2,7 +2,6 @@
 
 import { useRouter } from "next/navigation";
 import { type CSSProperties, type MouseEvent, type ReactNode, useEffect, useRef } from "react";
-import { preload } from "react-dom";
 import type { GalleryTile } from "../gallery-tile";
 import { planTileLoading, type TileLoading } from "../grid-loading";
 import { toPlaceholderUrl } from "../placeholder-image";
@@ -28,9 +27,6 @@ export function PhotoGrid({ tiles, linkQuery = "", linkBase = "/p/", renderTileE
   const loading = planTileLoading(tiles.map((tile) => tile.ratio));
   const grid = useRef<HTMLDivElement>(null);
   const router = useRouter();
-  tiles.forEach((tile, index) => {
-    if (loading[index] === "high") preloadTileImage(tile);
-  });
 
   // The blurred previews are decoded here, after hydration, and only for images still on their way,
   // a few tiles a task: 30 decodes in one go were one long task on a phone's main thread while the
@@ -79,24 +75,6 @@ export function PhotoGrid({ tiles, linkQuery = "", linkBase = "/p/", renderTileE
 }
 
 const PLACEHOLDERS_PER_TASK = 4;
-
-/**
- * A high-priority tile's image, asked for from the page's head (React puts the preload there, before
- * Next.js's scripts and the stylesheet), not from the body after them: the largest tile of a phone's
- * first screen then often paints before the scripts run (bench:lighthouse's fast LCP mode). The same
- * candidates and sizes as the <picture>, so the browser picks the same file and fetches it once.
- */
-function preloadTileImage(tile: GalleryTile): void {
-  const candidates = tile.avif || tile.jpeg;
-  if (!candidates) return;
-  preload(smallestSource(tile.base, candidates), {
-    as: "image",
-    imageSrcSet: expandSrcSet(tile.base, candidates),
-    imageSizes: tileSizes(tile.ratio),
-    type: tile.avif ? "image/avif" : "image/jpeg",
-    fetchPriority: "high",
-  });
-}
 
 /** Paints a tile's blurred preview behind its image, unless the image is already there (or was painted before). */
 function paintPlaceholder(link: HTMLAnchorElement, tile: GalleryTile | undefined): void {
