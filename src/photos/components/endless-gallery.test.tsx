@@ -3,9 +3,7 @@ import { act, cleanup, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EndlessGallery } from "./endless-gallery";
 
-vi.mock("next/link", () => ({
-  default: ({ href, children }: { href: string; children: React.ReactNode }) => <a href={href}>{children}</a>,
-}));
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn() }) }));
 
 /** Every IntersectionObserver the gallery makes: its callback, its margin, and whether it still watches. */
 const observers: Array<{ callback: IntersectionObserverCallback; rootMargin: string; watching: boolean }> = [];

@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
-import { type CSSProperties, type ReactNode, useEffect, useRef } from "react";
+import { useRouter } from "next/navigation";
+import { type CSSProperties, type MouseEvent, type ReactNode, useEffect, useRef } from "react";
 import type { GalleryTile } from "../gallery-tile";
 import { planTileLoading, type TileLoading } from "../grid-loading";
 import { toPlaceholderUrl } from "../placeholder-image";
@@ -23,10 +23,42 @@ export interface PhotoGridLinks {
 }
 
 export function PhotoGrid({ tiles, linkQuery = "", linkBase = "/p/", renderTileExtra }: { tiles: GalleryTile[] } & PhotoGridLinks) {
-  // The first row loads at once (see grid-loading.ts); pages appended later are all below it.
+  // A phone's first screen loads at once (see grid-loading.ts); pages appended later are all below it.
   const loading = planTileLoading(tiles.map((tile) => tile.ratio));
+  const grid = useRef<HTMLDivElement>(null);
+  const router = useRouter();
+
+  // The blurred previews are decoded here, after hydration, and only for images still on their way,
+  // a few tiles a task: 30 decodes in one go were one long task on a phone's main thread while the
+  // first screen loaded (about 0.2 ms each on this machine, several times that on a phone).
+  useEffect(() => {
+    const links = [...(grid.current?.querySelectorAll<HTMLAnchorElement>("a.grid-tile") ?? [])];
+    let next = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const paintSome = () => {
+      // The links are in the tiles' order: one a.grid-tile per tile, framed or not.
+      for (const end = Math.min(next + PLACEHOLDERS_PER_TASK, links.length); next < end; next += 1) paintPlaceholder(links[next]!, tiles[next]);
+      if (next < links.length) timer = setTimeout(paintSome, 0);
+    };
+    paintSome();
+    return () => clearTimeout(timer);
+  }, [tiles]);
+
+  // The tiles are plain links and this one handler navigates within the app for all of them, as
+  // next/link would: 30 <Link>s each ran their hooks and registered an instance while the page
+  // hydrated, on the phone's main thread during the first screen's load (bench:lighthouse's TBT).
+  function followTileLink(event: MouseEvent<HTMLDivElement>) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element).closest<HTMLAnchorElement>("a.grid-tile");
+    const href = link?.getAttribute("href");
+    if (!href || !grid.current?.contains(link)) return;
+    event.preventDefault();
+    router.push(href);
+  }
+
   return (
-    <div className="photo-grid">
+    // The links inside take the keyboard and the click (Enter on a link is a click); this only routes them.
+    <div ref={grid} className="photo-grid" onClick={followTileLink}>
       {tiles.map((tile, index) =>
         renderTileExtra ? (
           <div key={tile.id} className={tile.maxWidth ? "grid-tile-frame grid-tile-capped" : "grid-tile-frame"} style={tileShape(tile)}>
@@ -40,6 +72,15 @@ export function PhotoGrid({ tiles, linkQuery = "", linkBase = "/p/", renderTileE
       <span className="grid-filler" aria-hidden="true" />
     </div>
   );
+}
+
+const PLACEHOLDERS_PER_TASK = 4;
+
+/** Paints a tile's blurred preview behind its image, unless the image is already there (or was painted before). */
+function paintPlaceholder(link: HTMLAnchorElement, tile: GalleryTile | undefined): void {
+  if (!tile || link.style.backgroundImage || link.querySelector("img")?.complete) return;
+  const placeholder = toPlaceholderUrl(tile.thumbhash);
+  if (placeholder) link.style.backgroundImage = `url(${placeholder})`;
 }
 
 /**
@@ -61,32 +102,20 @@ export function tileSizes(ratio: number): string {
 }
 
 function GridTile({ tile, loading, href, framed = false }: { tile: GalleryTile; loading: TileLoading; href: string; framed?: boolean }) {
-  const link = useRef<HTMLAnchorElement>(null);
-  const image = useRef<HTMLImageElement>(null);
-
-  // The blurred preview is decoded here, after hydration, and only for images still on their way.
-  useEffect(() => {
-    if (!link.current || image.current?.complete) return;
-    const placeholder = toPlaceholderUrl(tile.thumbhash);
-    if (placeholder) link.current.style.backgroundImage = `url(${placeholder})`;
-  }, [tile.thumbhash]);
-
   // In a frame (a share's pick toggle), the frame carries the shape and the cap.
   const style = { ...(framed ? { "--ar": tile.ratio } : tileShape(tile)), backgroundColor: tile.color ?? undefined } as CSSProperties;
   const sizes = tileSizes(tile.ratio);
-  // Not prefetched: every tile on the screen would otherwise fetch its photo page's router payload as
-  // the page hydrates (31-36 requests per page view, measured by bench:lighthouse's reports), each a
-  // render on the server and a response for the phone's main thread, while the first row is still
-  // painting; a photo page is dynamic, so a prefetch held only its layout and a click fetches anyway.
+  // Never prefetched: every tile on the screen would otherwise fetch its photo page's router payload
+  // as the page hydrates (31-36 requests per page view, measured by bench:lighthouse's reports) while
+  // the first row is still painting; a photo page is dynamic, so a prefetch held only its layout.
   return (
-    <Link ref={link} href={href} prefetch={false} className={tile.maxWidth && !framed ? "grid-tile grid-tile-capped" : "grid-tile"} style={style} data-testid="grid-photo">
+    <a href={href} className={tile.maxWidth && !framed ? "grid-tile grid-tile-capped" : "grid-tile"} style={style} data-testid="grid-photo">
       {tile.jpeg && (
         <picture>
           {tile.avif && <source type="image/avif" srcSet={expandSrcSet(tile.base, tile.avif)} sizes={sizes} />}
           {/* Variants are already sized, and private ones must not go through /_next/image. With AVIF
               there, the JPEG is one file for the few browsers without it; else it is the srcset. */}
           <img
-            ref={image}
             src={smallestSource(tile.base, tile.jpeg)}
             srcSet={tile.avif ? undefined : expandSrcSet(tile.base, tile.jpeg)}
             sizes={tile.avif ? undefined : sizes}
@@ -113,7 +142,7 @@ function GridTile({ tile, loading, href, framed = false }: { tile: GalleryTile; 
           LIVE
         </span>
       )}
-    </Link>
+    </a>
   );
 }
 
