@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "@/src/db/client";
 import { centroidOf, type PersonCentroid } from "./face-clustering";
 import { descriptorFromBytes, descriptorToBytes } from "./face-descriptor";
+import { listStaleCentroidPeople } from "./person-suggestions.repository";
 
 // Each person's centroid (the mean of their detected faces' descriptors), stored in
 // person_centroids so clustering and "is this X?" compare against one row per person instead of
@@ -43,15 +44,8 @@ export async function computeCentroids(db: DatabaseHandle, personIds: readonly s
  * to name in announcePeopleChanged once the transaction has committed.
  */
 export async function refreshStaleCentroids(db: DatabaseHandle, ownerId: string): Promise<string[]> {
-  const stale = await db
-    .selectFrom("person_centroids")
-    .innerJoin("people", "people.id", "person_centroids.person_id")
-    .select("person_centroids.person_id")
-    .where("person_centroids.is_stale", "=", 1)
-    .where("people.owner_id", "=", ownerId)
-    .execute();
-  if (stale.length === 0) return [];
-  const ids = stale.map((row) => row.person_id);
+  const ids = await listStaleCentroidPeople(db, ownerId);
+  if (ids.length === 0) return [];
   const computed = await computeCentroids(db, ids);
   const now = new Date().toISOString();
   const gone = ids.filter((id) => !computed.has(id));
