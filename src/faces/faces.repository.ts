@@ -89,24 +89,22 @@ export function findUnscannedPhotoIds(db: DatabaseHandle, jobKind: string, limit
  * are never looked at until they agree to the words asked now).
  */
 export async function countScanProgress(db: DatabaseHandle, consentVersion: string): Promise<{ scanned: number; total: number; faces: number }> {
-  const total = await db
-    .selectFrom("photos")
-    .innerJoin("face_consents", "face_consents.user_id", "photos.owner_id")
-    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+  // Driven from the owners who agreed, then their photos by the owner index. As an inner join (or
+  // `owner_id in (…)`), SQLite walked every ready photo of the site through the status index to
+  // find them: 38 ms at 100,000 photos, on every dashboard view, with no one agreed. CROSS JOIN
+  // keeps the owners first in SQLite (0.1 ms); PostgreSQL plans it as an ordinary join.
+  const agreed = db
+    .selectFrom("face_consents")
+    .crossJoin("photos")
+    .whereRef("photos.owner_id", "=", "face_consents.user_id")
     .where("face_consents.agreed", "=", 1)
     .where("face_consents.text_sha256", "=", consentVersion)
     .where("photos.status", "=", "ready")
-    .where("photos.trashed_at", "is", null)
-    .executeTakeFirstOrThrow();
-  const scanned = await db
-    .selectFrom("photo_face_scans")
-    .innerJoin("photos", "photos.id", "photo_face_scans.photo_id")
-    .innerJoin("face_consents", "face_consents.user_id", "photos.owner_id")
+    .where("photos.trashed_at", "is", null);
+  const total = await agreed.select((eb) => eb.fn.countAll<string | number>().as("count")).executeTakeFirstOrThrow();
+  const scanned = await agreed
+    .innerJoin("photo_face_scans", "photo_face_scans.photo_id", "photos.id")
     .select((eb) => [eb.fn.countAll<string | number>().as("count"), eb.fn.sum<string | number | null>("photo_face_scans.face_count").as("faces")])
-    .where("face_consents.agreed", "=", 1)
-    .where("face_consents.text_sha256", "=", consentVersion)
-    .where("photos.status", "=", "ready")
-    .where("photos.trashed_at", "is", null)
     .executeTakeFirstOrThrow();
   return { scanned: Number(scanned.count), total: Number(total.count), faces: Number(scanned.faces ?? 0) };
 }
